@@ -1,0 +1,37 @@
+# capirepo Makefile. `make test` is the one test command (CI runs it from a fresh clone).
+SHELL := /bin/bash
+export GOTOOLCHAIN := local
+BIN := $(CURDIR)/bin
+CLUSTERCTL_VERSIONS := v1.6.8 v1.13.6 v1.14.2
+CLUSTERCTL_BINS := $(foreach v,$(CLUSTERCTL_VERSIONS),$(BIN)/clusterctl-$(v))
+
+.PHONY: build test unit bench lint install-tools clean example
+
+build:
+	go build -o $(BIN)/capirepo ./cmd/capirepo
+
+install-tools: $(CLUSTERCTL_BINS)
+
+$(BIN)/clusterctl-%:
+	hack/install-clusterctl.sh $* $@
+
+# test runs every unit test and the end-to-end tests against the real clusterctl binaries.
+test: lint install-tools
+	CAPIREPO_CLUSTERCTL_DIR=$(BIN) go test -count=1 -timeout 15m ./...
+
+# unit runs the tests without building clusterctl (e2e tests skip themselves).
+unit:
+	go test ./...
+
+bench:
+	go test -run '^$$' -bench . -benchmem -benchtime 3x ./...
+
+lint:
+	@out=$$(gofmt -l cmd pkg); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	go vet ./...
+
+example: build
+	$(BIN)/capirepo build --config examples/sample/capirepo.yaml --version v0.1.0 --out dist
+
+clean:
+	rm -rf $(BIN) dist

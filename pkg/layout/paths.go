@@ -1,0 +1,80 @@
+package layout
+
+import (
+	"fmt"
+	"net/url"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+var safeFile = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+
+// ValidateFileName rejects names that could escape a version folder or that GitHub and
+// GitLab would rename: only [A-Za-z0-9._-], no leading dot, no "..".
+func ValidateFileName(name string) error {
+	if !safeFile.MatchString(name) || strings.Contains(name, "..") {
+		return fmt.Errorf("file name %q is not allowed in a release: use letters, digits, '.', '_' and '-' only, with no path separators or \"..\"", name)
+	}
+	return nil
+}
+
+// LocalDir is the version folder of a local repository: root/label/version.
+func LocalDir(root, label, version string) string {
+	return filepath.Join(root, label, version)
+}
+
+// LocalURL is the clusterctl provider URL of a local repository (absolute root).
+func LocalURL(root, label, version, file string) string {
+	return "file://" + filepath.ToSlash(filepath.Join(root, label, version, file))
+}
+
+// GitHubURL is the clusterctl form of a GitHub release URL (not the browser /download/ form).
+func GitHubURL(owner, repo, tag, file string) string {
+	return "https://github.com/" + path.Join(owner, repo, "releases", tag, file)
+}
+
+// GitLabURL is the nine-segment generic package URL clusterctl reads; project is a
+// numeric id or a group/name path, which is escaped as one segment (%2F).
+func GitLabURL(baseURL, project, pkg, version, file string) string {
+	base := strings.TrimRight(baseURL, "/")
+	return fmt.Sprintf("%s/api/v4/projects/%s/packages/generic/%s/%s/%s",
+		base, url.PathEscape(project), pkg, version, file)
+}
+
+// Release-file kinds.
+const (
+	KindMetadata     = "metadata"
+	KindComponents   = "components"
+	KindTemplate     = "template"
+	KindClusterClass = "clusterclass"
+	KindOther        = "other"
+)
+
+// FileKind classifies a release file name: metadata.yaml, cluster-template*.yaml,
+// clusterclass-*.yaml, or components/other.
+func FileKind(name string) string {
+	switch {
+	case name == "metadata.yaml":
+		return KindMetadata
+	case strings.HasPrefix(name, "cluster-template") && strings.HasSuffix(name, ".yaml"):
+		return KindTemplate
+	case strings.HasPrefix(name, "clusterclass-") && strings.HasSuffix(name, ".yaml"):
+		return KindClusterClass
+	case strings.HasSuffix(name, "-components.yaml") || name == "components.yaml":
+		return KindComponents
+	}
+	return KindOther
+}
+
+// TemplateFile is the template name clusterctl reads for a flavor ("" = default).
+func TemplateFile(flavor string) string {
+	if flavor == "" {
+		return "cluster-template.yaml"
+	}
+	return "cluster-template-" + flavor + ".yaml"
+}
+
+// ClusterClassFile is the file clusterctl reads for a ClusterClass name.
+func ClusterClassFile(name string) string { return "clusterclass-" + name + ".yaml" }

@@ -1,0 +1,113 @@
+// Package lint holds the finding type every checker produces and the output formats
+// (text, json, github, sarif). Checkers live in their own packages (variables,
+// contract, metadata) and return []Finding; this package only collects and prints.
+package lint
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Severity of a finding. Errors are what clusterctl rejects or what a contract MUST
+// forbids; warnings are SHOULDs and traps; notes are information.
+type Severity string
+
+const (
+	Error   Severity = "error"
+	Warning Severity = "warning"
+	Note    Severity = "note"
+)
+
+// Finding is one rule result, pointing into the original file.
+type Finding struct {
+	Rule     string   `json:"rule"`
+	Severity Severity `json:"severity"`
+	File     string   `json:"file"`
+	Line     int      `json:"line,omitempty"`
+	Object   string   `json:"object,omitempty"` // "Deployment ns/name" when known
+	Message  string   `json:"message"`
+}
+
+// String is the text format: "file:line: severity rule-id: message".
+func (f Finding) String() string {
+	loc := f.File
+	if f.Line > 0 {
+		loc = fmt.Sprintf("%s:%d", f.File, f.Line)
+	}
+	msg := f.Message
+	if f.Object != "" {
+		msg = f.Object + ": " + msg
+	}
+	return fmt.Sprintf("%s: %s %s: %s", loc, f.Severity, f.Rule, msg)
+}
+
+// Rule describes a check for --list-rules and SARIF.
+type Rule struct {
+	ID       string
+	Severity Severity
+	Contract string // the contract sentence (or clusterctl behaviour) it enforces
+}
+
+// Findings is a list of findings; as an error it reports the errors among them.
+type Findings []Finding
+
+// Error implements error with one line per error-severity finding.
+func (fs Findings) Error() string {
+	var lines []string
+	for _, f := range fs {
+		if f.Severity == Error {
+			lines = append(lines, f.String())
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// HasErrors reports whether any finding is an error.
+func (fs Findings) HasErrors() bool {
+	for _, f := range fs {
+		if f.Severity == Error {
+			return true
+		}
+	}
+	return false
+}
+
+// Count returns the number of findings of a severity.
+func (fs Findings) Count(s Severity) int {
+	n := 0
+	for _, f := range fs {
+		if f.Severity == s {
+			n++
+		}
+	}
+	return n
+}
+
+// Without drops findings whose rule id is in disabled.
+func (fs Findings) Without(disabled map[string]bool) Findings {
+	var out Findings
+	for _, f := range fs {
+		if !disabled[f.Rule] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Sort orders findings by file, line, rule and message, so output is deterministic.
+func (fs Findings) Sort() {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Rule != b.Rule {
+			return a.Rule < b.Rule
+		}
+		return a.Message < b.Message
+	})
+}

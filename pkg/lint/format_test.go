@@ -1,0 +1,62 @@
+package lint
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+var sample = Findings{
+	{Rule: "components-namespace", Severity: Error, File: "c.yaml", Line: 3, Object: "Namespace a", Message: "two Namespaces"},
+	{Rule: "vars-unbraced", Severity: Warning, File: "t.yaml", Line: 7, Message: "$VAR, is literal"},
+}
+
+func TestWriteFormats(t *testing.T) {
+	cases := map[string]string{
+		"text":   "c.yaml:3: error components-namespace: Namespace a: two Namespaces\nt.yaml:7: warning vars-unbraced: $VAR, is literal\n",
+		"github": "::error file=c.yaml,line=3,title=components-namespace::Namespace a: two Namespaces\n::warning file=t.yaml,line=7,title=vars-unbraced::$VAR, is literal\n",
+	}
+	for format, want := range cases {
+		var b bytes.Buffer
+		if err := Write(&b, format, sample, nil); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != want {
+			t.Errorf("%s:\n got %q\nwant %q", format, b.String(), want)
+		}
+	}
+}
+
+func TestWriteSARIFAndJSON(t *testing.T) {
+	var b bytes.Buffer
+	if err := Write(&b, "sarif", sample, []Rule{{ID: "components-namespace", Severity: Error, Contract: "exactly one Namespace"}}); err != nil {
+		t.Fatal(err)
+	}
+	var log map[string]any
+	if err := json.Unmarshal(b.Bytes(), &log); err != nil || log["version"] != "2.1.0" {
+		t.Fatalf("sarif not valid 2.1.0 JSON: %v %v", err, log["version"])
+	}
+	if !strings.Contains(b.String(), `"startLine": 3`) {
+		t.Errorf("sarif lacks region: %s", b.String())
+	}
+	b.Reset()
+	if err := Write(&b, "json", nil, nil); err != nil || strings.TrimSpace(b.String()) != "[]" {
+		t.Errorf("json of no findings = %q, %v", b.String(), err)
+	}
+	if err := Write(&b, "xml", nil, nil); err == nil {
+		t.Error("unknown format accepted")
+	}
+}
+
+func TestFindingsError(t *testing.T) {
+	if !sample.HasErrors() || sample.Count(Warning) != 1 {
+		t.Fatal("counts wrong")
+	}
+	if got := sample.Without(map[string]bool{"components-namespace": true}); got.HasErrors() {
+		t.Error("Without kept a disabled rule")
+	}
+	if !strings.Contains(sample.Error(), "c.yaml:3") || strings.Contains(sample.Error(), "t.yaml") {
+		t.Errorf("Error() = %q", sample.Error())
+	}
+}

@@ -1,0 +1,42 @@
+package manifest
+
+import yaml "go.yaml.in/yaml/v3"
+
+// LineOf returns the line of the value at path inside the document (keys for maps,
+// decimal indexes are not supported: use LineOfIndex), falling back to the deepest
+// node found so a finding always points near its cause.
+func (d Doc) LineOf(path ...string) int {
+	n := d.Node
+	line := d.Line
+	for _, p := range path {
+		next := mapValue(n, p)
+		if next == nil {
+			return line
+		}
+		n, line = next, next.Line
+	}
+	return line
+}
+
+// NodeAt returns the node at path, or nil.
+func (d Doc) NodeAt(path ...string) *yaml.Node {
+	n := d.Node
+	for _, p := range path {
+		if n = mapValue(n, p); n == nil {
+			return nil
+		}
+	}
+	return n
+}
+
+func mapValue(n *yaml.Node, key string) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return nil
+}

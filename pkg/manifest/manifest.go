@@ -1,0 +1,98 @@
+// Package manifest splits multi-document Kubernetes YAML into objects that keep their
+// line numbers, and screens input that would crash or hang a YAML library (alias bombs,
+// binary data). Every stage that reads YAML goes through here first.
+package manifest
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"unicode/utf8"
+
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// Doc is one non-empty YAML document of a file.
+type Doc struct {
+	Index int        // 0-based position among the file's documents (empty ones included)
+	Line  int        // 1-based line where the document's content starts
+	Node  *yaml.Node // the document's root node (a mapping for Kubernetes objects)
+	Obj   Object     // the decoded content; nil when the document is not a mapping
+}
+
+// Error is a parse failure with its position.
+type Error struct {
+	Doc  int // 0-based document index, -1 when unknown
+	Line int // 1-based, 0 when unknown
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+	}
+	return e.Msg
+}
+
+// Screen rejects content that is not YAML text: NUL bytes or invalid UTF-8.
+func Screen(data []byte) error {
+	if i := bytes.IndexByte(data, 0); i >= 0 {
+		return &Error{Doc: -1, Line: 1 + bytes.Count(data[:i], []byte("\n")), Msg: "binary content (NUL byte): not a YAML file"}
+	}
+	if !utf8.Valid(data) {
+		return &Error{Doc: -1, Msg: "content is not valid UTF-8: not a YAML file"}
+	}
+	return nil
+}
+
+// Split parses every document of data. Empty and comment-only documents are skipped,
+// like clusterctl does. Alias expansion is bounded by yaml.v3's own aliasing limit, so an
+// alias bomb is an error here instead of an out-of-memory crash later.
+func Split(data []byte) ([]Doc, error) {
+	if err := Screen(data); err != nil {
+		return nil, err
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var docs []Doc
+	for i := 0; ; i++ {
+		var n yaml.Node
+		err := dec.Decode(&n)
+		if errors.Is(err, io.EOF) {
+			return docs, nil
+		}
+		if err != nil {
+			return nil, &Error{Doc: i, Line: errLine(err), Msg: fmt.Sprintf("document %d: %v", i+1, cleanErr(err))}
+		}
+		d, err := newDoc(i, &n)
+		if err != nil {
+			return nil, err
+		}
+		if d != nil {
+			docs = append(docs, *d)
+		}
+	}
+}
+
+func newDoc(i int, n *yaml.Node) (*Doc, error) {
+	root := n
+	if n.Kind == yaml.DocumentNode {
+		if len(n.Content) == 0 {
+			return nil, nil
+		}
+		root = n.Content[0]
+	}
+	if root.Kind == yaml.ScalarNode && root.Tag == "!!null" {
+		return nil, nil
+	}
+	d := &Doc{Index: i, Line: root.Line, Node: root}
+	if root.Kind != yaml.MappingNode {
+		return d, nil
+	}
+	var obj map[string]any
+	if err := root.Decode(&obj); err != nil {
+		return nil, &Error{Doc: i, Line: root.Line, Msg: fmt.Sprintf("document %d: %v", i+1, cleanErr(err))}
+	}
+	d.Obj = obj
+	return d, nil
+}

@@ -1,0 +1,45 @@
+package manifest
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestSplitLinesAndSkips(t *testing.T) {
+	in := "# comment only\n---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: a\n---\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: b\n  namespace: a\n"
+	docs, err := Split([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(docs) != 2 {
+		t.Fatalf("got %d docs, want 2", len(docs))
+	}
+	if docs[0].Line != 3 || docs[1].Line != 9 {
+		t.Errorf("lines = %d, %d; want 3, 9", docs[0].Line, docs[1].Line)
+	}
+	if docs[1].Obj.Ref() != "ConfigMap a/b" {
+		t.Errorf("Ref = %q", docs[1].Obj.Ref())
+	}
+	if got := docs[1].LineOf("metadata", "namespace"); got != 13 {
+		t.Errorf("LineOf namespace = %d, want 13", got)
+	}
+}
+
+func TestSplitRejects(t *testing.T) {
+	bomb := "a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nf: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]\ng: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]\nh: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]\n"
+	cases := []struct{ name, in, want string }{
+		{"alias bomb", bomb, "excessive aliasing"},
+		{"binary", "kind: x\x00\x01", "binary content"},
+		{"bad utf8", "kind: \xff\xfe", "UTF-8"},
+		{"syntax", "a: b\n---\nkind: [\n", "document 2"},
+		{"tabs", "a:\n\tb: c\n", "line 2"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Split([]byte(c.in))
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("Split error = %v, want it to contain %q", err, c.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,110 @@
+// Package release holds the data that flows from build (or a mirror source) to the
+// publishers: a Set of provider releases, each a version with its files. It is a leaf
+// package with no I/O; everything downstream reads it and nothing changes it in place.
+package release
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+)
+
+// File is one release asset, held in memory.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// SHA256 returns the hex sha256 of the file's content.
+func (f File) SHA256() string {
+	sum := sha256.Sum256(f.Data)
+	return hex.EncodeToString(sum[:])
+}
+
+// Release is one version of one provider.
+type Release struct {
+	Name           string // clusterctl provider name, e.g. "aws"
+	Type           string // layout.InfrastructureProvider, ...
+	Version        string // "v1.2.3"
+	ComponentsFile string // e.g. "infrastructure-components.yaml"
+	Files          []File // sorted by name
+}
+
+// Label is the clusterctl provider label (folder name in a local repository).
+func (r *Release) Label() string { return layout.Label(r.Type, r.Name) }
+
+// String names the release for messages: "infrastructure-aws v1.2.3".
+func (r *Release) String() string { return r.Label() + " " + r.Version }
+
+// File returns the named file, or nil.
+func (r *Release) File(name string) *File {
+	for i := range r.Files {
+		if r.Files[i].Name == name {
+			return &r.Files[i]
+		}
+	}
+	return nil
+}
+
+// Sort orders the files by name, so every consumer sees them deterministically.
+func (r *Release) Sort() {
+	sort.Slice(r.Files, func(i, j int) bool { return r.Files[i].Name < r.Files[j].Name })
+}
+
+// Validate checks what every publisher relies on: a valid name, type and version,
+// safe unique file names, a metadata.yaml and the components file.
+func (r *Release) Validate() error {
+	if err := layout.ValidateName(r.Type, r.Name); err != nil {
+		return err
+	}
+	if _, err := layout.ParseVersion(r.Version); err != nil {
+		return fmt.Errorf("%s: %w", r.Label(), err)
+	}
+	seen := map[string]bool{}
+	for _, f := range r.Files {
+		if err := layout.ValidateFileName(f.Name); err != nil {
+			return fmt.Errorf("%s: %w", r, err)
+		}
+		if seen[f.Name] {
+			return fmt.Errorf("%s: file %s appears twice", r, f.Name)
+		}
+		seen[f.Name] = true
+	}
+	for _, need := range []string{"metadata.yaml", r.ComponentsFile} {
+		if !seen[need] {
+			return fmt.Errorf("%s: release has no %s", r, need)
+		}
+	}
+	return nil
+}
+
+// Set is what build and mirror produce and publishers consume.
+type Set struct {
+	Releases []*Release
+}
+
+// Validate validates every release and rejects two releases of the same label and version.
+func (s *Set) Validate() error {
+	if len(s.Releases) == 0 {
+		return fmt.Errorf("release set is empty")
+	}
+	seen := map[string]bool{}
+	var errs []string
+	for _, r := range s.Releases {
+		if err := r.Validate(); err != nil {
+			errs = append(errs, err.Error())
+		}
+		if seen[r.String()] {
+			errs = append(errs, fmt.Sprintf("%s appears twice", r))
+		}
+		seen[r.String()] = true
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("%s", strings.Join(errs, "; "))
+	}
+	return nil
+}

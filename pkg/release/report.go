@@ -1,0 +1,65 @@
+package release
+
+import (
+	"fmt"
+	"io"
+	"sort"
+)
+
+// Actions a publisher reports per file or version.
+const (
+	Written  = "written"  // new content published
+	Replaced = "replaced" // different content replaced (--force / --replace)
+	Skipped  = "skipped"  // identical content already there
+	Refused  = "refused"  // different content already there, not replaced
+	Planned  = "planned"  // dry run: would be written
+)
+
+// Action is what a publisher did with one file of one release.
+type Action struct {
+	Release string `json:"release"` // "infrastructure-aws v1.2.3"
+	File    string `json:"file"`
+	Action  string `json:"action"`
+	Detail  string `json:"detail,omitempty"`
+}
+
+// Report is a publisher's summary, printed by the CLI as text or JSON.
+type Report struct {
+	Destination string   `json:"destination"`
+	Actions     []Action `json:"actions"`
+	Notes       []string `json:"notes,omitempty"` // e.g. the clusterctl providers: entry to use
+}
+
+// Add appends an action.
+func (r *Report) Add(rel, file, action, detail string) {
+	r.Actions = append(r.Actions, Action{rel, file, action, detail})
+}
+
+// Count returns how many actions have the given kind.
+func (r *Report) Count(action string) int {
+	n := 0
+	for _, a := range r.Actions {
+		if a.Action == action {
+			n++
+		}
+	}
+	return n
+}
+
+// WriteText prints one line per action and a summary line.
+func (r *Report) WriteText(w io.Writer) {
+	acts := append([]Action(nil), r.Actions...)
+	sort.SliceStable(acts, func(i, j int) bool { return acts[i].Release < acts[j].Release })
+	for _, a := range acts {
+		line := fmt.Sprintf("%-9s %s %s", a.Action, a.Release, a.File)
+		if a.Detail != "" {
+			line += " (" + a.Detail + ")"
+		}
+		fmt.Fprintln(w, line)
+	}
+	fmt.Fprintf(w, "%s: %d written, %d replaced, %d skipped, %d refused\n", r.Destination,
+		r.Count(Written)+r.Count(Planned), r.Count(Replaced), r.Count(Skipped), r.Count(Refused))
+	for _, n := range r.Notes {
+		fmt.Fprintln(w, n)
+	}
+}
