@@ -1,0 +1,74 @@
+// Package components turns rendered resources into the components YAML clusterctl
+// reads: optional imagePullPolicy, clusterctl's object order, deterministic bytes.
+package components
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+
+	"sigs.k8s.io/kustomize/api/resmap"
+	"sigs.k8s.io/kustomize/api/resource"
+	kyaml "sigs.k8s.io/kustomize/kyaml/yaml"
+)
+
+// Options for Encode.
+type Options struct {
+	ImagePullPolicy string // set on every container of Deployments and DaemonSets when non-empty
+}
+
+// Encode applies the options and returns the resources as multi-document YAML in
+// clusterctl's order: Namespace first, then cert-manager.io objects, then the rest in
+// render order.
+func Encode(m resmap.ResMap, opts Options) ([]byte, error) {
+	res := m.Resources()
+	if opts.ImagePullPolicy != "" {
+		for _, r := range res {
+			if err := setPullPolicy(r, opts.ImagePullPolicy); err != nil {
+				return nil, err
+			}
+		}
+	}
+	sort.SliceStable(res, func(i, j int) bool { return rank(res[i]) < rank(res[j]) })
+	var b bytes.Buffer
+	for i, r := range res {
+		y, err := r.AsYAML()
+		if err != nil {
+			return nil, fmt.Errorf("encoding %s: %w", r.CurId(), err)
+		}
+		if i > 0 {
+			b.WriteString("---\n")
+		}
+		b.Write(y)
+	}
+	return b.Bytes(), nil
+}
+
+func rank(r *resource.Resource) int {
+	switch {
+	case r.GetKind() == "Namespace":
+		return 0
+	case r.GetGvk().Group == "cert-manager.io":
+		return 1
+	}
+	return 2
+}
+
+func setPullPolicy(r *resource.Resource, policy string) error {
+	if k := r.GetKind(); k != "Deployment" && k != "DaemonSet" {
+		return nil
+	}
+	for _, field := range []string{"containers", "initContainers"} {
+		list, err := r.Pipe(kyaml.Lookup("spec", "template", "spec", field))
+		if err != nil || list == nil {
+			continue
+		}
+		err = list.VisitElements(func(c *kyaml.RNode) error {
+			return c.PipeE(kyaml.SetField("imagePullPolicy", kyaml.NewScalarRNode(policy)))
+		})
+		if err != nil {
+			return fmt.Errorf("setting imagePullPolicy in %s: %w", r.CurId(), err)
+		}
+	}
+	return nil
+}

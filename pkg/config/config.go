@@ -1,0 +1,117 @@
+// Package config loads capirepo.yaml: strict decoding (unknown keys are errors with
+// file:line), defaults, validation, and relative paths resolved against the file's
+// folder. Plain structs; the pipeline reads them, nothing writes them back.
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/capirepo/capirepo/pkg/manifest"
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// Config is the whole capirepo.yaml.
+type Config struct {
+	Providers []Provider `yaml:"providers"`
+	Lint      Lint       `yaml:"lint"`
+
+	File string `yaml:"-"` // absolute path the config was read from
+	Dir  string `yaml:"-"` // its folder: relative paths resolve against it
+}
+
+// Provider is one clusterctl provider built from this tree.
+type Provider struct {
+	Name           string         `yaml:"name"`
+	Type           string         `yaml:"type"`
+	ComponentsFile string         `yaml:"componentsFile"`
+	Components     Components     `yaml:"components"`
+	Metadata       string         `yaml:"metadata"`
+	ReleaseSeries  []SeriesConfig `yaml:"releaseSeries"`
+	Templates      []Template     `yaml:"templates"`
+
+	Line int `yaml:"-"` // line of the entry in the config file
+}
+
+// Components says how the components YAML is produced.
+type Components struct {
+	Kustomize        string  `yaml:"kustomize"`        // folder rendered with the kustomize library
+	File             string  `yaml:"file"`             // or a prebuilt YAML file
+	AllowNoNamespace bool    `yaml:"allowNoNamespace"` // accept zero Namespace objects
+	Images           []Image `yaml:"images"`
+	ImagePullPolicy  string  `yaml:"imagePullPolicy"`
+}
+
+// Image is a kustomize `images:` entry plus tagFromVersion.
+type Image struct {
+	Name           string `yaml:"name"`
+	NewName        string `yaml:"newName"`
+	NewTag         string `yaml:"newTag"`
+	Digest         string `yaml:"digest"`
+	TagFromVersion bool   `yaml:"tagFromVersion"` // set the tag to the release version
+}
+
+// SeriesConfig is an inline metadata.yaml release series.
+type SeriesConfig struct {
+	Major    int32  `yaml:"major"`
+	Minor    int32  `yaml:"minor"`
+	Contract string `yaml:"contract"`
+}
+
+// Template is one template source: a file or folder (path), a kustomize folder per
+// flavor (flavor + kustomize), or a ClusterClass (clusterClass: file or kustomize folder).
+type Template struct {
+	Path         string  `yaml:"path"`
+	Flavor       *string `yaml:"flavor"`
+	Kustomize    string  `yaml:"kustomize"`
+	ClusterClass string  `yaml:"clusterClass"`
+}
+
+// Lint configures rules.
+type Lint struct {
+	Disable []string `yaml:"disable"`
+}
+
+// Load reads, decodes strictly, defaults and validates a config file.
+func Load(path string) (*Config, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("%s: config file not found: create it (see README, \"Configuration\") or pass --config", path)
+		}
+		return nil, fmt.Errorf("reading config %s: %w", path, err)
+	}
+	c, err := Parse(path, data)
+	if err != nil {
+		return nil, err
+	}
+	c.File, c.Dir = abs, filepath.Dir(abs)
+	return c, c.Validate()
+}
+
+// Parse decodes config YAML strictly; file is used in messages only.
+func Parse(file string, data []byte) (*Config, error) {
+	if err := manifest.Screen(data); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, fmt.Errorf("%s: %s", file, cleanYAMLErr(err))
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	c := &Config{}
+	if err := dec.Decode(c); err != nil && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("%s: %s", file, cleanYAMLErr(err))
+	}
+	setLines(c, &root)
+	return c, nil
+}

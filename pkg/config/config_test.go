@@ -1,0 +1,82 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const good = `providers:
+- name: sample
+  type: InfrastructureProvider
+  components:
+    kustomize: config/default
+  metadata: metadata.yaml
+  templates:
+  - path: templates
+  - flavor: ""
+    kustomize: templates/base
+`
+
+func write(t *testing.T, body string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "capirepo.yaml")
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestLoadGood(t *testing.T) {
+	t.Parallel()
+	path := write(t, good)
+	c, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := c.Providers[0]
+	if p.ComponentsFile != "infrastructure-components.yaml" || p.Line != 2 {
+		t.Errorf("defaults: componentsFile=%q line=%d", p.ComponentsFile, p.Line)
+	}
+	if got, want := c.Abs(p.Components.Kustomize), filepath.Join(filepath.Dir(path), "config/default"); got != want {
+		t.Errorf("Abs = %q, want %q", got, want)
+	}
+}
+
+func TestLoadBad(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ name, body, want string }{
+		{"unknown key", strings.Replace(good, "metadata: metadata.yaml", "metdata: metadata.yaml", 1), `line 6: unknown key "metdata"`},
+		{"bad type", strings.Replace(good, "InfrastructureProvider", "InfraProvider", 1), `provider type "InfraProvider" is not one of`},
+		{"upper name", strings.Replace(good, "name: sample", "name: Sample", 1), "must be lower case"},
+		{"dotted name", strings.Replace(good, "name: sample", "name: a.b", 1), "DNS-1123 label"},
+		{"core name", strings.Replace(good, "name: sample", "name: cluster-api", 1), "must be used with type CoreProvider"},
+		{"no components", strings.Replace(good, "    kustomize: config/default\n", "", 1), "set exactly one of kustomize"},
+		{"no metadata", strings.Replace(good, "  metadata: metadata.yaml\n", "", 1), "set exactly one of metadata"},
+		{"flavor without kustomize", good + "  - flavor: x\n    path: t\n", "flavor \"x\" goes with kustomize"},
+		{"syntax", "providers:\n- name: [\n", "capirepo.yaml: line"},
+		{"empty", "", "no providers"},
+		{"binary", "\x00\x01", "binary content"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := Load(write(t, c.body))
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("Load error = %v, want it to contain %q", err, c.want)
+			}
+			if !strings.Contains(err.Error(), "capirepo.yaml") {
+				t.Errorf("error does not name the file: %v", err)
+			}
+		})
+	}
+}
+
+func TestLoadMissing(t *testing.T) {
+	t.Parallel()
+	_, err := Load(filepath.Join(t.TempDir(), "nope.yaml"))
+	if err == nil || !strings.Contains(err.Error(), "nope.yaml: config file not found") {
+		t.Fatalf("err = %v", err)
+	}
+}

@@ -1,0 +1,142 @@
+package config
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// Validate applies defaults and checks every provider; all problems are reported together.
+func (c *Config) Validate() error {
+	var errs []string
+	if len(c.Providers) == 0 {
+		errs = append(errs, c.File+": no providers: add a providers: list")
+	}
+	seen := map[string]bool{}
+	for i := range c.Providers {
+		p := &c.Providers[i]
+		for _, e := range p.validate() {
+			errs = append(errs, fmt.Sprintf("%s:%d: provider %q: %s", c.File, p.Line, p.Name, e))
+		}
+		if label := layout.Label(p.Type, p.Name); seen[label] {
+			errs = append(errs, fmt.Sprintf("%s:%d: provider %q: %s is declared twice", c.File, p.Line, p.Name, label))
+		} else {
+			seen[label] = true
+		}
+	}
+	if len(errs) > 0 {
+		return &Error{Msgs: errs}
+	}
+	return nil
+}
+
+// Error lists every config problem, one per line.
+type Error struct{ Msgs []string }
+
+func (e *Error) Error() string { return strings.Join(e.Msgs, "\n") }
+
+func (p *Provider) validate() []string {
+	var errs []string
+	if err := layout.ValidateName(p.Type, p.Name); err != nil {
+		errs = append(errs, err.Error())
+	}
+	if p.ComponentsFile == "" {
+		p.ComponentsFile = layout.ComponentsFile(p.Type)
+	} else if err := layout.ValidateFileName(p.ComponentsFile); err != nil {
+		errs = append(errs, "componentsFile: "+err.Error())
+	}
+	errs = append(errs, p.Components.validate()...)
+	if (p.Metadata == "") == (len(p.ReleaseSeries) == 0) {
+		errs = append(errs, "set exactly one of metadata (a metadata.yaml file) or releaseSeries (inline series)")
+	}
+	for _, t := range p.Templates {
+		if err := t.validate(); err != "" {
+			errs = append(errs, err)
+		}
+	}
+	return errs
+}
+
+var pullPolicies = map[string]bool{"": true, "Always": true, "IfNotPresent": true, "Never": true}
+
+func (c *Components) validate() []string {
+	var errs []string
+	if (c.Kustomize == "") == (c.File == "") {
+		errs = append(errs, "components: set exactly one of kustomize (a folder) or file (a YAML file)")
+	}
+	if !pullPolicies[c.ImagePullPolicy] {
+		errs = append(errs, fmt.Sprintf("components.imagePullPolicy %q: want Always, IfNotPresent or Never", c.ImagePullPolicy))
+	}
+	for _, im := range c.Images {
+		if im.Name == "" {
+			errs = append(errs, "components.images: every entry needs a name (the image to replace)")
+		}
+		if im.TagFromVersion && (im.NewTag != "" || im.Digest != "") {
+			errs = append(errs, fmt.Sprintf("components.images %q: tagFromVersion excludes newTag and digest", im.Name))
+		}
+	}
+	return errs
+}
+
+var flavorName = regexp.MustCompile(`^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$`)
+
+func (t Template) validate() string {
+	n := 0
+	for _, set := range []bool{t.Path != "", t.Kustomize != "", t.ClusterClass != ""} {
+		if set {
+			n++
+		}
+	}
+	switch {
+	case n != 1:
+		return "templates: each entry sets exactly one of path, kustomize (with flavor) or clusterClass"
+	case t.Kustomize != "" && t.Flavor == nil:
+		return fmt.Sprintf("templates: kustomize %s needs a flavor (\"\" for cluster-template.yaml)", t.Kustomize)
+	case t.Flavor != nil && t.Kustomize == "":
+		return fmt.Sprintf("templates: flavor %q goes with kustomize", *t.Flavor)
+	case t.Flavor != nil && *t.Flavor != "" && !flavorName.MatchString(*t.Flavor):
+		return fmt.Sprintf("templates: flavor %q: use lower-case letters, digits, '-' and '.'", *t.Flavor)
+	}
+	return ""
+}
+
+// Abs resolves a config-relative path.
+func (c *Config) Abs(p string) string {
+	if p == "" || filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(c.Dir, p)
+}
+
+// setLines records each provider entry's line for messages.
+func setLines(c *Config, root *yaml.Node) {
+	if root.Kind != yaml.DocumentNode || len(root.Content) == 0 {
+		return
+	}
+	m := root.Content[0]
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value != "providers" {
+			continue
+		}
+		for j, item := range m.Content[i+1].Content {
+			if j < len(c.Providers) {
+				c.Providers[j].Line = item.Line
+			}
+		}
+	}
+}
+
+var yamlPrefix = regexp.MustCompile(`^yaml: (unmarshal errors:\n\s*)?`)
+
+// cleanYAMLErr turns "yaml: unmarshal errors:\n  line 3: field x not found in type config.Provider"
+// into "line 3: unknown key x".
+func cleanYAMLErr(err error) string {
+	s := yamlPrefix.ReplaceAllString(err.Error(), "")
+	s = regexp.MustCompile(`field (\S+) not found in type \S+`).ReplaceAllString(s, "unknown key \"$1\" (check spelling; see README, \"Configuration\")")
+	s = strings.ReplaceAll(s, "\n  ", "; ")
+	return s
+}

@@ -1,0 +1,119 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/manifest"
+	yaml "go.yaml.in/yaml/v3"
+)
+
+var kustomizationNames = []string{"kustomization.yaml", "kustomization.yml", "Kustomization"}
+
+// Screen walks every file a kustomization reaches and rejects what would crash or
+// leak out of a hermetic build: YAML alias bombs (kustomize expands them without a
+// limit and dies), binary or non-UTF-8 files, and remote resources (kustomize would
+// fetch them over the network).
+func Screen(dir string) error {
+	return (&screener{seen: map[string]bool{}}).dir(dir)
+}
+
+type screener struct{ seen map[string]bool }
+
+func (s *screener) dir(dir string) error {
+	if s.seen[dir] {
+		return nil
+	}
+	s.seen[dir] = true
+	kfile := findKustomization(dir)
+	if kfile == "" {
+		return fmt.Errorf("%s: no kustomization.yaml: point components.kustomize (or a template's kustomize) at a kustomize folder", dir)
+	}
+	data, err := s.file(kfile)
+	if err != nil {
+		return err
+	}
+	var k map[string]any
+	if err := yaml.Unmarshal(data, &k); err != nil {
+		return fmt.Errorf("%s: %v", kfile, err)
+	}
+	for _, ref := range references(k) {
+		if err := s.ref(kfile, dir, ref); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *screener) ref(kfile, dir, ref string) error {
+	if strings.Contains(ref, "://") || strings.HasPrefix(ref, "github.com/") || strings.HasPrefix(ref, "git@") {
+		return fmt.Errorf("%s: remote resource %q: capirepo builds are hermetic; vendor the files into the repository", kfile, ref)
+	}
+	p := filepath.Join(dir, ref)
+	fi, err := os.Stat(p)
+	if err != nil {
+		return fmt.Errorf("%s: resource %q: %v", kfile, ref, err)
+	}
+	if fi.IsDir() {
+		return s.dir(p)
+	}
+	_, err = s.file(p)
+	return err
+}
+
+// file reads and screens one YAML file; files without anchors cannot hold an alias bomb.
+func (s *screener) file(p string) ([]byte, error) {
+	if s.seen[p] {
+		return nil, nil
+	}
+	s.seen[p] = true
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", p, err)
+	}
+	if err := manifest.Screen(data); err != nil {
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+	if bytes.IndexByte(data, '&') >= 0 {
+		if _, err := manifest.Split(data); err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+	}
+	return data, nil
+}
+
+func findKustomization(dir string) string {
+	for _, n := range kustomizationNames {
+		if fi, err := os.Stat(filepath.Join(dir, n)); err == nil && !fi.IsDir() {
+			return filepath.Join(dir, n)
+		}
+	}
+	return ""
+}
+
+// references lists the local paths a kustomization reads YAML from.
+func references(k map[string]any) []string {
+	var out []string
+	for _, key := range []string{"resources", "bases", "components", "crds", "patchesStrategicMerge", "configurations"} {
+		for _, v := range asList(k[key]) {
+			if s, ok := v.(string); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	for _, key := range []string{"patches", "patchesJson6902", "replacements"} {
+		for _, v := range asList(k[key]) {
+			if m, ok := v.(map[string]any); ok {
+				if p, ok := m["path"].(string); ok {
+					out = append(out, p)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func asList(v any) []any { l, _ := v.([]any); return l }

@@ -1,0 +1,134 @@
+package templates
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/capirepo/capirepo/pkg/components"
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/manifest"
+	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/render"
+)
+
+func (s Source) build() (*output, error) {
+	switch {
+	case s.Kustomize != "":
+		data, err := kustomize(s.Kustomize)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", s, err)
+		}
+		return &output{files: []release.File{{Name: layout.TemplateFile(*s.Flavor), Data: data}}}, nil
+	case s.ClusterClass != "":
+		f, err := clusterClass(s.ClusterClass)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", s, err)
+		}
+		return &output{files: []release.File{f}}, nil
+	}
+	return path(s.Path)
+}
+
+func kustomize(dir string) ([]byte, error) {
+	m, err := render.Kustomize(render.Options{Dir: dir})
+	if err != nil {
+		return nil, err
+	}
+	return components.Encode(m, components.Options{})
+}
+
+// path ships a named file, or every template file of a folder (not recursive).
+func path(p string) (*output, error) {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return nil, fmt.Errorf("templates path: %w", err)
+	}
+	if !fi.IsDir() {
+		f, err := readTemplate(p)
+		if err != nil {
+			return nil, err
+		}
+		return &output{files: []release.File{f}}, nil
+	}
+	return folder(p)
+}
+
+func folder(dir string) (*output, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("reading templates folder: %w", err)
+	}
+	out := &output{}
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		if k := layout.FileKind(e.Name()); k != layout.KindTemplate && k != layout.KindClusterClass {
+			out.notes = append(out.notes, fmt.Sprintf("%s: skipped: not a cluster-template*.yaml or clusterclass-*.yaml file", p))
+			continue
+		}
+		f, err := readTemplate(p)
+		if err != nil {
+			return nil, err
+		}
+		out.files = append(out.files, f)
+	}
+	return out, nil
+}
+
+// readTemplate reads a template file byte for byte after checking its name and YAML.
+func readTemplate(p string) (release.File, error) {
+	name := filepath.Base(p)
+	if k := layout.FileKind(name); k != layout.KindTemplate && k != layout.KindClusterClass {
+		return release.File{}, fmt.Errorf("%s: a template file must be named cluster-template[-<flavor>].yaml or clusterclass-<name>.yaml; rename it or use a flavor entry", p)
+	}
+	if err := layout.ValidateFileName(name); err != nil {
+		return release.File{}, fmt.Errorf("%s: %w", p, err)
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return release.File{}, err
+	}
+	if _, err := manifest.Split(data); err != nil {
+		return release.File{}, fmt.Errorf("%s: %w", p, err)
+	}
+	return release.File{Name: name, Data: data}, nil
+}
+
+// clusterClass names the output after the ClusterClass's metadata.name.
+func clusterClass(p string) (release.File, error) {
+	var data []byte
+	fi, err := os.Stat(p)
+	switch {
+	case err != nil:
+		return release.File{}, err
+	case fi.IsDir():
+		data, err = kustomize(p)
+	default:
+		data, err = os.ReadFile(p)
+	}
+	if err != nil {
+		return release.File{}, err
+	}
+	docs, err := manifest.Split(data)
+	if err != nil {
+		return release.File{}, fmt.Errorf("%s: %w", p, err)
+	}
+	var names []string
+	for _, d := range docs {
+		if d.Obj.Kind() == "ClusterClass" {
+			names = append(names, d.Obj.Name())
+		}
+	}
+	if len(names) != 1 {
+		return release.File{}, fmt.Errorf("%s: want exactly one ClusterClass, found %d", p, len(names))
+	}
+	return release.File{Name: layout.ClusterClassFile(names[0]), Data: data}, nil
+}
+
+func sortFiles(fs []release.File) {
+	sort.Slice(fs, func(i, j int) bool { return fs[i].Name < fs[j].Name })
+}
