@@ -17,7 +17,7 @@ $(BIN)/clusterctl-%:
 
 # test runs every unit test and the end-to-end tests against the real clusterctl binaries.
 test: lint install-tools
-	CAPIREPO_CLUSTERCTL_DIR=$(BIN) go test -count=1 -timeout 15m ./...
+	CAPIREPO_CLUSTERCTL_DIR=$(BIN) CAPIREPO_REQUIRE_CLUSTERCTL=1 go test -count=1 -timeout 15m ./...
 
 # unit runs the tests without building clusterctl (e2e tests skip themselves).
 unit:

@@ -1,0 +1,81 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/pipeline"
+	"github.com/spf13/cobra"
+)
+
+type buildOptions struct {
+	config    string
+	version   string
+	out       string
+	jobs      int
+	published []string
+	disable   []string
+}
+
+func newBuildCmd(io streams) *cobra.Command {
+	o := &buildOptions{}
+	cmd := &cobra.Command{
+		Use:   "build --version vX.Y.Z",
+		Short: "Build a clusterctl local repository from the provider source tree",
+		Long: `build renders every provider of capirepo.yaml with the kustomize library, runs every
+contract rule, and writes OUT/<provider-label>/<version>/ plus OUT/clusterctl.yaml.
+The output folder is staged and renamed into place only when everything succeeded.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd, io) },
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.config, "config", "capirepo.yaml", "configuration file")
+	f.StringVar(&o.version, "version", "", "release version, strict SemVer with a v prefix (required)")
+	f.StringVar(&o.out, "out", "dist", "output folder (replaced as a whole)")
+	f.IntVar(&o.jobs, "jobs", 0, "templates rendered in parallel (0 = number of CPUs)")
+	f.StringSliceVar(&o.published, "published", nil, "earlier released versions for the metadata check (default: git tags)")
+	f.StringSliceVar(&o.disable, "disable", nil, "rule ids to disable (adds to lint.disable in the config)")
+	_ = cmd.MarkFlagRequired("version")
+	return cmd
+}
+
+func (o *buildOptions) run(cmd *cobra.Command, io streams) error {
+	cfg, err := config.Load(o.config)
+	if err != nil {
+		return usageErr(err)
+	}
+	res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: o.version, Jobs: o.jobs, Published: o.published})
+	if err != nil {
+		return withCode(ExitInput, err)
+	}
+	for _, n := range res.Notes {
+		io.logf("note: %s", n)
+	}
+	fs := res.Findings.Without(disabled(cfg.Lint.Disable, o.disable))
+	fs.Sort()
+	if err := lint.Write(io.err, "text", fs, nil); err != nil {
+		return err
+	}
+	if fs.HasErrors() {
+		return withCode(ExitFindings, fmt.Errorf("build refused: %d error(s); nothing was written", fs.Count(lint.Error)))
+	}
+	dir, err := writeBuild(o.out, res)
+	if err != nil {
+		return withCode(ExitPublish, err)
+	}
+	for _, r := range res.Set.Releases {
+		fmt.Fprintf(io.out, "built %s -> %s\n", r, dir)
+	}
+	return nil
+}
+
+func disabled(lists ...[]string) map[string]bool {
+	m := map[string]bool{}
+	for _, l := range lists {
+		for _, id := range l {
+			m[id] = true
+		}
+	}
+	return m
+}

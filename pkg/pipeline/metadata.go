@@ -1,0 +1,27 @@
+package pipeline
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+
+	"github.com/capirepo/capirepo/pkg/config"
+)
+
+// buildMetadata returns metadata.yaml: the configured file byte for byte (comments
+// kept), or one generated from the inline series.
+func buildMetadata(cfg *config.Config, p *config.Provider) ([]byte, error) {
+	if p.Metadata != "" {
+		data, err := os.ReadFile(cfg.Abs(p.Metadata))
+		if err != nil {
+			return nil, fmt.Errorf("metadata: %w", err)
+		}
+		return data, nil
+	}
+	var b bytes.Buffer
+	b.WriteString("apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries:\n")
+	for _, s := range p.ReleaseSeries {
+		fmt.Fprintf(&b, "- major: %d\n  minor: %d\n  contract: %s\n", s.Major, s.Minor, s.Contract)
+	}
+	return b.Bytes(), nil
+}

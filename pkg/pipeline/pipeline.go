@@ -1,0 +1,111 @@
+// Package pipeline is the offline build: config -> render -> transform -> templates ->
+// checks -> release.Set. It never touches the network or the output folder; the CLI
+// writes (or publishes) the set it returns.
+package pipeline
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/capirepo/capirepo/pkg/components"
+	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/render"
+	"github.com/capirepo/capirepo/pkg/templates"
+	"sigs.k8s.io/kustomize/api/resmap"
+	"sigs.k8s.io/kustomize/api/types"
+)
+
+// Options for Build.
+type Options struct {
+	Version   string   // release version, "v1.2.3"
+	Jobs      int      // parallel template renders (0 = CPUs)
+	Published []string // earlier released versions, for the metadata cumulative check
+}
+
+// Result is the built release set and everything learnt on the way.
+type Result struct {
+	Set      *release.Set
+	Findings lint.Findings // all rule results (errors make Build fail)
+	Notes    []string      // informational (skipped files)
+}
+
+// Build builds every provider of the config for one version.
+func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, error) {
+	if _, err := layout.ParseVersion(opts.Version); err != nil {
+		return nil, fmt.Errorf("--version: %w", err)
+	}
+	res := &Result{Set: &release.Set{}}
+	for i := range cfg.Providers {
+		p := &cfg.Providers[i]
+		r, notes, err := buildProvider(ctx, cfg, p, opts)
+		if err != nil {
+			return nil, fmt.Errorf("provider %s: %w", layout.Label(p.Type, p.Name), err)
+		}
+		res.Set.Releases = append(res.Set.Releases, r)
+		res.Notes = append(res.Notes, notes...)
+	}
+	return res, nil
+}
+
+func buildProvider(ctx context.Context, cfg *config.Config, p *config.Provider, opts Options) (*release.Release, []string, error) {
+	r := &release.Release{Name: p.Name, Type: p.Type, Version: opts.Version, ComponentsFile: p.ComponentsFile}
+	comp, err := buildComponents(cfg, p, opts.Version)
+	if err != nil {
+		return nil, nil, err
+	}
+	meta, err := buildMetadata(cfg, p)
+	if err != nil {
+		return nil, nil, err
+	}
+	tpl, err := templates.Build(ctx, templateSources(cfg, p), opts.Jobs)
+	if err != nil {
+		return nil, nil, err
+	}
+	r.Files = append([]release.File{{Name: p.ComponentsFile, Data: comp}, {Name: "metadata.yaml", Data: meta}}, tpl.Files...)
+	r.Sort()
+	return r, tpl.Notes, r.Validate()
+}
+
+// buildComponents renders the components with the provider label and image overrides.
+func buildComponents(cfg *config.Config, p *config.Provider, version string) ([]byte, error) {
+	opts := render.Options{
+		Labels: map[string]string{"cluster.x-k8s.io/provider": layout.Label(p.Type, p.Name)},
+		Images: images(p.Components.Images, version),
+	}
+	var m resmap.ResMap
+	var err error
+	if p.Components.Kustomize != "" {
+		opts.Dir = cfg.Abs(p.Components.Kustomize)
+		m, err = render.Kustomize(opts)
+	} else {
+		m, err = render.File(cfg.Abs(p.Components.File), opts)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("components: %w", err)
+	}
+	return components.Encode(m, components.Options{ImagePullPolicy: p.Components.ImagePullPolicy})
+}
+
+func images(in []config.Image, version string) []types.Image {
+	var out []types.Image
+	for _, im := range in {
+		t := types.Image{Name: im.Name, NewName: im.NewName, NewTag: im.NewTag, Digest: im.Digest}
+		if im.TagFromVersion {
+			t.NewTag = version
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func templateSources(cfg *config.Config, p *config.Provider) []templates.Source {
+	var out []templates.Source
+	for _, t := range p.Templates {
+		out = append(out, templates.Source{Path: cfg.Abs(t.Path), Flavor: t.Flavor,
+			Kustomize: cfg.Abs(t.Kustomize), ClusterClass: cfg.Abs(t.ClusterClass)})
+	}
+	return out
+}
