@@ -82,3 +82,19 @@ func TestBuildIsDeterministic(t *testing.T) {
 		}
 	}
 }
+
+func TestBuildRefusesVersionWithoutSeries(t *testing.T) {
+	dist := filepath.Join(t.TempDir(), "dist")
+	code, _, errOut := capirepo(t, "build", "--config", example, "--version", "v0.2.0", "--out", dist)
+	if code != cli.ExitFindings {
+		t.Fatalf("exit %d, want %d; stderr:\n%s", code, cli.ExitFindings, errOut)
+	}
+	for _, want := range []string{"metadata-version-series", "does not match any release series", "capirepo metadata add-series --version v0.2.0"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+	if _, err := os.Stat(dist); !os.IsNotExist(err) {
+		t.Errorf("output written although the build was refused")
+	}
+}

@@ -87,3 +87,14 @@ func ValidateName(typ, name string) error {
 	}
 	return nil
 }
+
+// ParseLabel splits a provider label into type and name: the reverse of Label. A label
+// without a known prefix is a CoreProvider's.
+func ParseLabel(label string) (typ, name string) {
+	for _, t := range Types[1:] {
+		if p := labelPrefix[t]; strings.HasPrefix(label, p) {
+			return t, strings.TrimPrefix(label, p)
+		}
+	}
+	return CoreProvider, label
+}

@@ -2,10 +2,12 @@ package pipeline
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 
 	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/metadata"
 )
 
 // buildMetadata returns metadata.yaml: the configured file byte for byte (comments
@@ -24,4 +26,14 @@ func buildMetadata(cfg *config.Config, p *config.Provider) ([]byte, error) {
 		fmt.Fprintf(&b, "- major: %d\n  minor: %d\n  contract: %s\n", s.Major, s.Minor, s.Contract)
 	}
 	return b.Bytes(), nil
+}
+
+// publishedFromGit lists the repository's release tags; outside a git repository the
+// cumulative check has nothing to compare with, which is said in a note.
+func publishedFromGit(ctx context.Context, dir string) ([]string, []string) {
+	tags, err := metadata.GitTags(ctx, dir)
+	if err != nil {
+		return nil, []string{fmt.Sprintf("metadata: no git tags read from %s (%v); pass --published to check that metadata.yaml is cumulative", dir, err)}
+	}
+	return tags, nil
 }

@@ -6,7 +6,9 @@ package pipeline
 import (
 	"context"
 	"fmt"
+	"path"
 
+	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/components"
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/layout"
@@ -38,6 +40,9 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 		return nil, fmt.Errorf("--version: %w", err)
 	}
 	res := &Result{Set: &release.Set{}}
+	if opts.Published == nil {
+		opts.Published, res.Notes = publishedFromGit(ctx, cfg.Dir)
+	}
 	for i := range cfg.Providers {
 		p := &cfg.Providers[i]
 		r, notes, err := buildProvider(ctx, cfg, p, opts)
@@ -46,6 +51,9 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 		}
 		res.Set.Releases = append(res.Set.Releases, r)
 		res.Notes = append(res.Notes, notes...)
+		res.Findings = append(res.Findings, check.Release(r, check.Options{
+			Dir: path.Join(r.Label(), r.Version), Published: opts.Published,
+			AllowNoNamespace: p.Components.AllowNoNamespace})...)
 	}
 	return res, nil
 }

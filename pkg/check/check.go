@@ -1,0 +1,148 @@
+// Package check runs every rule family (variables, contract, metadata) over one
+// release's files. build, lint and verify all go through here, so a release is judged
+// the same way whether capirepo built it or someone else published it.
+package check
+
+import (
+	"path"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/contract"
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/manifest"
+	"github.com/capirepo/capirepo/pkg/metadata"
+	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/variables"
+)
+
+// Options for Release.
+type Options struct {
+	Dir              string   // prefix for file names in findings ("dist/infrastructure-x/v1.0.0")
+	Published        []string // earlier versions, for the metadata cumulative check
+	AllowNoNamespace bool
+}
+
+// Release checks every file of r and the cross-file rules.
+func Release(r *release.Release, opts Options) lint.Findings {
+	c := &checker{r: r, opts: opts}
+	for _, f := range r.Files {
+		c.file(f)
+	}
+	c.findings = append(c.findings, contract.Templates(c.templates, c.classes)...)
+	c.metadata()
+	c.findings.Sort()
+	return c.findings
+}
+
+type checker struct {
+	r         *release.Release
+	opts      Options
+	findings  lint.Findings
+	templates []contract.TemplateFile
+	classes   []contract.TemplateFile
+	crdLabels []string
+	contract  string
+}
+
+func (c *checker) name(file string) string {
+	if c.opts.Dir == "" {
+		return file
+	}
+	return path.Join(c.opts.Dir, file)
+}
+
+func (c *checker) file(f release.File) {
+	kind := layout.FileKind(f.Name)
+	if f.Name == c.r.ComponentsFile {
+		kind = layout.KindComponents
+	}
+	if kind == layout.KindMetadata || kind == layout.KindOther {
+		return
+	}
+	name := c.name(f.Name)
+	c.findings = append(c.findings, variables.Lint(name, f.Data, kind)...)
+	docs, err := manifest.Split(f.Data)
+	if err != nil {
+		c.findings = append(c.findings, ParseFinding(name, err))
+		return
+	}
+	switch kind {
+	case layout.KindComponents:
+		c.components(name, docs)
+	case layout.KindTemplate:
+		c.templates = append(c.templates, contract.TemplateFile{Name: name, Docs: docs})
+	case layout.KindClusterClass:
+		c.classes = append(c.classes, contract.TemplateFile{Name: name, Docs: docs})
+	}
+}
+
+func (c *checker) components(name string, docs []manifest.Doc) {
+	in := contract.Input{File: name, Docs: docs, Label: c.r.Label(), Type: c.r.Type,
+		Contract: c.seriesContract(), AllowNoNamespace: c.opts.AllowNoNamespace}
+	c.findings = append(c.findings, contract.Components(in)...)
+	c.findings = append(c.findings, contract.ComponentsFileName(c.r.Type, c.r.ComponentsFile)...)
+	c.crdLabels = CRDContracts(docs)
+}
+
+func (c *checker) metadata() {
+	f := c.r.File("metadata.yaml")
+	if f == nil {
+		return
+	}
+	opts := metadata.CheckOptions{Version: c.r.Version, Published: c.opts.Published, CRDContracts: c.crdLabels}
+	c.findings = append(c.findings, metadata.Validate(c.name(f.Name), f.Data, opts)...)
+}
+
+// seriesContract is the contract metadata.yaml declares for this version ("" if unknown).
+func (c *checker) seriesContract() string {
+	f := c.r.File("metadata.yaml")
+	if f == nil {
+		return ""
+	}
+	m, err := metadata.Parse(f.Name, f.Data)
+	if err != nil {
+		return ""
+	}
+	if s := m.SeriesFor(c.r.Version); s != nil {
+		return s.Contract
+	}
+	return ""
+}
+
+// CRDContracts lists the X of every cluster.x-k8s.io/X label on the CRDs.
+func CRDContracts(docs []manifest.Doc) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, d := range docs {
+		if d.Obj.Kind() != "CustomResourceDefinition" {
+			continue
+		}
+		for k := range d.Obj.StringMap("metadata", "labels") {
+			if c, ok := strings.CutPrefix(k, "cluster.x-k8s.io/"); ok && metadata.IsContract(c) && !seen[c] {
+				seen[c] = true
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// ParseFinding reports a file that is not valid YAML.
+func ParseFinding(file string, err error) lint.Finding {
+	f := lint.Finding{Rule: "yaml-parse", Severity: lint.Error, File: file,
+		Message: err.Error() + ": clusterctl cannot read this file; fix the YAML"}
+	if pe, ok := err.(*manifest.Error); ok {
+		f.Line = pe.Line
+		f.Message = pe.Msg + ": clusterctl cannot read this file; fix the YAML"
+	}
+	return f
+}
+
+// Rules lists every rule of every family, for --list-rules and SARIF.
+func Rules() []lint.Rule {
+	rules := []lint.Rule{{ID: "yaml-parse", Severity: lint.Error, Contract: "Every file must be valid YAML; clusterctl fails with \"failed to parse yaml\"."}}
+	rules = append(rules, variables.Rules()...)
+	rules = append(rules, contract.Rules()...)
+	return append(rules, metadata.Rules()...)
+}
