@@ -21,7 +21,11 @@ type Options struct {
 	Dir              string   // prefix for file names in findings ("dist/infrastructure-x/v1.0.0")
 	Published        []string // earlier versions, for the metadata cumulative check
 	AllowNoNamespace bool
+	Partial          bool // loose files, not a whole release: skip cross-file and version rules
 }
+
+// crossFile lists rules that need the whole release.
+var crossFile = map[string]bool{"template-clusterclass-missing": true}
 
 // Release checks every file of r and the cross-file rules.
 func Release(r *release.Release, opts Options) lint.Findings {
@@ -31,6 +35,9 @@ func Release(r *release.Release, opts Options) lint.Findings {
 	}
 	c.findings = append(c.findings, contract.Templates(c.templates, c.classes)...)
 	c.metadata()
+	if opts.Partial {
+		c.findings = c.findings.Without(crossFile)
+	}
 	c.findings.Sort()
 	return c.findings
 }
@@ -91,6 +98,9 @@ func (c *checker) metadata() {
 		return
 	}
 	opts := metadata.CheckOptions{Version: c.r.Version, Published: c.opts.Published, CRDContracts: c.crdLabels}
+	if c.opts.Partial {
+		opts = metadata.CheckOptions{}
+	}
 	c.findings = append(c.findings, metadata.Validate(c.name(f.Name), f.Data, opts)...)
 }
 

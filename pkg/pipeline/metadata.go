@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"sort"
 
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/metadata"
@@ -36,4 +37,24 @@ func publishedFromGit(ctx context.Context, dir string) ([]string, []string) {
 		return nil, []string{fmt.Sprintf("metadata: no git tags read from %s (%v); pass --published to check that metadata.yaml is cumulative", dir, err)}
 	}
 	return tags, nil
+}
+
+// Series returns the provider's release series, sorted oldest first.
+func Series(cfg *config.Config, p *config.Provider) ([]metadata.Series, error) {
+	data, err := buildMetadata(cfg, p)
+	if err != nil {
+		return nil, err
+	}
+	m, err := metadata.Parse(p.Metadata, data)
+	if err != nil {
+		return nil, err
+	}
+	s := append([]metadata.Series(nil), m.ReleaseSeries...)
+	sort.Slice(s, func(i, j int) bool {
+		if s[i].Major != s[j].Major {
+			return s[i].Major < s[j].Major
+		}
+		return s[i].Minor < s[j].Minor
+	})
+	return s, nil
 }

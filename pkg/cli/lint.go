@@ -1,0 +1,122 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/check"
+	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/pipeline"
+	"github.com/spf13/cobra"
+)
+
+type lintOptions struct {
+	config    string
+	version   string
+	format    string
+	disable   []string
+	listRules bool
+}
+
+func newLintCmd(io streams) *cobra.Command {
+	o := &lintOptions{}
+	cmd := &cobra.Command{
+		Use:   "lint [PATH...]",
+		Short: "Check releases against the clusterctl and provider contracts",
+		Long: `lint checks components files, templates, metadata.yaml, release folders
+(<label>/<version>/) or whole local repositories. With no PATH it lints what
+capirepo.yaml would build. Exit 0 without errors, 1 with errors, 2 on usage problems.`,
+		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, io, args) },
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.config, "config", "capirepo.yaml", "configuration file (used without PATH, and for lint.disable)")
+	f.StringVar(&o.version, "version", "", "version to check metadata.yaml against (without PATH; default: newest series)")
+	f.StringVar(&o.format, "format", "text", "output format: "+strings.Join(lint.Formats, "|"))
+	f.StringSliceVar(&o.disable, "disable", nil, "rule ids to disable")
+	f.BoolVar(&o.listRules, "list-rules", false, "print every rule with id, severity and the contract sentence it enforces")
+	return cmd
+}
+
+func (o *lintOptions) run(cmd *cobra.Command, io streams, args []string) error {
+	if o.listRules {
+		return listRules(io)
+	}
+	if !validFormat(o.format) {
+		return usageErr(fmt.Errorf("--format %q: want one of %s", o.format, strings.Join(lint.Formats, ", ")))
+	}
+	fs, disable, err := o.findings(cmd, args)
+	if err != nil {
+		return err
+	}
+	fs = fs.Without(disabled(disable, o.disable))
+	fs.Sort()
+	if err := lint.Write(io.out, o.format, fs, check.Rules()); err != nil {
+		return err
+	}
+	if fs.HasErrors() {
+		return silentErr(ExitFindings, fmt.Errorf("%d error(s)", fs.Count(lint.Error)))
+	}
+	if o.format == "text" {
+		io.logf("lint: %d error(s), %d warning(s)", fs.Count(lint.Error), fs.Count(lint.Warning))
+	}
+	return nil
+}
+
+// findings lints the paths, or what the config builds when there are none.
+func (o *lintOptions) findings(cmd *cobra.Command, args []string) (lint.Findings, []string, error) {
+	if len(args) == 0 {
+		cfg, err := config.Load(o.config)
+		if err != nil {
+			return nil, nil, usageErr(err)
+		}
+		version, err := lintVersion(cfg, o.version)
+		if err != nil {
+			return nil, nil, err
+		}
+		res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: version})
+		if err != nil {
+			return nil, nil, withCode(ExitInput, err)
+		}
+		return res.Findings, cfg.Lint.Disable, nil
+	}
+	targets, err := discover(args)
+	if err != nil {
+		return nil, nil, err
+	}
+	var fs lint.Findings
+	for _, t := range targets {
+		fs = append(fs, check.Release(t.rel, check.Options{Dir: t.dir, Partial: t.partial})...)
+	}
+	return fs, nil, nil
+}
+
+func validFormat(f string) bool {
+	for _, v := range lint.Formats {
+		if v == f {
+			return true
+		}
+	}
+	return false
+}
+
+func listRules(io streams) error {
+	for _, r := range check.Rules() {
+		fmt.Fprintf(io.out, "%-40s %-8s %s\n", r.ID, r.Severity, r.Contract)
+	}
+	return nil
+}
+
+// lintVersion is --version, or vMAJOR.MINOR.0 of the newest series the first provider
+// declares, so linting without a version checks the release about to be cut.
+func lintVersion(cfg *config.Config, v string) (string, error) {
+	if v != "" {
+		return v, nil
+	}
+	series, err := pipeline.Series(cfg, &cfg.Providers[0])
+	if err != nil || len(series) == 0 {
+		return "", withCode(ExitInput, fmt.Errorf("no release series to lint against (%v): pass --version", err))
+	}
+	last := series[len(series)-1]
+	return fmt.Sprintf("v%d.%d.0", last.Major, last.Minor), nil
+}
