@@ -20,10 +20,10 @@ func run(t *testing.T, args ...string) (int, string, string) {
 func sampleTree(t *testing.T, edit func(files map[string]string)) string {
 	t.Helper()
 	files := map[string]string{
-		"capirepo.yaml": "providers:\n- name: tiny\n  type: BootstrapProvider\n  components:\n    kustomize: config\n  metadata: metadata.yaml\n",
-		"metadata.yaml": "apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries:\n- {major: 1, minor: 0, contract: v1beta1}\n",
+		"capirepo.yaml":             "providers:\n- name: tiny\n  type: BootstrapProvider\n  components:\n    kustomize: config\n  metadata: metadata.yaml\n",
+		"metadata.yaml":             "apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries:\n- {major: 1, minor: 0, contract: v1beta1}\n",
 		"config/kustomization.yaml": "namespace: tiny-system\nresources: [all.yaml]\n",
-		"config/all.yaml": "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: tiny-system\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: tiny\nspec:\n  selector: {matchLabels: {a: b}}\n  template:\n    metadata: {labels: {a: b}}\n    spec:\n      containers:\n      - name: manager\n        image: registry.example.com/tiny:v1\n",
+		"config/all.yaml":           "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: tiny-system\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: tiny\nspec:\n  selector: {matchLabels: {a: b}}\n  template:\n    metadata: {labels: {a: b}}\n    spec:\n      containers:\n      - name: manager\n        image: registry.example.com/tiny:v1\n",
 	}
 	if edit != nil {
 		edit(files)
@@ -74,7 +74,9 @@ func TestBuildBadInput(t *testing.T) {
 		{"missing config", func(f map[string]string) { delete(f, "capirepo.yaml") }, nil, ExitUsage, "config file not found"},
 		{"unknown key", func(f map[string]string) { f["capirepo.yaml"] += "  colour: blue\n" }, nil, ExitUsage, `capirepo.yaml: line 7: unknown key "colour"`},
 		{"bad name", func(f map[string]string) { f["capirepo.yaml"] = strings.Replace(f["capirepo.yaml"], "tiny", "Tiny", 1) }, nil, ExitUsage, "must be lower case"},
-		{"bad type", func(f map[string]string) { f["capirepo.yaml"] = strings.Replace(f["capirepo.yaml"], "BootstrapProvider", "Bootstrap", 1) }, nil, ExitUsage, "is not one of"},
+		{"bad type", func(f map[string]string) {
+			f["capirepo.yaml"] = strings.Replace(f["capirepo.yaml"], "BootstrapProvider", "Bootstrap", 1)
+		}, nil, ExitUsage, "is not one of"},
 		{"missing kustomize folder", func(f map[string]string) { delete(f, "config/kustomization.yaml"); delete(f, "config/all.yaml") }, nil, ExitInput, "config"},
 		{"broken kustomization", func(f map[string]string) { f["config/kustomization.yaml"] = "resources: [\n" }, nil, ExitInput, "kustomization.yaml"},
 		{"invalid resource yaml", func(f map[string]string) { f["config/all.yaml"] += "---\nkind: [\n" }, nil, ExitInput, "all.yaml"},
