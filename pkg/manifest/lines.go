@@ -40,3 +40,14 @@ func mapValue(n *yaml.Node, key string) *yaml.Node {
 	}
 	return nil
 }
+
+// shiftLines adds off to the line of n and every node below it.
+func shiftLines(n *yaml.Node, off int) {
+	if n == nil || off == 0 {
+		return
+	}
+	n.Line += off
+	for _, c := range n.Content {
+		shiftLines(c, off)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"unicode/utf8"
 
 	yaml "go.yaml.in/yaml/v3"
@@ -53,6 +54,14 @@ func Split(data []byte) ([]Doc, error) {
 	if err := Screen(data); err != nil {
 		return nil, err
 	}
+	if len(data) >= parallelMin && runtime.GOMAXPROCS(0) > 1 {
+		return splitParallel(data)
+	}
+	return splitSeq(data)
+}
+
+// splitSeq parses the documents one after the other.
+func splitSeq(data []byte) ([]Doc, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var docs []Doc
 	for i := 0; ; i++ {

@@ -43,3 +43,46 @@ func TestSplitRejects(t *testing.T) {
 		})
 	}
 }
+
+// TestSplitParallelMatchesSequential checks that the concurrent path gives the same
+// documents, lines and errors as the sequential one.
+func TestSplitParallelMatchesSequential(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# head\n---\n")
+	for i := 0; i < 3000; i++ {
+		b.WriteString("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  namespace: n\ndata:\n  script: |\n    echo ---\n    --- not a separator when indented\n---   # comment\n")
+		if i%500 == 0 {
+			b.WriteString("---\n")
+		}
+	}
+	in := []byte(b.String())
+	seq, err := splitSeq(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	par, err := splitParallel(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(seq) != len(par) {
+		t.Fatalf("sequential %d docs, parallel %d", len(seq), len(par))
+	}
+	for i := range seq {
+		if seq[i].Line != par[i].Line || seq[i].LineOf("data", "script") != par[i].LineOf("data", "script") {
+			t.Fatalf("doc %d: lines %d/%d vs %d/%d", i, seq[i].Line, seq[i].LineOf("data", "script"), par[i].Line, par[i].LineOf("data", "script"))
+		}
+	}
+	bad := append(append([]byte{}, in...), []byte("kind: [\n")...)
+	_, errSeq := splitSeq(bad)
+	_, errPar := splitParallel(bad)
+	if errSeq == nil || errPar == nil || errSeq.(*Error).Line != errPar.(*Error).Line {
+		t.Fatalf("errors differ: %v vs %v", errSeq, errPar)
+	}
+}
+
+func TestSplitDuplicateKeyKeepsBothLines(t *testing.T) {
+	_, err := Split([]byte("a: 1\nb: 2\na: 3\n"))
+	if err == nil || !strings.Contains(err.Error(), `key "a" already defined at line 1`) {
+		t.Fatalf("err = %v, want the first definition's line kept", err)
+	}
+}

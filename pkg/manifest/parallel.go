@@ -1,0 +1,96 @@
+package manifest
+
+import (
+	"bytes"
+	"runtime"
+	"sync"
+)
+
+// parallelMin is the input size above which documents are parsed concurrently.
+const parallelMin = 256 << 10
+
+// chunk is the text of one document and the line it starts on.
+type chunk struct {
+	data []byte
+	line int // 0-based line offset of data in the file
+}
+
+// chunks cuts data at document-start lines ("---" at column 0, which YAML always
+// treats as a new document, even inside a block scalar).
+func chunks(data []byte) []chunk {
+	var out []chunk
+	start, startLine, line := 0, 0, 0
+	for i := 0; i < len(data); {
+		end := bytes.IndexByte(data[i:], '\n')
+		next := len(data)
+		if end >= 0 {
+			next = i + end + 1
+		}
+		if isDocStart(data[i:next]) {
+			out = append(out, chunk{data[start:i], startLine})
+			start, startLine = next, line+1
+		}
+		i, line = next, line+1
+	}
+	return append(out, chunk{data[start:], startLine})
+}
+
+func isDocStart(l []byte) bool {
+	if !bytes.HasPrefix(l, []byte("---")) {
+		return false
+	}
+	rest := bytes.TrimRight(l[3:], " \t\r\n")
+	return len(rest) == 0 || rest[0] == '#' || l[3] == ' ' && bytes.HasPrefix(bytes.TrimLeft(rest, " \t"), []byte("#"))
+}
+
+// splitParallel parses each chunk on its own, on all CPUs, and keeps file order.
+func splitParallel(data []byte) ([]Doc, error) {
+	cs := chunks(data)
+	docs := make([][]Doc, len(cs))
+	errs := make([]error, len(cs))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				docs[i], errs[i] = splitOne(cs[i], i)
+			}
+		}()
+	}
+	for i := range cs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	var out []Doc
+	for i := range cs {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		out = append(out, docs[i]...)
+	}
+	return out, nil
+}
+
+// splitOne parses one chunk and shifts its lines to file lines.
+func splitOne(c chunk, index int) ([]Doc, error) {
+	ds, err := splitSeq(c.data)
+	if err != nil {
+		if e, ok := err.(*Error); ok {
+			e.Doc = index
+			if e.Line > 0 {
+				e.Line += c.line
+			}
+			e.Msg = replaceDocNumber(e.Msg, index)
+		}
+		return nil, err
+	}
+	for i := range ds {
+		ds[i].Index = index
+		ds[i].Line += c.line
+		shiftLines(ds[i].Node, c.line)
+	}
+	return ds, nil
+}
