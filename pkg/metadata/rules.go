@@ -1,0 +1,69 @@
+package metadata
+
+import "github.com/capirepo/capirepo/pkg/lint"
+
+// Rule ids. Parse fails on the ones marked fatal in fatalRules.
+const (
+	RuleYAML               = "metadata-yaml"
+	RuleMultipleDocuments  = "metadata-multiple-documents"
+	RuleAPIVersionMissing  = "metadata-api-version-missing"
+	RuleAPIVersion         = "metadata-api-version"
+	RuleKindMissing        = "metadata-kind-missing"
+	RuleKind               = "metadata-kind"
+	RuleSeriesEmpty        = "metadata-series-empty"
+	RuleSeriesValue        = "metadata-series-value"
+	RuleSeriesFieldMissing = "metadata-series-field-missing"
+	RuleSeriesDuplicate    = "metadata-series-duplicate"
+	RuleSeriesOrder        = "metadata-series-order"
+	RuleUnknownField       = "metadata-unknown-field"
+	RuleContract           = "metadata-contract"
+	RuleVersionSeries      = "metadata-version-series"
+	RuleCumulative         = "metadata-cumulative"
+	RuleCRDContract        = "metadata-crd-contract"
+	RuleContractSupport    = "metadata-contract-support"
+	RuleContractV1beta2    = "metadata-contract-v1beta2"
+)
+
+// Rules lists every rule Lint and Check can report, for --list-rules and SARIF.
+func Rules() []lint.Rule {
+	return []lint.Rule{
+		{ID: RuleYAML, Severity: lint.Error, Contract: "metadata.yaml must be one YAML mapping that clusterctl can decode"},
+		{ID: RuleMultipleDocuments, Severity: lint.Warning, Contract: "clusterctl reads only the first YAML document of metadata.yaml"},
+		{ID: RuleAPIVersionMissing, Severity: lint.Error, Contract: "clusterctl v1.11+ rejects metadata.yaml without apiVersion " + APIVersion},
+		{ID: RuleAPIVersion, Severity: lint.Error, Contract: "every clusterctl rejects an apiVersion other than " + APIVersion},
+		{ID: RuleKindMissing, Severity: lint.Warning, Contract: "clusterctl v1.11.0 rejects metadata.yaml without kind: Metadata"},
+		{ID: RuleKind, Severity: lint.Error, Contract: "every clusterctl rejects a kind other than Metadata"},
+		{ID: RuleSeriesEmpty, Severity: lint.Error, Contract: "clusterctl v1.11+ rejects an empty releaseSeries; older releases match no version"},
+		{ID: RuleSeriesValue, Severity: lint.Error, Contract: "major and minor must be non-negative integers (clusterctl decodes them as int32, ≤v1.9 as uint)"},
+		{ID: RuleSeriesFieldMissing, Severity: lint.Warning, Contract: "a missing major or minor silently reads as 0"},
+		{ID: RuleSeriesDuplicate, Severity: lint.Error, Contract: "clusterctl uses the first series matching a major.minor and ignores the rest"},
+		{ID: RuleSeriesOrder, Severity: lint.Note, Contract: "series are easier to review in ascending (or descending) major.minor order"},
+		{ID: RuleUnknownField, Severity: lint.Warning, Contract: "clusterctl ignores unknown fields, so a misspelt field is lost silently"},
+		{ID: RuleContract, Severity: lint.Error, Contract: "contract must be a Cluster API contract version (v1alpha2 … v1beta2)"},
+		{ID: RuleVersionSeries, Severity: lint.Error, Contract: "the release's major.minor must have a series, or init, generate provider and upgrade fail"},
+		{ID: RuleCumulative, Severity: lint.Error, Contract: "upgrade reads the newest metadata.yaml and needs a series for every installed and available version"},
+		{ID: RuleCRDContract, Severity: lint.Error, Contract: "the declared contract must match the cluster.x-k8s.io/<contract> labels of the provider's CRDs"},
+		{ID: RuleContractSupport, Severity: lint.Error, Contract: "clusterctl v1.0+ installs only providers declaring v1beta1 (≤v1.10) or v1beta1/v1beta2 (v1.11+)"},
+		{ID: RuleContractV1beta2, Severity: lint.Note, Contract: "a v1beta2 release needs clusterctl v1.11+; older clusterctl rejects it and resolves latest to the newest v1beta1 series"},
+	}
+}
+
+// fatalRules are the findings that make the file unusable: Parse returns them as an error.
+func fatalRules() map[string]bool {
+	return map[string]bool{RuleYAML: true, RuleAPIVersion: true, RuleKind: true, RuleSeriesEmpty: true, RuleSeriesValue: true}
+}
+
+// severity returns the default severity of a rule id.
+func severity(id string) lint.Severity {
+	for _, r := range Rules() {
+		if r.ID == id {
+			return r.Severity
+		}
+	}
+	return lint.Error
+}
+
+// finding builds a finding with the rule's default severity.
+func finding(file string, line int, rule, msg string) lint.Finding {
+	return lint.Finding{Rule: rule, Severity: severity(rule), File: file, Line: line, Message: msg}
+}

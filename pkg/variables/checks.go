@@ -1,0 +1,80 @@
+package variables
+
+import (
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/lint"
+)
+
+// isDefaultOp reports the forms the contract documents (plus the plain ${VAR}).
+func isDefaultOp(op string) bool { return op == "" || op == ":=" || op == "=" || op == ":-" }
+
+// perUse runs the checks that look at one occurrence at a time.
+func (c *checked) perUse() lint.Findings {
+	var fs lint.Findings
+	for _, f := range c.res.uses {
+		u := f.use
+		if u.Spaced {
+			fs = append(fs, c.finding(RuleSpacing, lint.Warning, u.Line,
+				"%s uses the deprecated spacing around the name; write ${%s}", u.Text, u.Name))
+		}
+		if u.InComment && !u.Nested {
+			fs = append(fs, c.finding(RuleComment, lint.Warning, u.Line,
+				"%s is in a comment but clusterctl substitutes comments too, so users must set %s; escape it as $%s or remove it", u.Text, u.Name, u.Text))
+		}
+		if u.Nested {
+			fs = append(fs, c.finding(RuleNested, lint.Warning, u.Line,
+				"%s is nested in another variable's default: clusterctl neither lists nor checks %s and renders it empty when unset; use a literal default", u.Text, u.Name))
+		}
+		if msg := emptyDefault(u); msg != "" {
+			fs = append(fs, c.finding(RuleEmptyDefault, lint.Warning, u.Line, "%s", msg))
+		}
+		if msg := operator(u); msg != "" {
+			fs = append(fs, c.finding(RuleOperator, lint.Warning, u.Line, "%s", msg))
+		}
+		if c.kind == layout.KindComponents && !u.Nested && c.inImage(f) {
+			fs = append(fs, c.finding(RuleImage, lint.Error, u.Line,
+				"%s is in an image: clusterctl parses images before substitution, so generate provider --raw/--describe and init list-images fail with \"invalid reference format\"; write a fully qualified image and let users override it with the images: setting of clusterctl.yaml", u.Text))
+		}
+	}
+	return fs
+}
+
+func emptyDefault(u Use) string {
+	if u.Nested || u.Default != "" || u.Op == "" || !isDefaultOp(u.Op) {
+		return ""
+	}
+	return u.Text + " has an empty default, so clusterctl still treats " + u.Name +
+		" as required; write ${" + u.Name + "} or give a real default"
+}
+
+func operator(u Use) string {
+	switch {
+	case isDefaultOp(u.Op):
+		return ""
+	case u.Op == ":?":
+		return u.Text + ": clusterctl never fails on ${VAR:?message}, it uses the message as the default; write ${" + u.Name + "} to make it required"
+	case u.Op == ":+":
+		return u.Text + ": drone/envsubst renders the value when set and the alternative when unset (the opposite of a shell); write ${" + u.Name + ":=" + u.Default + "}"
+	case u.Default != "":
+		return u.Text + ": clusterctl lists " + u.Name + " as optional with the function's arguments " + quote(u.Default) +
+			" as its default although nothing is substituted when it is unset; use ${" + u.Name + "} or ${" + u.Name + ":=default}"
+	}
+	return u.Text + ": string functions are not part of the clusterctl contract (${VAR}, ${VAR:=default}, ${VAR=default}, ${VAR:-default}); other tools may not handle them"
+}
+
+// inImage reports whether the occurrence sits in the value of an image: key,
+// judged from its line: `image: ...` or `- image: ...` after optional indentation.
+func (c *checked) inImage(f found) bool {
+	line := c.src.lineText(f.use.Line)
+	rest := strings.TrimLeft(line, " \t")
+	if strings.HasPrefix(rest, "- ") {
+		rest = strings.TrimLeft(rest[2:], " \t")
+	}
+	if !strings.HasPrefix(rest, "image:") {
+		return false
+	}
+	keyEnd := len(line) - len(rest) + len("image:")
+	return f.off-c.src.lineStarts[f.use.Line-1] >= keyEnd
+}

@@ -1,0 +1,83 @@
+package variables
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/lint"
+)
+
+// perName runs the checks that compare the top-level occurrences of a name.
+func (c *checked) perName() lint.Findings {
+	var fs lint.Findings
+	first := map[string]Use{}
+	for _, f := range c.res.uses {
+		u := f.use
+		if u.Nested {
+			continue
+		}
+		head, seen := first[u.Name]
+		if !seen {
+			first[u.Name] = u
+			fs = append(fs, c.firstUse(u)...)
+			continue
+		}
+		if msg := inconsistent(head, u); msg != "" {
+			fs = append(fs, c.finding(RuleInconsistent, lint.Warning, u.Line, "%s", msg))
+		}
+	}
+	return fs
+}
+
+// firstUse checks what is reported once per name, at its first occurrence.
+func (c *checked) firstUse(u Use) lint.Findings {
+	var fs lint.Findings
+	if c.kind == layout.KindClusterClass {
+		fs = append(fs, c.finding(RuleClusterClass, lint.Warning, u.Line,
+			"%s: ClusterClass files SHOULD NOT use variables (contract) and clusterctl generate cluster --list-variables does not show them; use ClusterClass variables and patches instead", u.Text))
+	}
+	if !conventionalName(u.Name) {
+		fs = append(fs, c.finding(RuleName, lint.Warning, u.Line,
+			"%s: name variables in upper case [A-Z0-9_]+ (clusterctl looks them up upper-cased anyway), e.g. ${%s}", u.Text, upperName(u.Name)))
+	}
+	return fs
+}
+
+func inconsistent(head, u Use) string {
+	at := " (line " + strconv.Itoa(head.Line) + ")"
+	switch {
+	case !head.HasDefault && u.HasDefault:
+		return "the first occurrence of " + u.Name + at + " has no default, so clusterctl makes it required and ignores the default " +
+			quote(u.Default) + " here; put the default on the first occurrence or on all of them"
+	case head.HasDefault && !u.HasDefault:
+		return u.Name + " has the default " + quote(head.Default) + at + " but not here: clusterctl lists it as optional and, when it is unset, renders this occurrence empty; repeat the default here"
+	case head.Default != u.Default:
+		return u.Name + " defaults to " + quote(head.Default) + at + ", which clusterctl lists, but to " + quote(u.Default) + " here; use one default"
+	}
+	return ""
+}
+
+func conventionalName(n string) bool {
+	for i := 0; i < len(n); i++ {
+		if !isUpperNameByte(n[i]) {
+			return false
+		}
+	}
+	return n != ""
+}
+
+func upperName(n string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '_' || ('0' <= r && r <= '9') || ('A' <= r && r <= 'Z') {
+			return r
+		}
+		if 'a' <= r && r <= 'z' {
+			return r - 'a' + 'A'
+		}
+		return '_'
+	}, n)
+}
+
+// quote writes a default readably: Go-quoted, so newlines and spaces show.
+func quote(s string) string { return strconv.Quote(s) }

@@ -1,0 +1,89 @@
+package variables
+
+import (
+	"sort"
+	"strings"
+)
+
+// source ties the normalised text clusterctl parses to the original file.
+type source struct {
+	orig       string
+	norm       string
+	edits      []edit
+	lineStarts []int // byte offsets in orig where each line starts
+}
+
+func newSource(orig string) *source {
+	norm, edits := normalise(orig)
+	starts := make([]int, 1, strings.Count(orig, "\n")+1)
+	for i := 0; ; {
+		k := strings.IndexByte(orig[i:], '\n')
+		if k < 0 {
+			break
+		}
+		i += k + 1
+		starts = append(starts, i)
+	}
+	return &source{orig: orig, norm: norm, edits: edits, lineStarts: starts}
+}
+
+// origOffset maps an offset in the normalised text to the original text.
+func (s *source) origOffset(n int) int {
+	k := sort.Search(len(s.edits), func(i int) bool { return s.edits[i].normAt > n }) - 1
+	if k < 0 {
+		return n
+	}
+	e := s.edits[k]
+	if n < e.normEnd {
+		return e.origAt + min(n-e.normAt, e.origEnd-e.origAt)
+	}
+	return e.origEnd + n - e.normEnd
+}
+
+// spaced reports whether the occurrence at normalised offset n was a legacy `${ VAR }`.
+func (s *source) spaced(n int) bool {
+	k := sort.Search(len(s.edits), func(i int) bool { return s.edits[i].normAt >= n })
+	return k < len(s.edits) && s.edits[k].normAt == n
+}
+
+// line returns the 1-based line of an original offset.
+func (s *source) line(o int) int {
+	return sort.Search(len(s.lineStarts), func(i int) bool { return s.lineStarts[i] > o })
+}
+
+// lineText returns the original text of a 1-based line without its newline.
+func (s *source) lineText(line int) string {
+	if line < 1 || line > len(s.lineStarts) {
+		return ""
+	}
+	text := s.orig[s.lineStarts[line-1]:]
+	if i := strings.IndexByte(text, '\n'); i >= 0 {
+		text = text[:i]
+	}
+	return strings.TrimSuffix(text, "\r")
+}
+
+// inComment guesses whether original offset o lies in a YAML comment: a '#' at the
+// start of the line or after a blank, outside a quoted scalar. Lines of block
+// scalars (scripts) count too, which is what a reader wants to know.
+func (s *source) inComment(o int) bool {
+	start := s.lineStarts[s.line(o)-1]
+	var quote byte
+	for i := start; i < o; i++ {
+		c, prev := s.orig[i], byte(' ')
+		if i > start {
+			prev = s.orig[i-1]
+		}
+		switch {
+		case quote != 0:
+			if c == quote && (quote == '\'' || prev != '\\') {
+				quote = 0
+			}
+		case (c == '\'' || c == '"') && strings.IndexByte(" \t:[{,", prev) >= 0:
+			quote = c
+		case c == '#' && (prev == ' ' || prev == '\t'):
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,38 @@
+package variables
+
+import "github.com/capirepo/capirepo/pkg/lint"
+
+// Rule ids.
+const (
+	RuleParse        = "vars-parse"
+	RuleImage        = "vars-image"
+	RuleClusterClass = "vars-clusterclass"
+	RuleSpacing      = "vars-spacing"
+	RuleEmptyDefault = "vars-empty-default"
+	RuleInconsistent = "vars-inconsistent-default"
+	RuleUnbraced     = "vars-unbraced"
+	RuleComment      = "vars-comment"
+	RuleOperator     = "vars-operator"
+	RuleNested       = "vars-nested"
+	RuleName         = "vars-name"
+	RuleMetadata     = "vars-metadata"
+)
+
+// Rules lists the checks Lint runs, with the contract sentence or clusterctl
+// behaviour each one enforces.
+func Rules() []lint.Rule {
+	return []lint.Rule{
+		{ID: RuleParse, Severity: lint.Error, Contract: "Formats such as ${VAR$FOO} are not supported: clusterctl parses every ${ with drone/envsubst and stops with a bare error (missing closing brace, unable to parse variable name) on the first one it cannot parse"},
+		{ID: RuleImage, Severity: lint.Error, Contract: "clusterctl parses Deployment and DaemonSet images before variable substitution, so a ${VAR} in image: breaks generate provider --raw/--describe and init list-images (invalid reference format); checked on lines starting with image: or - image:"},
+		{ID: RuleClusterClass, Severity: lint.Warning, Contract: "ClusterClass definitions SHOULD NOT have any environment variables in them; clusterctl generate cluster --list-variables does not show them"},
+		{ID: RuleSpacing, Severity: lint.Warning, Contract: "clusterctl currently supports variables with leading/trailing spaces such as ${ VAR }, ${ VAR}, ${VAR }; these formats will be deprecated"},
+		{ID: RuleEmptyDefault, Severity: lint.Warning, Contract: "clusterctl treats an empty default (${VAR:=}, ${VAR:-}, ${VAR=}) as no default: the variable is required"},
+		{ID: RuleInconsistent, Severity: lint.Warning, Contract: "clusterctl takes a variable's default from its first occurrence only; other occurrences render their own default, or empty when they have none"},
+		{ID: RuleUnbraced, Severity: lint.Warning, Contract: "The components YAML can contain environment variables matching the format ${VAR}: clusterctl leaves $VAR without braces as literal text"},
+		{ID: RuleComment, Severity: lint.Warning, Contract: "clusterctl substitutes the raw text, comments included: a ${VAR} in a comment is a variable users must set"},
+		{ID: RuleOperator, Severity: lint.Warning, Contract: "Only ${VAR:=default}, ${VAR=default} and ${VAR:-default} are documented; clusterctl takes the arguments of any other function (:?, :+, substring, replace, trim) as the default"},
+		{ID: RuleNested, Severity: lint.Warning, Contract: "clusterctl does not list or check variables nested in another variable's default; unset, they render empty"},
+		{ID: RuleName, Severity: lint.Warning, Contract: "Variable names should be upper case [A-Z0-9_]+ (clusterctl looks them up case-insensitively) and prefixed with the provider name"},
+		{ID: RuleMetadata, Severity: lint.Warning, Contract: "clusterctl reads metadata.yaml without variable substitution: ${VAR} stays literal"},
+	}
+}
