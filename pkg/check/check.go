@@ -21,7 +21,8 @@ type Options struct {
 	Dir              string   // prefix for file names in findings ("dist/infrastructure-x/v1.0.0")
 	Published        []string // earlier versions, for the metadata cumulative check
 	AllowNoNamespace bool
-	Partial          bool // loose files, not a whole release: skip cross-file and version rules
+	Partial          bool              // loose files, not a whole release: skip cross-file and version rules
+	Sources          map[string]string // file name -> path shown instead (a file shipped byte for byte)
 }
 
 // crossFile lists rules that need the whole release.
@@ -53,6 +54,9 @@ type checker struct {
 }
 
 func (c *checker) name(file string) string {
+	if src, ok := c.opts.Sources[file]; ok {
+		return src
+	}
 	if c.opts.Dir == "" {
 		return file
 	}

@@ -1,7 +1,11 @@
 package cli
 
 import (
+	"bytes"
 	"fmt"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/variables"
 	"os"
 	"path/filepath"
 
@@ -65,6 +69,9 @@ func writeTree(stage, final string, res *pipeline.Result) error {
 			}
 		}
 	}
+	if err := writeVarsDocs(stage, res.Set); err != nil {
+		return err
+	}
 	cc, err := clusterctlConfig(final, res.Set)
 	if err != nil {
 		return err
@@ -113,4 +120,34 @@ func clusterctlConfig(root string, set *release.Set) ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte("# Written by capirepo build: use with clusterctl --config <this file>.\n"), b...), nil
+}
+
+// docsDir holds generated documentation beside the repository tree; "_" keeps it from
+// ever being read as a provider label.
+const docsDir = "_docs"
+
+// writeVarsDocs writes the variables table of each template flavor:
+// _docs/<label>/<version>/<template>.md.
+func writeVarsDocs(stage string, set *release.Set) error {
+	for _, r := range set.Releases {
+		fvs, err := releaseVars(r, "", true)
+		if err != nil {
+			return err
+		}
+		dir := filepath.Join(stage, docsDir, r.Label(), r.Version)
+		for _, fv := range fvs {
+			var b bytes.Buffer
+			if err := variables.WriteMarkdown(&b, []variables.FileVars{fv}); err != nil {
+				return err
+			}
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return err
+			}
+			name := strings.TrimSuffix(fv.File, ".yaml") + ".md"
+			if err := os.WriteFile(filepath.Join(dir, name), b.Bytes(), 0o644); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

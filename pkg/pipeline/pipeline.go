@@ -53,7 +53,7 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 		res.Notes = append(res.Notes, notes...)
 		res.Findings = append(res.Findings, check.Release(r, check.Options{
 			Dir: path.Join(r.Label(), r.Version), Published: opts.Published,
-			AllowNoNamespace: p.Components.AllowNoNamespace})...)
+			AllowNoNamespace: p.Components.AllowNoNamespace, Sources: sources(cfg, p)})...)
 	}
 	return res, nil
 }
@@ -116,4 +116,12 @@ func templateSources(cfg *config.Config, p *config.Provider) []templates.Source 
 			Kustomize: cfg.Abs(t.Kustomize), ClusterClass: cfg.Abs(t.ClusterClass)})
 	}
 	return out
+}
+
+// sources maps files shipped byte for byte to the paths users edit.
+func sources(cfg *config.Config, p *config.Provider) map[string]string {
+	if p.Metadata == "" {
+		return nil
+	}
+	return map[string]string{"metadata.yaml": cfg.Abs(p.Metadata)}
 }

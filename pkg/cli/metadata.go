@@ -1,0 +1,185 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/metadata"
+	"github.com/capirepo/capirepo/pkg/pipeline"
+	"github.com/spf13/cobra"
+)
+
+func newMetadataCmd(io streams) *cobra.Command {
+	cmd := &cobra.Command{Use: "metadata", Short: "Check and update metadata.yaml release series"}
+	cmd.AddCommand(newMetadataCheckCmd(io), newAddSeriesCmd(io))
+	return cmd
+}
+
+type metadataCheckOptions struct {
+	config, file, version string
+	published             []string
+}
+
+func newMetadataCheckCmd(io streams) *cobra.Command {
+	o := &metadataCheckOptions{}
+	cmd := &cobra.Command{
+		Use:   "check --version vX.Y.Z",
+		Short: "Fail when metadata.yaml would break clusterctl for this version",
+		Long: `check verifies that the version's major.minor has a release series, that the file is
+cumulative (a series for every earlier release: git tags, or --published), that every
+contract is a Cluster API contract, and that the series' contract is among the
+cluster.x-k8s.io/<contract> labels of the provider's CRDs (rendered from capirepo.yaml).
+With --file only that file is checked, without the CRD comparison.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd, io) },
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.config, "config", "capirepo.yaml", "configuration file")
+	f.StringVar(&o.file, "file", "", "check this metadata.yaml instead of the config's providers")
+	f.StringVar(&o.version, "version", "", "version about to be released (required)")
+	f.StringSliceVar(&o.published, "published", nil, "earlier released versions (default: git tags)")
+	_ = cmd.MarkFlagRequired("version")
+	return cmd
+}
+
+func (o *metadataCheckOptions) run(cmd *cobra.Command, io streams) error {
+	var fs lint.Findings
+	if o.file != "" {
+		data, err := os.ReadFile(o.file)
+		if err != nil {
+			return withCode(ExitInput, err)
+		}
+		published := o.published
+		if published == nil {
+			published, _ = metadata.GitTags(cmd.Context(), filepath.Dir(o.file))
+		}
+		fs = metadata.Validate(o.file, data, metadata.CheckOptions{Version: o.version, Published: published})
+	} else {
+		cfg, err := config.Load(o.config)
+		if err != nil {
+			return usageErr(err)
+		}
+		res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: o.version, Published: o.published})
+		if err != nil {
+			return withCode(ExitInput, err)
+		}
+		fs = onlyRules(res.Findings, "metadata-")
+	}
+	return reportFindings(io, fs, "metadata check")
+}
+
+// onlyRules keeps findings whose rule id starts with prefix.
+func onlyRules(fs lint.Findings, prefix string) lint.Findings {
+	var out lint.Findings
+	for _, f := range fs {
+		if strings.HasPrefix(f.Rule, prefix) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// reportFindings prints findings as text and fails on errors.
+func reportFindings(io streams, fs lint.Findings, what string) error {
+	fs.Sort()
+	_ = lint.Write(io.out, "text", fs, nil)
+	if fs.HasErrors() {
+		return silentErr(ExitFindings, fmt.Errorf("%s failed", what))
+	}
+	io.logf("%s: ok (%d warning(s))", what, fs.Count(lint.Warning))
+	return nil
+}
+
+type addSeriesOptions struct {
+	config, file, version, contract string
+}
+
+func newAddSeriesCmd(io streams) *cobra.Command {
+	o := &addSeriesOptions{}
+	cmd := &cobra.Command{
+		Use:   "add-series --version vX.Y.Z --contract v1beta1",
+		Short: "Add the release series of a new minor to metadata.yaml (comments kept)",
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, _ []string) error { return o.run(io) },
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.config, "config", "capirepo.yaml", "configuration file (its providers' metadata files are updated)")
+	f.StringVar(&o.file, "file", "", "update this metadata.yaml instead")
+	f.StringVar(&o.version, "version", "", "version about to be released (required)")
+	f.StringVar(&o.contract, "contract", "", "Cluster API contract of the series: v1beta1 or v1beta2 (required)")
+	_ = cmd.MarkFlagRequired("version")
+	_ = cmd.MarkFlagRequired("contract")
+	return cmd
+}
+
+func (o *addSeriesOptions) run(io streams) error {
+	files, err := o.files()
+	if err != nil {
+		return err
+	}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil && !os.IsNotExist(err) {
+			return withCode(ExitInput, err)
+		}
+		out, changed, err := metadata.AddSeries(data, o.version, o.contract)
+		if err != nil {
+			return withCode(ExitInput, fmt.Errorf("%s: %w", file, err))
+		}
+		if !changed {
+			fmt.Fprintf(io.out, "%s: series for %s already present\n", file, o.version)
+			continue
+		}
+		if err := writeFileAtomic(file, out); err != nil {
+			return withCode(ExitPublish, err)
+		}
+		fmt.Fprintf(io.out, "%s: added the series of %s (contract %s)\n", file, o.version, o.contract)
+	}
+	return nil
+}
+
+func (o *addSeriesOptions) files() ([]string, error) {
+	if o.file != "" {
+		return []string{o.file}, nil
+	}
+	cfg, err := config.Load(o.config)
+	if err != nil {
+		return nil, usageErr(err)
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, p := range cfg.Providers {
+		if p.Metadata == "" {
+			return nil, usageErr(fmt.Errorf("%s: provider %s declares releaseSeries inline: edit the config instead", cfg.File, p.Name))
+		}
+		if f := cfg.Abs(p.Metadata); !seen[f] {
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	return out, nil
+}
+
+// writeFileAtomic writes next to path and renames into place.
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if fi, err := os.Stat(path); err == nil {
+		_ = os.Chmod(tmp.Name(), fi.Mode())
+	}
+	return os.Rename(tmp.Name(), path)
+}

@@ -1,0 +1,104 @@
+package cli
+
+import (
+	"fmt"
+	"path"
+
+	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/pipeline"
+	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/variables"
+	"github.com/spf13/cobra"
+)
+
+type varsOptions struct {
+	config, version, format string
+}
+
+func newVarsCmd(io streams) *cobra.Command {
+	o := &varsOptions{}
+	cmd := &cobra.Command{
+		Use:   "vars [PATH...]",
+		Short: "List the ${VAR} variables of templates and components as clusterctl sees them",
+		Long: `vars prints, per file, every variable: required or its default, and every line using
+it. PATH is a file, a release folder or a repository root; with no PATH, what
+capirepo.yaml builds. --format markdown gives the variables table to publish for users.`,
+		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, io, args) },
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.config, "config", "capirepo.yaml", "configuration file (without PATH)")
+	f.StringVar(&o.version, "version", "", "version to build (without PATH; default: newest series)")
+	f.StringVar(&o.format, "format", "text", "output format: text|markdown|json")
+	return cmd
+}
+
+func (o *varsOptions) run(cmd *cobra.Command, io streams, args []string) error {
+	write := map[string]func(*varsOptions, streams, []variables.FileVars) error{
+		"text": func(_ *varsOptions, io streams, fv []variables.FileVars) error {
+			return variables.WriteText(io.out, fv)
+		},
+		"markdown": func(_ *varsOptions, io streams, fv []variables.FileVars) error {
+			return variables.WriteMarkdown(io.out, fv)
+		},
+		"json": func(_ *varsOptions, io streams, fv []variables.FileVars) error {
+			return variables.WriteJSON(io.out, fv)
+		},
+	}[o.format]
+	if write == nil {
+		return usageErr(fmt.Errorf("--format %q: want text, markdown or json", o.format))
+	}
+	rels, err := o.releases(cmd, args)
+	if err != nil {
+		return err
+	}
+	var all []variables.FileVars
+	for _, r := range rels {
+		fv, err := releaseVars(r.rel, r.dir, false)
+		if err != nil {
+			return withCode(ExitFindings, err)
+		}
+		all = append(all, fv...)
+	}
+	return write(o, io, all)
+}
+
+func (o *varsOptions) releases(cmd *cobra.Command, args []string) ([]target, error) {
+	if len(args) > 0 {
+		return discover(args)
+	}
+	cfg, err := config.Load(o.config)
+	if err != nil {
+		return nil, usageErr(err)
+	}
+	version, err := lintVersion(cfg, o.version)
+	if err != nil {
+		return nil, err
+	}
+	res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: version, Published: []string{}})
+	if err != nil {
+		return nil, withCode(ExitInput, err)
+	}
+	var out []target
+	for _, r := range res.Set.Releases {
+		out = append(out, target{rel: r, dir: path.Join(r.Label(), r.Version)})
+	}
+	return out, nil
+}
+
+// releaseVars inventories a release's files (templates only when templatesOnly).
+func releaseVars(r *release.Release, dir string, templatesOnly bool) ([]variables.FileVars, error) {
+	var out []variables.FileVars
+	for _, f := range r.Files {
+		kind := layout.FileKind(f.Name)
+		if kind == layout.KindMetadata || templatesOnly && kind != layout.KindTemplate {
+			continue
+		}
+		fv, err := variables.Collect(path.Join(dir, f.Name), f.Data)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, fv)
+	}
+	return out, nil
+}
