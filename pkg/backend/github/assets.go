@@ -1,0 +1,81 @@
+package github
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+
+	gh "github.com/google/go-github/v60/github"
+)
+
+const mediaType = "application/octet-stream"
+
+func (a *api) listAssets(ctx context.Context, relID int64) ([]*gh.ReleaseAsset, error) {
+	var all []*gh.ReleaseAsset
+	opt := &gh.ListOptions{PerPage: 100}
+	for {
+		var batch []*gh.ReleaseAsset
+		var resp *gh.Response
+		err := a.call(ctx, fmt.Sprintf("listing the assets of release %d in %s", relID, a.name()), func(c *gh.Client) (err error) {
+			batch, resp, err = c.Repositories.ListReleaseAssets(ctx, a.owner, a.repo, relID, opt)
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, batch...)
+		if resp.NextPage == 0 {
+			return all, nil
+		}
+		opt.Page = resp.NextPage
+	}
+}
+
+// upload posts the bytes to the upload host (go-github's UploadReleaseAsset wants an
+// *os.File; this sends from memory, with a fresh reader on every attempt). The
+// go-github error is returned unexplained so that the caller can react to 422.
+func (a *api) upload(ctx context.Context, relID int64, name string, data []byte) (*gh.ReleaseAsset, error) {
+	var out *gh.ReleaseAsset
+	err := a.try(ctx, func(c *gh.Client) error {
+		u := fmt.Sprintf("repos/%s/%s/releases/%d/assets?name=%s", a.owner, a.repo, relID, url.QueryEscape(name))
+		req, err := c.NewUploadRequest(u, bytes.NewReader(data), int64(len(data)), mediaType)
+		if err != nil {
+			return err
+		}
+		out = new(gh.ReleaseAsset)
+		_, err = c.Do(ctx, req, out)
+		return err
+	})
+	return out, err
+}
+
+// deleteAsset removes an asset; an asset already gone is fine.
+func (a *api) deleteAsset(ctx context.Context, id int64, name string) error {
+	err := a.try(ctx, func(c *gh.Client) error {
+		_, err := c.Repositories.DeleteReleaseAsset(ctx, a.owner, a.repo, id)
+		return err
+	})
+	if err != nil && statusOf(err) != http.StatusNotFound {
+		return a.fail(fmt.Sprintf("deleting the asset %s (id %d) from %s", name, id, a.name()), err)
+	}
+	return nil
+}
+
+// download fetches an asset through the API with Accept: application/octet-stream,
+// as clusterctl does; the redirect is followed without the token.
+func (a *api) download(ctx context.Context, id int64, name string) ([]byte, error) {
+	var data []byte
+	err := a.call(ctx, fmt.Sprintf("downloading the asset %s (id %d) from %s", name, id, a.name()), func(c *gh.Client) error {
+		rc, _, err := c.Repositories.DownloadReleaseAsset(ctx, a.owner, a.repo, id, a.http)
+		if err != nil {
+			return err
+		}
+		defer rc.Close()
+		data, err = io.ReadAll(rc)
+		return err
+	})
+	return data, err
+}

@@ -1,0 +1,71 @@
+package github
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+
+	gh "github.com/google/go-github/v60/github"
+)
+
+// api is the configured connection to one repository. It builds a fresh go-github
+// client for every attempt: go-github remembers rate limits and refuses requests
+// locally until the reset time, which would defeat RetryPolicy's own waiting.
+type api struct {
+	owner, repo string
+	token       string
+	base, up    *url.URL
+	http        *http.Client // plain client: also follows download redirects, no token
+	retry       RetryPolicy
+	red         redactor
+}
+
+func newAPI(o Options) (*api, error) {
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	base, up, err := o.parsed()
+	if err != nil {
+		return nil, err
+	}
+	hc := o.HTTPClient
+	if hc == nil {
+		hc = &http.Client{Transport: http.DefaultTransport}
+	}
+	return &api{owner: o.Owner, repo: o.Repo, token: o.Token, base: base, up: up,
+		http: hc, retry: o.Retry.withDefaults(), red: redactor{secret: o.Token}}, nil
+}
+
+// name is "OWNER/NAME".
+func (a *api) name() string { return a.owner + "/" + a.repo }
+
+func (a *api) client() *gh.Client {
+	hc := *a.http // go-github sets CheckRedirect on its client while downloading
+	c := gh.NewClient(&hc)
+	if a.token != "" {
+		c = c.WithAuthToken(a.token)
+	}
+	base, up := *a.base, *a.up
+	c.BaseURL, c.UploadURL = &base, &up
+	return c
+}
+
+// try runs op with retries and returns go-github's own error, for callers that
+// decide on the status (404, 422) before reporting.
+func (a *api) try(ctx context.Context, op func(c *gh.Client) error) error {
+	return a.retry.do(ctx, func() error { return op(a.client()) })
+}
+
+// fail explains and redacts a final error; what describes the operation
+// ("listing releases of o/r").
+func (a *api) fail(what string, err error) error {
+	return a.red.wrap(explain(what, a.name(), err))
+}
+
+// call is try followed by fail.
+func (a *api) call(ctx context.Context, what string, op func(c *gh.Client) error) error {
+	if err := a.try(ctx, op); err != nil {
+		return a.fail(what, err)
+	}
+	return nil
+}

@@ -1,0 +1,88 @@
+package github
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// Options configure a Publisher or a Repo.
+type Options struct {
+	Owner, Repo     string
+	Token           string       // never printed, logged or put in an error
+	APIURL          string       // default https://api.github.com/; GHE: https://HOST/api/v3/
+	UploadURL       string       // default https://uploads.github.com/; GHE: https://HOST/api/uploads/
+	HTTPClient      *http.Client // nil: a client on http.DefaultTransport
+	Draft           bool         // leave the release as a draft
+	Replace         bool         // replace differing assets of a published (mutable) release
+	MakeLatest      string       // "", "true", "false" or "legacy"
+	TargetCommitish string       // commit or branch GitHub tags when the tag does not exist yet
+	Jobs            int          // parallel uploads per release; 4 when 0
+	Retry           RetryPolicy
+	DryRun          bool // read and report, write nothing
+}
+
+const (
+	defaultAPIURL    = "https://api.github.com/"
+	defaultUploadURL = "https://uploads.github.com/"
+)
+
+// parsed returns the API and upload base URLs with trailing slashes.
+func (o Options) parsed() (*url.URL, *url.URL, error) {
+	api, err := baseURL(o.APIURL, defaultAPIURL)
+	if err != nil {
+		return nil, nil, fmt.Errorf("parsing the API URL: %w", err)
+	}
+	up, err := baseURL(o.UploadURL, defaultUploadURL)
+	if err != nil {
+		return nil, nil, fmt.Errorf("parsing the upload URL: %w", err)
+	}
+	return api, up, nil
+}
+
+func baseURL(s, def string) (*url.URL, error) {
+	if s == "" {
+		s = def
+	}
+	if !strings.HasSuffix(s, "/") {
+		s += "/"
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return nil, err
+	}
+	if u.Scheme != "https" && u.Scheme != "http" || u.Host == "" {
+		return nil, fmt.Errorf("%q is not an http(s) URL with a host", s)
+	}
+	return u, nil
+}
+
+func (o Options) validate() error {
+	if o.Owner == "" || o.Repo == "" || strings.Contains(o.Owner+o.Repo, "/") {
+		return fmt.Errorf("GitHub repository %q/%q: give the owner and the repository name separately, e.g. owner \"kubernetes-sigs\" and repository \"cluster-api\"", o.Owner, o.Repo)
+	}
+	switch o.MakeLatest {
+	case "", "true", "false", "legacy":
+	default:
+		return fmt.Errorf("make-latest %q for github:%s/%s: use true, false or legacy", o.MakeLatest, o.Owner, o.Repo)
+	}
+	if o.Jobs < 0 {
+		return fmt.Errorf("jobs %d for github:%s/%s: use a positive number", o.Jobs, o.Owner, o.Repo)
+	}
+	return nil
+}
+
+// String describes the options with the token redacted, so printing Options (even
+// with %+v) cannot leak it.
+func (o Options) String() string {
+	tok := ""
+	if o.Token != "" {
+		tok = redacted
+	}
+	return fmt.Sprintf("github:%s/%s (api %q, upload %q, token %q, draft %v, replace %v, make-latest %q, target %q, jobs %d, dry-run %v)",
+		o.Owner, o.Repo, o.APIURL, o.UploadURL, tok, o.Draft, o.Replace, o.MakeLatest, o.TargetCommitish, o.Jobs, o.DryRun)
+}
+
+// GoString is String, for %#v.
+func (o Options) GoString() string { return o.String() }

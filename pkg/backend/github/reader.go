@@ -1,0 +1,78 @@
+package github
+
+import (
+	"context"
+	"io/fs"
+
+	gh "github.com/google/go-github/v60/github"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+)
+
+// Repo reads published releases the way clusterctl's GitHub API fallback does.
+type Repo struct {
+	api *api
+}
+
+// NewRepo returns a reader; Token may be empty for public repositories.
+func NewRepo(opts Options) (*Repo, error) {
+	a, err := newAPI(opts)
+	if err != nil {
+		return nil, err
+	}
+	return &Repo{api: a}, nil
+}
+
+// String is "github:OWNER/NAME".
+func (r *Repo) String() string { return "github:" + r.api.name() }
+
+// Versions lists the tags of published (non-draft) releases that are versions.
+func (r *Repo) Versions(ctx context.Context) ([]string, error) {
+	all, err := r.api.listReleases(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, rel := range all {
+		if !rel.GetDraft() && layout.IsVersion(rel.GetTagName()) {
+			out = append(out, rel.GetTagName())
+		}
+	}
+	return out, nil
+}
+
+// Files lists the asset names of the published release of a tag.
+func (r *Repo) Files(ctx context.Context, tag string) ([]string, error) {
+	assets, err := r.assets(ctx, tag)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(assets))
+	for _, a := range assets {
+		names = append(names, a.GetName())
+	}
+	return names, nil
+}
+
+// File downloads one asset of the published release of a tag. A missing release or
+// asset gives an error that matches errors.Is(err, fs.ErrNotExist).
+func (r *Repo) File(ctx context.Context, tag, name string) ([]byte, error) {
+	assets, err := r.assets(ctx, tag)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range assets {
+		if a.GetName() == name {
+			return r.api.download(ctx, a.GetID(), name)
+		}
+	}
+	return nil, withKind(fs.ErrNotExist, "reading %s from the release %s of %s: the release has no such asset", name, tag, r.api.name())
+}
+
+func (r *Repo) assets(ctx context.Context, tag string) ([]*gh.ReleaseAsset, error) {
+	rel, err := r.api.releaseByTag(ctx, tag)
+	if err != nil {
+		return nil, err
+	}
+	return r.api.listAssets(ctx, rel.GetID())
+}

@@ -1,0 +1,124 @@
+package github
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"net/http"
+
+	gh "github.com/google/go-github/v60/github"
+)
+
+// ghRelease adds the "immutable" field, which go-github v60 does not know.
+type ghRelease struct {
+	gh.RepositoryRelease
+	Immutable bool `json:"immutable"`
+}
+
+func (a *api) getRepo(ctx context.Context) (*gh.Repository, error) {
+	var repo *gh.Repository
+	err := a.call(ctx, "reading repository "+a.name(), func(c *gh.Client) (err error) {
+		repo, _, err = c.Repositories.Get(ctx, a.owner, a.repo)
+		return err
+	})
+	return repo, err
+}
+
+// listReleases lists every release the token can see (drafts need push access).
+func (a *api) listReleases(ctx context.Context) ([]*ghRelease, error) {
+	var all []*ghRelease
+	for page := 1; page != 0; {
+		var batch []*ghRelease
+		var resp *gh.Response
+		err := a.call(ctx, "listing releases of "+a.name(), func(c *gh.Client) error {
+			u := fmt.Sprintf("repos/%s/%s/releases?per_page=100&page=%d", a.owner, a.repo, page)
+			req, err := c.NewRequest(http.MethodGet, u, nil)
+			if err != nil {
+				return err
+			}
+			resp, err = c.Do(ctx, req, &batch)
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, batch...)
+		page = resp.NextPage
+	}
+	return all, nil
+}
+
+// findRelease returns the release (draft or not) of a tag, or nil. It lists,
+// because get-release-by-tag does not return drafts.
+func (a *api) findRelease(ctx context.Context, tag string) (*ghRelease, error) {
+	all, err := a.listReleases(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range all {
+		if r.GetTagName() == tag {
+			return r, nil
+		}
+	}
+	return nil, nil
+}
+
+// tagExists asks for refs/tags/<tag>.
+func (a *api) tagExists(ctx context.Context, tag string) (bool, error) {
+	err := a.try(ctx, func(c *gh.Client) error {
+		_, _, err := c.Git.GetRef(ctx, a.owner, a.repo, "tags/"+tag)
+		return err
+	})
+	if statusOf(err) == http.StatusNotFound {
+		return false, nil
+	}
+	if err != nil {
+		return false, a.fail(fmt.Sprintf("reading tag %s of %s", tag, a.name()), err)
+	}
+	return true, nil
+}
+
+func (a *api) createRelease(ctx context.Context, r *gh.RepositoryRelease) (*ghRelease, error) {
+	var out *gh.RepositoryRelease
+	err := a.try(ctx, func(c *gh.Client) (err error) {
+		out, _, err = c.Repositories.CreateRelease(ctx, a.owner, a.repo, r)
+		return err
+	})
+	if alreadyExists(err) {
+		// Another run created it between our listing and now, or an earlier
+		// attempt succeeded without an answer: use that one.
+		found, ferr := a.findRelease(ctx, r.GetTagName())
+		if ferr == nil && found != nil {
+			return found, nil
+		}
+	}
+	if err != nil {
+		return nil, a.fail(fmt.Sprintf("creating the release %s in %s", r.GetTagName(), a.name()), err)
+	}
+	return &ghRelease{RepositoryRelease: *out}, nil
+}
+
+func (a *api) editRelease(ctx context.Context, id int64, r *gh.RepositoryRelease) error {
+	return a.call(ctx, fmt.Sprintf("publishing the release %d in %s", id, a.name()), func(c *gh.Client) error {
+		_, _, err := c.Repositories.EditRelease(ctx, a.owner, a.repo, id, r)
+		return err
+	})
+}
+
+// releaseByTag returns the published release of a tag (what clusterctl reads);
+// not found wraps fs.ErrNotExist.
+func (a *api) releaseByTag(ctx context.Context, tag string) (*gh.RepositoryRelease, error) {
+	var out *gh.RepositoryRelease
+	err := a.try(ctx, func(c *gh.Client) (err error) {
+		out, _, err = c.Repositories.GetReleaseByTag(ctx, a.owner, a.repo, tag)
+		return err
+	})
+	what := fmt.Sprintf("reading the release %s of %s", tag, a.name())
+	if statusOf(err) == http.StatusNotFound {
+		return nil, withKind(fs.ErrNotExist, "%s: there is no published release with that tag (or the repository is not visible to the token)", what)
+	}
+	if err != nil {
+		return nil, a.fail(what, err)
+	}
+	return out, nil
+}

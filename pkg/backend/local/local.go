@@ -1,0 +1,71 @@
+// Package local publishes and reads a clusterctl local repository:
+// ROOT/<provider-label>/<version>/<files>, plus ROOT/clusterctl.yaml with a providers:
+// entry per provider. Every version folder is staged next to its destination and
+// renamed into place, so a reader, a crash or kill -9 never sees a partial folder.
+// Publishers to the same ROOT exclude each other with a lock file.
+package local
+
+import (
+	"os"
+	"time"
+)
+
+// Files the publisher writes itself; they are not release files.
+const (
+	ChecksumFile = "sha256"          // per version: "<hex>  <file>" lines, like sha256sum
+	ConfigFile   = "clusterctl.yaml" // in ROOT: the providers: entries to use
+	LockFile     = ".capirepo.lock"  // in ROOT: held while publishing
+	defaultWait  = 5 * time.Minute   // how long Publish waits for another publisher
+)
+
+// FileWriter creates one new file with its full content. Publish writes every file
+// through it, so tests can simulate a full disk or a crash after N files.
+type FileWriter interface {
+	WriteFile(path string, data []byte) error
+}
+
+// Options tune a Publisher.
+type Options struct {
+	Force    bool          // replace a published version whose content differs
+	DryRun   bool          // report planned actions, write nothing
+	LockWait time.Duration // bound on waiting for another publisher; 0 = 5 minutes
+	Writer   FileWriter    // nil = the operating system (fsync'ed writes)
+}
+
+// Publisher publishes release sets into one local repository root.
+type Publisher struct {
+	root string
+	opts Options
+}
+
+// New returns a publisher for root (made absolute when publishing).
+func New(root string, opts Options) *Publisher {
+	if opts.Writer == nil {
+		opts.Writer = osWriter{}
+	}
+	if opts.LockWait <= 0 {
+		opts.LockWait = defaultWait
+	}
+	return &Publisher{root: root, opts: opts}
+}
+
+// String names the destination: "local:<root>".
+func (p *Publisher) String() string { return "local:" + p.root }
+
+// osWriter writes a new file (never an existing one) and syncs it to disk.
+type osWriter struct{}
+
+func (osWriter) WriteFile(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}

@@ -1,0 +1,39 @@
+//go:build linux || darwin || freebsd || netbsd || openbsd || dragonfly
+
+package local
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"syscall"
+	"time"
+)
+
+// lock takes an exclusive flock on root/.capirepo.lock, polling until ctx is done or
+// wait has passed. The kernel drops the lock when the process dies, so a crashed
+// publisher never blocks the next one. The file itself stays.
+func lock(ctx context.Context, root string, wait time.Duration) (unlock func(), err error) {
+	path := filepath.Join(root, LockFile)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("opening lock file %s: %w", path, err)
+	}
+	err = poll(ctx, wait, func() (bool, error) {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if errors.Is(err, syscall.EWOULDBLOCK) || errors.Is(err, syscall.EINTR) {
+			return false, nil
+		}
+		return err == nil, err
+	})
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("locking %s (another publisher is writing to this repository?): %w", path, err)
+	}
+	return func() {
+		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		f.Close()
+	}, nil
+}

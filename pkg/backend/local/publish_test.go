@@ -1,0 +1,220 @@
+package local
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/release"
+)
+
+func TestPublishWritesTreeChecksumsAndConfig(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	s := set(foo("v1.0.0", "cluster-template.yaml", "kind: Cluster\n"),
+		rel("kubeadm", layout.BootstrapProvider, "v0.1.0"))
+	rep := mustPublish(t, New(root, Options{}), s)
+	if got, want := rep.Count(release.Written), 5+1; got != want {
+		t.Errorf("written = %d, want %d (4 files + clusterctl.yaml)\n%+v", got, want, rep.Actions)
+	}
+	for _, r := range s.Releases {
+		dir := layout.LocalDir(root, r.Label(), r.Version)
+		for _, f := range r.Files {
+			if got := readFile(t, filepath.Join(dir, f.Name)); got != string(f.Data) {
+				t.Errorf("%s/%s = %q, want %q", dir, f.Name, got, f.Data)
+			}
+		}
+		if got := readFile(t, filepath.Join(dir, ChecksumFile)); got != string(checksums(r)) {
+			t.Errorf("sha256 of %s = %q", r, got)
+		}
+	}
+	sums := readFile(t, filepath.Join(root, "infrastructure-foo", "v1.0.0", ChecksumFile))
+	lines := strings.Split(strings.TrimSpace(sums), "\n")
+	if len(lines) != 3 || !strings.HasSuffix(lines[0], "  cluster-template.yaml") || !strings.HasSuffix(lines[2], "  metadata.yaml") {
+		t.Errorf("sha256 file not sorted sha256sum lines:\n%s", sums)
+	}
+	cfg := readFile(t, filepath.Join(root, ConfigFile))
+	for _, want := range []string{
+		"url: file://" + filepath.ToSlash(root) + "/infrastructure-foo/latest/infrastructure-components.yaml",
+		"type: BootstrapProvider", "name: kubeadm",
+	} {
+		if !strings.Contains(cfg, want) {
+			t.Errorf("clusterctl.yaml lacks %q:\n%s", want, cfg)
+		}
+	}
+}
+
+func TestPublishTwiceIsNoop(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	s := set(foo("v1.0.0"))
+	mustPublish(t, New(root, Options{}), s)
+	before := treeHash(t, root)
+	rep := mustPublish(t, New(root, Options{}), s)
+	sameTree(t, before, treeHash(t, root))
+	if rep.Count(release.Written)+rep.Count(release.Replaced) != 0 || rep.Count(release.Skipped) != 3 {
+		t.Errorf("second publish actions = %+v, want 2 files + clusterctl.yaml skipped", rep.Actions)
+	}
+}
+
+func TestPublishConflictRefusedThenForced(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	mustPublish(t, New(root, Options{}), set(foo("v1.0.0", "old.yaml", "a: 1\n", "same.yaml", "s: 1\n")))
+	before := treeHash(t, root)
+	changed := foo("v1.0.0", "new.yaml", "b: 1\n", "same.yaml", "s: 1\n")
+	changed.File("metadata.yaml").Data = []byte("apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries: []\n")
+
+	rep, err := New(root, Options{}).Publish(t.Context(), set(changed))
+	if err == nil {
+		t.Fatal("Publish of different content succeeded, want a refusal")
+	}
+	for _, want := range []string{"changed: metadata.yaml", "added: new.yaml", "removed: old.yaml", "--force"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q lacks %q", err, want)
+		}
+	}
+	if rep.Count(release.Refused) != 3 {
+		t.Errorf("refused actions = %+v, want 3 (one per differing file)", rep.Actions)
+	}
+	sameTree(t, before, treeHash(t, root))
+
+	rep = mustPublish(t, New(root, Options{Force: true}), set(changed))
+	if rep.Count(release.Replaced) != len(changed.Files) {
+		t.Errorf("forced actions = %+v, want every file replaced", rep.Actions)
+	}
+	dir := filepath.Join(root, "infrastructure-foo")
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 || entries[0].Name() != "v1.0.0" {
+		t.Errorf("%s holds %v, want only v1.0.0 (no staged or old folder left)", dir, entries)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "v1.0.0", "old.yaml")); !os.IsNotExist(err) {
+		t.Errorf("old.yaml survived the forced replace: %v", err)
+	}
+	if got := readFile(t, filepath.Join(dir, "v1.0.0", "new.yaml")); got != "b: 1\n" {
+		t.Errorf("new.yaml = %q", got)
+	}
+}
+
+func TestPublishDryRunWritesNothing(t *testing.T) {
+	t.Parallel()
+	root := filepath.Join(t.TempDir(), "repo")
+	rep := mustPublish(t, New(root, Options{DryRun: true}), set(foo("v1.0.0")))
+	if _, err := os.Stat(root); !os.IsNotExist(err) {
+		t.Errorf("dry run created %s: %v", root, err)
+	}
+	if rep.Count(release.Planned) != 3 {
+		t.Errorf("dry-run actions = %+v, want 2 files + clusterctl.yaml planned", rep.Actions)
+	}
+}
+
+func TestPublishBadInputLeavesRootAsItWas(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		setup   func(t *testing.T, root string)
+		set     *release.Set
+		writer  FileWriter
+		wantErr string
+	}{
+		{name: "disk full on the second release", set: set(foo("v1.1.0"), foo("v1.2.0")),
+			writer: &failWriter{n: 4, err: os.NewSyscallError("write", syscall.ENOSPC)}, wantErr: "no space left"},
+		{name: "read-only file system", set: set(foo("v1.1.0")),
+			writer: &failWriter{n: 0, err: os.NewSyscallError("open", syscall.EROFS)}, wantErr: "read-only file system"},
+		{name: "disk full writing clusterctl.yaml", set: set(rel("kubeadm", layout.BootstrapProvider, "v0.1.0")),
+			writer: &failWriter{n: 3, err: os.NewSyscallError("write", syscall.ENOSPC)}, wantErr: "clusterctl.yaml"},
+		{name: "version path is a file", set: set(foo("v1.1.0")), wantErr: "is not a directory",
+			setup: func(t *testing.T, root string) {
+				os.WriteFile(filepath.Join(root, "infrastructure-foo", "v1.1.0"), []byte("x"), 0o644)
+			}},
+		{name: "label path is a file", set: set(rel("kubeadm", layout.BootstrapProvider, "v0.1.0")), wantErr: "is not a directory",
+			setup: func(t *testing.T, root string) {
+				os.WriteFile(filepath.Join(root, "bootstrap-kubeadm"), []byte("x"), 0o644)
+			}},
+		{name: "file name with ..", set: set(foo("v1.1.0", "..evil.yaml", "x")), wantErr: `".."`},
+		{name: "file name with /", set: set(foo("v1.1.0", "sub/evil.yaml", "x")), wantErr: "path separators"},
+		{name: "reserved sha256 name", set: set(foo("v1.1.0", "sha256", "x")), wantErr: "reserved"},
+		{name: "not a version", set: set(foo("1.1.0")), wantErr: `no "v" prefix`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			root := t.TempDir()
+			mustPublish(t, New(root, Options{}), set(foo("v1.0.0")))
+			if tt.setup != nil {
+				tt.setup(t, root)
+			}
+			before := treeHash(t, root)
+			_, err := New(root, Options{Writer: tt.writer}).Publish(t.Context(), tt.set)
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Fatalf("Publish error = %v, want one containing %q", err, tt.wantErr)
+			}
+			sameTree(t, before, treeHash(t, root))
+		})
+	}
+}
+
+func TestPublishIgnoresJunkFolders(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	for _, p := range []string{"junk/x", "infrastructure-foo/notes/readme", "infrastructure-foo/.hidden/y"} {
+		os.MkdirAll(filepath.Join(root, filepath.Dir(p)), 0o755)
+		os.WriteFile(filepath.Join(root, p), []byte("keep"), 0o644)
+	}
+	mustPublish(t, New(root, Options{}), set(foo("v1.0.0")))
+	for _, p := range []string{"junk/x", "infrastructure-foo/notes/readme", "infrastructure-foo/.hidden/y", "infrastructure-foo/v1.0.0/metadata.yaml"} {
+		if _, err := os.Stat(filepath.Join(root, p)); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+}
+
+func TestPublishDryRunReportsConflicts(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	mustPublish(t, New(root, Options{}), set(foo("v1.0.0")))
+	before := treeHash(t, root)
+	rep, err := New(root, Options{DryRun: true}).Publish(t.Context(), set(foo("v1.0.0", "extra.yaml", "x: 1\n"), foo("v1.1.0")))
+	if err == nil || !strings.Contains(err.Error(), "added: extra.yaml") {
+		t.Errorf("dry run error = %v, want the conflict on v1.0.0", err)
+	}
+	if rep.Count(release.Refused) != 1 {
+		t.Errorf("dry-run actions = %+v, want extra.yaml refused", rep.Actions)
+	}
+	if err := New(root, Options{}).Preflight(t.Context(), set(foo("v1.0.0", "extra.yaml", "x: 1\n"))); err == nil {
+		t.Error("Preflight passed a conflicting version")
+	}
+	if err := New(root, Options{Force: true}).Preflight(t.Context(), set(foo("v1.0.0", "extra.yaml", "x: 1\n"))); err != nil {
+		t.Errorf("Preflight with Force: %v", err)
+	}
+	sameTree(t, before, treeHash(t, root))
+}
+
+// TestPublishReadOnlyRoot uses permissions, which do not stop root; the injected
+// EROFS writer case above covers that path everywhere.
+func TestPublishReadOnlyRoot(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	mustPublish(t, New(root, Options{}), set(foo("v1.0.0")))
+	label := filepath.Join(root, "infrastructure-foo")
+	for _, d := range []string{label, root} {
+		if err := os.Chmod(d, 0o555); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.Chmod(d, 0o755) })
+	}
+	if f, err := os.Create(filepath.Join(label, "probe")); err == nil {
+		f.Close()
+		os.Remove(f.Name())
+		t.Skip("permissions do not stop this user from writing (running as root?)")
+	}
+	before := treeHash(t, root)
+	_, err := New(root, Options{}).Publish(t.Context(), set(foo("v1.1.0")))
+	if err == nil || !strings.Contains(err.Error(), label) {
+		t.Errorf("Publish to a read-only folder = %v, want an error naming %s", err, label)
+	}
+	sameTree(t, before, treeHash(t, root))
+}

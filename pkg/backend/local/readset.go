@@ -1,0 +1,138 @@
+package local
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/release"
+)
+
+// ReadSet loads a build output tree, dir/<label>/<version>/<files>, into a release
+// set. Provider name, type and components file come from dir/clusterctl.yaml when it
+// has an entry for the label, otherwise from the label prefix and the single
+// *-components.yaml of each version. Hidden entries and the sha256 file are skipped;
+// symlinks, other non-regular files, non-version folders and unsafe file names are
+// errors that name the path.
+func ReadSet(dir string) (*release.Set, error) {
+	known, err := configProviders(filepath.Join(dir, ConfigFile))
+	if err != nil {
+		return nil, err
+	}
+	labels, err := subdirs(dir)
+	if err != nil {
+		return nil, err
+	}
+	set := &release.Set{}
+	for _, label := range labels {
+		rels, err := readLabel(filepath.Join(dir, label), label, known[label])
+		if err != nil {
+			return nil, err
+		}
+		set.Releases = append(set.Releases, rels...)
+	}
+	if len(set.Releases) == 0 {
+		return nil, fmt.Errorf("reading %s: no <provider-label>/<version>/ folders found; point at the build output folder", dir)
+	}
+	return set, nil
+}
+
+func readLabel(dir, label string, known *Provider) ([]*release.Release, error) {
+	versions, err := subdirs(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []*release.Release
+	for _, v := range versions {
+		if _, err := layout.ParseVersion(v); err != nil {
+			return nil, fmt.Errorf("reading %s: %w", filepath.Join(dir, v), err)
+		}
+		rel, err := readRelease(filepath.Join(dir, v), label, v, known)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, rel)
+	}
+	return out, nil
+}
+
+func readRelease(dir, label, version string, known *Provider) (*release.Release, error) {
+	files, err := readFiles(dir)
+	if err != nil {
+		return nil, err
+	}
+	rel := &release.Release{Version: version, Files: files}
+	if known != nil {
+		rel.Name, rel.Type, rel.ComponentsFile = known.Name, known.Type, componentsOf(known.URL)
+		if rel.Label() != label {
+			return nil, fmt.Errorf("reading %s: clusterctl.yaml names provider %s of type %s, whose folder must be %s; rename the folder or fix the entry",
+				dir, rel.Name, rel.Type, rel.Label())
+		}
+	} else if rel.ComponentsFile, err = findComponents(dir, files); err != nil {
+		return nil, err
+	}
+	if rel.Type == "" {
+		rel.Type, rel.Name = parseLabel(label)
+	}
+	rel.Sort()
+	return rel, nil
+}
+
+// readFiles reads the regular files of a version folder.
+func readFiles(dir string) ([]release.File, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", dir, err)
+	}
+	var files []release.File
+	for _, e := range entries {
+		path := filepath.Join(dir, e.Name())
+		if e.Name() == ChecksumFile {
+			continue
+		}
+		if !e.Type().IsRegular() {
+			return nil, fmt.Errorf("reading %s: %s, not a regular file; a release holds plain files only, copy the content instead", path, kind(e))
+		}
+		if err := layout.ValidateFileName(e.Name()); err != nil {
+			return nil, fmt.Errorf("reading %s: %w", path, err)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("reading %s: %w", path, err)
+		}
+		files = append(files, release.File{Name: e.Name(), Data: data})
+	}
+	return files, nil
+}
+
+// subdirs lists the non-hidden folders of dir; regular files are skipped and any
+// other entry (a symlink) is an error.
+func subdirs(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", dir, err)
+	}
+	var out []string
+	for _, e := range entries {
+		switch {
+		case strings.HasPrefix(e.Name(), "."), e.Type().IsRegular():
+			continue
+		case !e.IsDir():
+			return nil, fmt.Errorf("reading %s: %s, not a folder; the tree must hold real folders, not links", filepath.Join(dir, e.Name()), kind(e))
+		}
+		out = append(out, e.Name())
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// kind names an entry's type for errors.
+func kind(e os.DirEntry) string {
+	if e.Type()&os.ModeSymlink != 0 {
+		return "a symbolic link"
+	}
+	return "a special file (" + e.Type().String() + ")"
+}

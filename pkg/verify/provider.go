@@ -1,0 +1,88 @@
+package verify
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/lint"
+)
+
+// Options tune Provider.
+type Options struct {
+	// Lint runs the release-level checks (injected by the CLI); nil skips them.
+	Lint func(label, version string, files map[string][]byte) lint.Findings
+	// Clients are the clusterctl generations to resolve `latest` for; nil = Clients().
+	Clients []Client
+}
+
+// Provider reads every version of one provider from src and reports what clusterctl
+// will see. Problems are findings in the report; the error is for a source that
+// cannot be listed or a cancelled context.
+func Provider(ctx context.Context, src Source, label, componentsFile string, opts Options) (*Report, error) {
+	names, err := src.Versions(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("listing versions of %s: %w", label, err)
+	}
+	rep := &Report{Label: label, ComponentsFile: componentsFile}
+	versions := checkNames(label, names, &rep.Findings)
+	mds := map[string]*metadata{}
+	for _, v := range versions {
+		vr, md, err := loadVersion(ctx, src, label, componentsFile, v, opts)
+		if err != nil {
+			return nil, err
+		}
+		rep.Versions = append(rep.Versions, vr)
+		mds[v.Tag] = md
+	}
+	rep.Findings = append(rep.Findings, upgradeFindings(label, versions, mds)...)
+	clients := opts.Clients
+	if clients == nil {
+		clients = Clients()
+	}
+	rep.Latest = resolveLatest(ctx, src, clients)
+	rep.Findings = append(rep.Findings, latestFindings(label, rep.Latest)...)
+	rep.Findings.Sort()
+	return rep, ctx.Err()
+}
+
+// checkNames keeps the names clusterctl lists (semver, "v" optional), highest first
+// in plain SemVer order, and reports the names it skips or mishandles.
+func checkNames(label string, names []string, out *lint.Findings) []layout.Version {
+	add := func(rule string, sev lint.Severity, name, msg string) {
+		file := label
+		if name != "" {
+			file += "/" + name
+		}
+		*out = append(*out, lint.Finding{Rule: rule, Severity: sev, File: file, Message: msg})
+	}
+	versions := layout.SortVersions(names)
+	sort.SliceStable(versions, func(i, j int) bool { return versions[i].GreaterThan(versions[j].Version) })
+	for _, n := range names {
+		if !layout.IsVersion(n) {
+			add(RuleNotSemver, lint.Warning, n, fmt.Sprintf("%q is not a semantic version: clusterctl silently skips it; rename it vX.Y.Z or remove it", n))
+		}
+	}
+	for _, v := range versions {
+		if _, err := layout.ParseVersion(v.Tag); err != nil {
+			add(RulePrefix, lint.Error, v.Tag, fmt.Sprintf("version %q has no \"v\" prefix: clusterctl v1.7+ looks for v%s when resolving `latest`; rename it v%s", v.Tag, v.String(), v.String()))
+		} else if v.Tag != lowerASCII(v.Tag) {
+			add(RuleUpperCase, lint.Warning, v.Tag, fmt.Sprintf("version %q has upper-case letters: clusterctl before v1.11 lower-cases name:version, so users cannot select it; use lower case", v.Tag))
+		}
+	}
+	if len(versions) == 0 {
+		add(RuleNoVersions, lint.Error, "", "no version folder or tag is a semantic version: clusterctl finds no release; publish vX.Y.Z with metadata.yaml")
+	}
+	return versions
+}
+
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}

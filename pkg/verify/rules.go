@@ -1,0 +1,39 @@
+package verify
+
+import "github.com/capirepo/capirepo/pkg/lint"
+
+// Rule ids of the repository-level checks.
+const (
+	RuleNoVersions        = "repo-no-versions"
+	RuleNotSemver         = "repo-version-not-semver"
+	RulePrefix            = "repo-version-prefix"
+	RuleUpperCase         = "repo-version-uppercase"
+	RuleMetadataMissing   = "repo-metadata-missing"
+	RuleComponentsMissing = "repo-components-missing"
+	RuleUnreadable        = "repo-file-unreadable"
+	RuleMetadataInvalid   = "repo-metadata-invalid"
+	RuleNotInOwnMetadata  = "repo-version-not-in-metadata"
+	RuleUpgradeSeries     = "repo-upgrade-series"
+	RuleLatest            = "repo-latest"
+	RuleLatestPrerelease  = "repo-latest-prerelease"
+	RuleLatestDiffers     = "repo-latest-differs"
+)
+
+var rules = []lint.Rule{
+	{ID: RuleNoVersions, Severity: lint.Error, Contract: "clusterctl needs at least one version folder or tag named vX.Y.Z"},
+	{ID: RuleNotSemver, Severity: lint.Warning, Contract: "clusterctl silently skips folders and tags that are not semantic versions"},
+	{ID: RulePrefix, Severity: lint.Error, Contract: "clusterctl v1.7+ resolves `latest` by looking up \"v\"+semver, so version folders and tags need the v prefix"},
+	{ID: RuleUpperCase, Severity: lint.Warning, Contract: "clusterctl before v1.11 lower-cases name:version on the command line, so upper-case versions cannot be selected"},
+	{ID: RuleMetadataMissing, Severity: lint.Error, Contract: "every release must contain metadata.yaml; a local repository's `latest` fails on the highest folder without it"},
+	{ID: RuleComponentsMissing, Severity: lint.Error, Contract: "every release must contain the components file named in the provider URL"},
+	{ID: RuleUnreadable, Severity: lint.Error, Contract: "clusterctl treats any read error of a local repository as fatal"},
+	{ID: RuleMetadataInvalid, Severity: lint.Error, Contract: "metadata.yaml must decode as clusterctl's Metadata type"},
+	{ID: RuleNotInOwnMetadata, Severity: lint.Error, Contract: "a release's metadata.yaml must have a releaseSeries entry for its own major.minor (init, generate provider)"},
+	{ID: RuleUpgradeSeries, Severity: lint.Error, Contract: "`clusterctl upgrade plan` reads metadata.yaml of the highest version and needs a series for every available version: keep metadata.yaml cumulative"},
+	{ID: RuleLatest, Severity: lint.Error, Contract: "`latest` must resolve for clusterctl v1.7-v1.10 (contract v1beta1) and v1.11+ (contract v1beta2)"},
+	{ID: RuleLatestPrerelease, Severity: lint.Warning, Contract: "`latest` can resolve to a pre-release when the contract's newest series has only pre-releases"},
+	{ID: RuleLatestDiffers, Severity: lint.Note, Contract: "clusterctl generations with different contracts resolve `latest` to different versions"},
+}
+
+// Rules lists the repository-level rules for --list-rules and SARIF.
+func Rules() []lint.Rule { return append([]lint.Rule(nil), rules...) }
