@@ -1,0 +1,202 @@
+package contract
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/manifest"
+)
+
+func split(t *testing.T, s string) []manifest.Doc {
+	t.Helper()
+	docs, err := manifest.Split([]byte(s))
+	if err != nil {
+		t.Fatalf("parsing test input: %v", err)
+	}
+	return docs
+}
+
+const nsFoo = "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: foo-system\n"
+const cmFoo = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n  namespace: foo-system\n"
+
+func TestTargetNamespace(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ name, in, want, wantErr string }{
+		{"one", nsFoo + "---\n" + cmFoo, "foo-system", ""},
+		{"none", cmFoo, "", "no Namespace object"},
+		{"two", nsFoo + "---\n" + strings.Replace(nsFoo, "foo-system", "bar", 1), "", "no more than one resource with Kind Namespace in the provider components yaml (found foo-system, bar)"},
+		{"unnamed", "apiVersion: v1\nkind: Namespace\nmetadata: {}\n", "", "line 1 has no metadata.name"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			got, err := TargetNamespace(split(t, c.in))
+			if got != c.want {
+				t.Errorf("TargetNamespace = %q, want %q", got, c.want)
+			}
+			if (err == nil) != (c.wantErr == "") || (err != nil && !strings.Contains(err.Error(), c.wantErr)) {
+				t.Errorf("TargetNamespace error = %v, want it to contain %q", err, c.wantErr)
+			}
+		})
+	}
+}
+
+func TestComponentsWithoutNamespace(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name  string
+		allow bool
+		want  int
+	}{
+		{"rejected by default", false, 1},
+		{"allowed on request", true, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			fs := Components(Input{File: "c.yaml", Docs: split(t, cmFoo), AllowNoNamespace: c.allow})
+			if got := len(reported(fs, ruleNamespaceCount.ID)); got != c.want {
+				t.Errorf("got %d %s findings, want %d: %v", got, ruleNamespaceCount.ID, c.want, fs)
+			}
+		})
+	}
+}
+
+func TestContractLabelForMetadataContract(t *testing.T) {
+	t.Parallel()
+	crdDoc := "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: fooclusters.infrastructure.cluster.x-k8s.io\n  labels:\n    cluster.x-k8s.io/v1beta1: v1beta1\nspec:\n  group: infrastructure.cluster.x-k8s.io\n  names: {kind: FooCluster, plural: fooclusters}\n  scope: Namespaced\n  versions: [{name: v1beta1, served: true, storage: true}]\n"
+	cases := []struct {
+		name, contract string
+		want           int
+	}{
+		{"label present", "v1beta1", 0},
+		{"label for another contract", "v1beta2", 1},
+		{"any contract", "", 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			in := Input{File: "c.yaml", Docs: split(t, nsFoo+"---\n"+crdDoc), Type: layout.InfrastructureProvider, Contract: c.contract}
+			if got := len(reported(Components(in), ruleContractLabel.ID)); got != c.want {
+				t.Errorf("got %d %s findings, want %d", got, ruleContractLabel.ID, c.want)
+			}
+		})
+	}
+}
+
+func TestRole(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ name, typ, group, kind, want string }{
+		{"infra cluster", layout.InfrastructureProvider, "infrastructure.cluster.x-k8s.io", "AWSCluster", "InfraCluster"},
+		{"infra machine template", layout.InfrastructureProvider, "infrastructure.cluster.x-k8s.io", "AWSMachineTemplate", "InfraMachineTemplate"},
+		{"managed control plane", layout.InfrastructureProvider, "infrastructure.cluster.x-k8s.io", "AzureManagedControlPlane", "ControlPlane"},
+		{"identity is not a contract kind", layout.InfrastructureProvider, "infrastructure.cluster.x-k8s.io", "AWSClusterRoleIdentity", ""},
+		{"third-party group", layout.InfrastructureProvider, "containerservice.azure.com", "ManagedCluster", ""},
+		{"non-SIG infra group", layout.InfrastructureProvider, "infrastructure.foo.com", "FooMachine", "InfraMachine"},
+		{"bare suffix", layout.InfrastructureProvider, "infrastructure.cluster.x-k8s.io", "Cluster", ""},
+		{"bootstrap config", layout.BootstrapProvider, "bootstrap.cluster.x-k8s.io", "KubeadmConfigTemplate", "BootstrapConfigTemplate"},
+		{"control plane", layout.ControlPlaneProvider, "controlplane.cluster.x-k8s.io", "KubeadmControlPlane", "ControlPlane"},
+		{"core has none", layout.CoreProvider, "cluster.x-k8s.io", "MachinePool", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			if got := role(c.typ, c.group, c.kind); got != c.want {
+				t.Errorf("role(%s, %s, %s) = %q, want %q", c.typ, c.group, c.kind, got, c.want)
+			}
+		})
+	}
+}
+
+func TestComponentsFileName(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, typ, file string
+		want            int
+	}{
+		{"recommended", layout.InfrastructureProvider, "infrastructure-components.yaml", 0},
+		{"development flavour", layout.InfrastructureProvider, "infrastructure-components-development.yaml", 1},
+		{"runtime plural", layout.RuntimeExtensionProvider, "runtime-extensions-components.yaml", 1},
+		{"unknown type", "Nope", "x.yaml", 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			if got := ComponentsFileName(c.typ, c.file); len(got) != c.want {
+				t.Errorf("ComponentsFileName(%s, %s) = %v, want %d findings", c.typ, c.file, got, c.want)
+			}
+		})
+	}
+}
+
+func TestWithDefaults(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, in, want string
+		ok             bool
+	}{
+		{"plain", "quick-start", "quick-start", true},
+		{"colon equals", "${CC:=quick-start}", "quick-start", true},
+		{"equals", "${CC=dev}", "dev", true},
+		{"colon dash in text", "cc-${V:-v1}", "cc-v1", true},
+		{"no default", "${CC}", "", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			got, ok := withDefaults(c.in)
+			if got != c.want || ok != c.ok {
+				t.Errorf("withDefaults(%q) = %q, %v; want %q, %v", c.in, got, ok, c.want, c.ok)
+			}
+		})
+	}
+}
+
+func TestRulesAreComplete(t *testing.T) {
+	t.Parallel()
+	seen := map[string]bool{}
+	for _, r := range Rules() {
+		if seen[r.ID] || r.Contract == "" || (r.Severity != lint.Error && r.Severity != lint.Warning && r.Severity != lint.Note) {
+			t.Errorf("rule %+v: duplicate id, empty contract or odd severity", r)
+		}
+		seen[r.ID] = true
+	}
+}
+
+// TestFindingsPointAtAliasedValues: anchors and aliases are followed.
+func TestFindingsPointAtAliasedValues(t *testing.T) {
+	t.Parallel()
+	in := nsFoo + "---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\n  namespace: foo-system\nspec:\n  template:\n    spec:\n      containers: &c\n      - name: manager\n        image: busybox\n---\napiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: ds\n  namespace: foo-system\nspec:\n  template:\n    spec:\n      containers: *c\n"
+	fs := Components(Input{File: "c.yaml", Docs: split(t, in)})
+	if got := reported(fs, ruleImageName.ID); strings.Join(got, " ") != "c.yaml:16 c.yaml:16" {
+		t.Errorf("image findings at %v, want twice c.yaml:16: %v", got, fs)
+	}
+}
+
+func TestUnservedContractVersion(t *testing.T) {
+	t.Parallel()
+	crdDoc := "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: fooclusters.infrastructure.cluster.x-k8s.io\n  labels:\n    cluster.x-k8s.io/v1beta1: v1alpha1\n    cluster.x-k8s.io/v1beta2: v1alpha1_v1beta1\nspec:\n  group: infrastructure.cluster.x-k8s.io\n  names: {kind: FooCluster, plural: fooclusters}\n  scope: Namespaced\n  versions: [{name: v1alpha1, served: false}, {name: v1beta1, served: true, storage: true}]\n"
+	cases := []struct {
+		name, contract, rule string
+		line                 int
+	}{
+		{"current contract", "v1beta2", ruleContractLabel.ID, 12},
+		{"older contract", "v1beta2", ruleContractServed.ID, 11},
+		{"newest label is current", "", ruleContractLabel.ID, 12},
+		{"older label without contract", "", ruleContractServed.ID, 11},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			in := Input{File: "c.yaml", Docs: split(t, nsFoo+"---\n"+crdDoc), Type: layout.InfrastructureProvider, Contract: c.contract}
+			got := reported(Components(in), c.rule)
+			if !slices.Contains(got, fmt.Sprintf("c.yaml:%d", c.line)) {
+				t.Errorf("%s findings at %v, want one at line %d", c.rule, got, c.line)
+			}
+		})
+	}
+}

@@ -1,0 +1,73 @@
+package contract
+
+import "github.com/capirepo/capirepo/pkg/lint"
+
+const skipCRDNameCheck = "clusterctl.cluster.x-k8s.io/skip-crd-name-preflight-check"
+
+func checkCRDs(s *scan) lint.Findings {
+	own := ownGroups(s.crds)
+	var out lint.Findings
+	for _, c := range s.crds {
+		out = append(out, checkCRDVersion(s, c)...)
+		out = append(out, checkCRDName(s, c)...)
+		out = append(out, checkContractLabels(s, c, own)...)
+		out = append(out, checkCRDScope(s, c)...)
+		out = append(out, checkCRDTemplate(s, c)...)
+	}
+	return out
+}
+
+// ownGroups are the provider's API groups: cluster.x-k8s.io ones and those of its
+// contract kinds.
+func ownGroups(crds []crd) map[string]bool {
+	out := map[string]bool{}
+	for _, c := range crds {
+		if c.role != "" || isCAPIGroup(c.group) {
+			out[c.group] = true
+		}
+	}
+	return out
+}
+
+func checkCRDVersion(s *scan, c crd) lint.Findings {
+	if av := c.doc.Obj.APIVersion(); av != "apiextensions.k8s.io/v1" && av != "apiextensions.k8s.io/v1beta1" {
+		return lint.Findings{report(ruleCRDVersion, s.in.File, c.doc, c.doc.LineOf("apiVersion"),
+			"apiVersion %q cannot be patched by clusterctl (\"failed to patch %s CustomResourceDefinition\"); use apiextensions.k8s.io/v1", av, c.doc.Obj.Version())}
+	}
+	return nil
+}
+
+func checkCRDName(s *scan, c crd) lint.Findings {
+	if c.group == "" || c.kind == "" {
+		return nil
+	}
+	if _, skip := c.doc.Obj.StringMap("metadata", "annotations")[skipCRDNameCheck]; skip {
+		return nil
+	}
+	if want := CRDName(c.group, c.kind); c.doc.Obj.Name() != want {
+		return lint.Findings{report(ruleCRDName, s.in.File, c.doc, c.doc.LineOf("metadata", "name"),
+			"CRD name %q is invalid, it should be %q (clusterctl init refuses it); rename it or, if Cluster API never references the kind, annotate it with %s", c.doc.Obj.Name(), want, skipCRDNameCheck)}
+	}
+	return nil
+}
+
+func checkCRDScope(s *scan, c crd) lint.Findings {
+	if c.role == "" || c.scope == "Namespaced" {
+		return nil
+	}
+	return lint.Findings{report(ruleCRDScope, s.in.File, c.doc, c.doc.LineOf("spec", "scope"),
+		"%s kind %s has scope %q; Cluster API references it from namespaced objects, so make it Namespaced", c.role, c.kind, c.scope)}
+}
+
+func checkCRDTemplate(s *scan, c crd) lint.Findings {
+	if !c.needsTemplate() {
+		return nil
+	}
+	for _, o := range s.crds {
+		if o.group == c.group && o.kind == c.kind+"Template" {
+			return nil
+		}
+	}
+	return lint.Findings{report(ruleCRDTemplate, s.in.File, c.doc, c.doc.LineOf("spec", "names", "kind"),
+		"%s kind %s has no %sTemplate CRD in group %s; add one, ClusterClasses and MachineDeployments create %s objects from it", c.role, c.kind, c.kind, c.group, c.kind)}
+}

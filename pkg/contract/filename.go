@@ -1,0 +1,22 @@
+package contract
+
+import (
+	"path"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/lint"
+)
+
+// ComponentsFileName checks a components file name against the name the contract
+// recommends for the provider type (clusterctl itself takes any name from the URL).
+func ComponentsFileName(typ, name string) lint.Findings {
+	want := layout.ComponentsFile(typ)
+	if want == "" || path.Base(name) == want {
+		return nil
+	}
+	msg := "the contract recommends naming the " + typ + " components file " + want + "; rename it (clusterctl reads whatever the provider URL names, so users must then spell this name)"
+	if typ == layout.RuntimeExtensionProvider {
+		msg = "runtime extension providers release a file called " + want + " (singular \"extension\"); rename it"
+	}
+	return lint.Findings{{Rule: ruleFileName.ID, Severity: ruleFileName.Severity, File: name, Message: msg}}
+}

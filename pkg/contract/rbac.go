@@ -1,0 +1,101 @@
+package contract
+
+import (
+	"slices"
+	"strings"
+
+	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/manifest"
+)
+
+const aggregateLabel = "cluster.x-k8s.io/aggregate-to-manager"
+
+var fullAccess = []string{"create", "delete", "get", "list", "patch", "update", "watch"}
+
+// grant is what the aggregated ClusterRoles allow on one resource.
+type grant struct {
+	verbs map[string]bool
+	doc   manifest.Doc
+	line  int // first rule that matched
+}
+
+// checkAggregation: contract kinds outside cluster.x-k8s.io need an aggregated
+// ClusterRole so the core controllers can read and write them.
+func checkAggregation(s *scan) lint.Findings {
+	roles := aggregatedRoles(s)
+	var out lint.Findings
+	short := map[int][]string{} // rule line -> resources granted without full access
+	var lines []int
+	grants := map[int]grant{}
+	for _, c := range s.crds {
+		if c.role == "" || isCAPIGroup(c.group) || c.plural == "" {
+			continue
+		}
+		g := granted(roles, c.group, c.plural)
+		switch {
+		case g.line == 0:
+			out = append(out, report(ruleAggregate, s.in.File, c.doc, c.doc.LineOf("spec", "group"),
+				"%s kind %s is in API group %s, outside cluster.x-k8s.io, and no ClusterRole labelled %s: \"true\" grants %s; add one with verbs %s", c.role, c.kind, c.group, aggregateLabel, c.plural, strings.Join(fullAccess, ", ")))
+		case len(missingVerbs(g.verbs)) > 0:
+			if _, seen := short[g.line]; !seen {
+				lines = append(lines, g.line)
+			}
+			short[g.line] = append(short[g.line], c.plural+"."+c.group)
+			grants[g.line] = g
+		}
+	}
+	for _, l := range lines {
+		g := grants[l]
+		out = append(out, report(ruleAggregateVerbs, s.in.File, g.doc, l,
+			"aggregated ClusterRole grants %s without %s; Cluster API needs full read/write access", strings.Join(short[l], ", "), strings.Join(missingVerbs(g.verbs), ", ")))
+	}
+	return out
+}
+
+func aggregatedRoles(s *scan) []manifest.Doc {
+	var out []manifest.Doc
+	for _, d := range s.in.Docs {
+		if d.Obj.Kind() == "ClusterRole" && d.Obj.StringMap("metadata", "labels")[aggregateLabel] == "true" {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func granted(roles []manifest.Doc, group, plural string) grant {
+	g := grant{verbs: map[string]bool{}}
+	for _, d := range roles {
+		for _, r := range items(child(d.Node, "rules")) {
+			if !matches(r, "apiGroups", group) || !matches(r, "resources", plural) {
+				continue
+			}
+			if g.line == 0 {
+				g.doc, g.line = d, r.Line
+			}
+			for _, v := range texts(child(r, "verbs")) {
+				g.verbs[v] = true
+			}
+		}
+	}
+	return g
+}
+
+func matches(rule *yaml.Node, key, want string) bool {
+	vals := texts(child(rule, key))
+	return slices.Contains(vals, want) || slices.Contains(vals, "*")
+}
+
+func missingVerbs(verbs map[string]bool) []string {
+	if verbs["*"] {
+		return nil
+	}
+	var out []string
+	for _, v := range fullAccess {
+		if !verbs[v] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
