@@ -49,7 +49,7 @@ func newRoot(io streams) *cobra.Command {
 	}
 	root.CompletionOptions.HiddenDefaultCmd = true
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr(err) })
-	root.AddCommand(newBuildCmd(io), newLintCmd(io), newVarsCmd(io), newMetadataCmd(io), newVersionCmd(io))
+	root.AddCommand(newBuildCmd(io), newLintCmd(io), newVarsCmd(io), newMetadataCmd(io), newPublishCmd(io), newVerifyCmd(io), newMirrorCmd(io), newVersionCmd(io))
 	return root
 }
 

@@ -1,6 +1,7 @@
 package release
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -63,3 +64,7 @@ func (r *Report) WriteText(w io.Writer) {
 		fmt.Fprintln(w, n)
 	}
 }
+
+// ErrConflict marks a refusal: the destination already holds different content for a
+// version, and nothing was changed. Backends wrap it so the CLI can tell it apart.
+var ErrConflict = errors.New("different content is already published")

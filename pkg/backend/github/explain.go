@@ -7,12 +7,13 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/release"
 	gh "github.com/google/go-github/v60/github"
 )
 
 // ErrRefused marks a published or immutable release whose assets differ from the
 // build; errors.Is(err, ErrRefused) tells it apart from transport and permission errors.
-var ErrRefused = errors.New("release differs from the build and was not changed")
+var ErrRefused = fmt.Errorf("release differs from the build and was not changed: %w", release.ErrConflict)
 
 const scopeHint = "it needs permission contents: write on the repository " +
 	"(fine-grained token: Repository permissions > Contents > Read and write; classic token: repo scope; " +

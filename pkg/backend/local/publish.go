@@ -100,8 +100,8 @@ func refusals(steps []step, rep *release.Report) error {
 		for _, f := range s.diff.Removed {
 			rep.Add(s.rel.String(), f, release.Refused, "only in the published version")
 		}
-		errs = append(errs, fmt.Errorf("%s is already published in %s with different content (%s): publish a new version, or use --force to replace it",
-			s.rel, s.dir, s.diff))
+		errs = append(errs, fmt.Errorf("%w: %s is already published in %s with different content (%s): publish a new version, or use --force to replace it",
+			release.ErrConflict, s.rel, s.dir, s.diff))
 	}
 	return errors.Join(errs...)
 }

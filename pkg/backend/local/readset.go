@@ -108,8 +108,9 @@ func readFiles(dir string) ([]release.File, error) {
 	return files, nil
 }
 
-// subdirs lists the non-hidden folders of dir; regular files are skipped and any
-// other entry (a symlink) is an error.
+// subdirs lists the folders of dir that can be labels or versions: hidden ones and
+// "_"-prefixed ones (build's _docs) are skipped, as are regular files; any other entry
+// (a symlink) is an error.
 func subdirs(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -118,7 +119,7 @@ func subdirs(dir string) ([]string, error) {
 	var out []string
 	for _, e := range entries {
 		switch {
-		case strings.HasPrefix(e.Name(), "."), e.Type().IsRegular():
+		case strings.HasPrefix(e.Name(), "."), strings.HasPrefix(e.Name(), "_"), e.Type().IsRegular():
 			continue
 		case !e.IsDir():
 			return nil, fmt.Errorf("reading %s: %s, not a folder; the tree must hold real folders, not links", filepath.Join(dir, e.Name()), kind(e))

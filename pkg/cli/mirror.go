@@ -1,0 +1,298 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/capirepo/capirepo/pkg/backend/github"
+	"github.com/capirepo/capirepo/pkg/backend/gitlab"
+	"github.com/capirepo/capirepo/pkg/backend/local"
+	"github.com/capirepo/capirepo/pkg/check"
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/mirror"
+	"github.com/capirepo/capirepo/pkg/publish"
+	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/verify"
+)
+
+// mirrorCertManagerDefault is the cert-manager version clusterctl v1.13 installs.
+const mirrorCertManagerDefault = "v1.20.2"
+
+var (
+	_ publish.Publisher = (*local.Publisher)(nil)
+	_ publish.Publisher = (*gitlab.Publisher)(nil)
+)
+
+type mirrorOptions struct {
+	out, fromConfig, certManager, certManagerURL string
+	contract, githubURL, gitlabURL, registry     string
+	toGitLab, gitlabProject                      string
+	jobs                                         int
+	strict, quiet, force                         bool
+	picks                                        map[string]*[]string // provider type -> name[:version] args
+	getenv                                       func(string) string  // tokens come from here
+}
+
+func newMirrorCmd(io streams) *cobra.Command { return newMirrorCmdEnv(io, os.Getenv) }
+
+// newMirrorCmdEnv takes the environment lookup, so tests control the tokens.
+func newMirrorCmdEnv(io streams, getenv func(string) string) *cobra.Command {
+	o := &mirrorOptions{picks: map[string]*[]string{}, getenv: getenv}
+	cmd := &cobra.Command{
+		Use:   "mirror --out DIR [--core NAME[:VERSION]]... [--infrastructure NAME[:VERSION]]... [--from-config FILE]",
+		Short: "Mirror provider releases and cert-manager into an air-gapped clusterctl repository",
+		Long: `mirror downloads the picked provider releases (metadata.yaml, the components file,
+every cluster-template*.yaml and clusterclass-*.yaml) from GitHub releases, GitLab
+generic packages or local repositories, lints them, and publishes them into the local
+repository DIR, with cert-manager in DIR/cert-manager/<version>/. Beside the tree it
+writes DIR/clusterctl.yaml (file:// providers, cert-manager, images), DIR/images.txt
+and DIR/mirror.json. Files already in DIR with their recorded checksum are not
+downloaded again. "latest" is resolved with clusterctl's rules for --contract
+(v1beta2: clusterctl v1.11+; v1beta1: clusterctl v1.7-v1.10); GitLab needs a version.
+Tokens: GITHUB_TOKEN or GH_TOKEN, GITLAB_ACCESS_TOKEN or GITLAB_TOKEN (never printed).`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd.Context(), io) },
+	}
+	f := cmd.Flags()
+	for _, t := range layout.Types {
+		list := []string{}
+		o.picks[t] = &list
+		f.StringArrayVar(&list, layout.TypeFlag(t), nil, "mirror this "+t+" (name[:version], repeatable; no version = the URL's, usually latest)")
+	}
+	f.StringVar(&o.out, "out", "", "the mirror folder (a clusterctl local repository; required)")
+	f.StringVar(&o.fromConfig, "from-config", "", "clusterctl.yaml whose providers: replace and extend the built-in list; each is mirrored at its URL's version unless a flag picks it")
+	f.StringVar(&o.certManager, "cert-manager", mirrorCertManagerDefault, `cert-manager version to mirror ("" to skip)`)
+	f.StringVar(&o.certManagerURL, "cert-manager-url", "https://github.com/cert-manager/cert-manager/releases/{version}/cert-manager.yaml", "where cert-manager comes from (clusterctl URL form)")
+	f.StringVar(&o.contract, "contract", verify.ContractV1Beta2, "clusterctl contract that resolves latest: v1beta2 (clusterctl v1.11+) or v1beta1")
+	f.StringVar(&o.githubURL, "github-url", "", "GitHub Enterprise (or test) server root; the API is read at URL/api/v3/")
+	f.StringVar(&o.gitlabURL, "gitlab-url", "", "read GitLab provider URLs from this instance URL instead of their own host")
+	f.StringVar(&o.registry, "image-registry", "", "write images: {all: {repository: REG}} into clusterctl.yaml")
+	f.IntVar(&o.jobs, "jobs", 8, "remote requests in flight (listings and downloads, over all providers)")
+	f.BoolVar(&o.strict, "strict", false, "publish nothing when a downloaded release has lint errors")
+	f.BoolVar(&o.quiet, "quiet", false, "no progress display")
+	f.BoolVar(&o.force, "force", false, "replace a version already in --out whose content differs (an upstream re-release)")
+	f.StringVar(&o.toGitLab, "to-gitlab", "", "also publish the mirrored releases to this GitLab instance's generic packages (token: GITLAB_ACCESS_TOKEN or GITLAB_TOKEN)")
+	f.StringVar(&o.gitlabProject, "gitlab-project", "", "GitLab project (group/name or id) for --to-gitlab")
+	return cmd
+}
+
+func (o *mirrorOptions) run(ctx context.Context, io streams) error {
+	jobs, cert, err := o.plan()
+	if err != nil {
+		return usageErr(err)
+	}
+	also, err := o.also()
+	if err != nil {
+		return usageErr(err)
+	}
+	show := o.progress(io)
+	res, err := mirror.Run(ctx, jobs, mirror.Options{
+		Dir: o.out, Jobs: o.jobs, Publisher: local.New(o.out, local.Options{Force: o.force}), Also: also, CertManager: cert,
+		ImageRegistry: o.registry, Strict: o.strict, Progress: show.event, Latest: o.latest, Lint: mirrorLint,
+	})
+	if show.end(); res != nil {
+		o.print(io, res)
+	}
+	if err != nil && res != nil && o.strict && res.Findings.HasErrors() {
+		return withCode(ExitFindings, err)
+	}
+	return withCode(ExitPublish, err)
+}
+
+// plan turns the flags into jobs with their sources.
+func (o *mirrorOptions) plan() ([]mirror.Job, mirror.CertManagerJob, error) {
+	var none mirror.CertManagerJob
+	if o.out == "" {
+		return nil, none, fmt.Errorf("--out: give the mirror folder")
+	}
+	if o.contract != verify.ContractV1Beta1 && o.contract != verify.ContractV1Beta2 {
+		return nil, none, fmt.Errorf("--contract %q: use v1beta2 (clusterctl v1.11+) or v1beta1 (clusterctl v1.7-v1.10)", o.contract)
+	}
+	args := map[string][]string{}
+	for t, list := range o.picks {
+		args[t] = *list
+	}
+	picks, err := mirror.Picks(o.fromConfig, args)
+	if err != nil {
+		return nil, none, err
+	}
+	if len(picks) == 0 && o.certManager == "" {
+		return nil, none, fmt.Errorf("nothing to mirror: pick providers with --core, --infrastructure, ... or --from-config")
+	}
+	var jobs []mirror.Job
+	for _, p := range picks {
+		src, err := o.source(p.Provider, p.Version)
+		if err != nil {
+			return nil, none, err
+		}
+		jobs = append(jobs, mirror.Job{Pick: p, Source: src})
+	}
+	cert, err := o.certJob()
+	return jobs, cert, err
+}
+
+func (o *mirrorOptions) certJob() (mirror.CertManagerJob, error) {
+	if o.certManager == "" {
+		return mirror.CertManagerJob{}, nil
+	}
+	u := strings.ReplaceAll(o.certManagerURL, "{version}", o.certManager)
+	p := mirror.Provider{Name: mirror.CertManager, URL: u}
+	src, err := o.source(p, o.certManager)
+	if err != nil {
+		return mirror.CertManagerJob{}, fmt.Errorf("--cert-manager-url: %w", err)
+	}
+	return mirror.CertManagerJob{Version: o.certManager, URL: u, File: path.Base(u), Source: src}, nil
+}
+
+// source builds the reader a provider URL points at, as clusterctl picks it.
+func (o *mirrorOptions) source(p mirror.Provider, version string) (mirror.Source, error) {
+	switch u := p.URL; {
+	case strings.HasPrefix(u, "https://github.com/"):
+		return o.githubSource(p)
+	case strings.HasPrefix(u, "https://"):
+		if version == mirror.Latest {
+			return nil, fmt.Errorf("%s: GitLab repositories cannot resolve latest (clusterctl neither); pick a version, e.g. %s:v1.0.0", p.Label(), p.Name)
+		}
+		return o.gitlabSource(p)
+	case strings.HasPrefix(u, "file://") || filepath.IsAbs(u):
+		return mirrorLocalSource(p)
+	}
+	return nil, fmt.Errorf("%s: url %q is neither https://github.com/..., a GitLab generic package URL nor an absolute file path", p.Label(), p.URL)
+}
+
+// mirrorGitHubRepo is a GitHub source; like clusterctl it skips `latest` candidates whose
+// metadata.yaml is missing.
+type mirrorGitHubRepo struct{ *github.Repo }
+
+func (mirrorGitHubRepo) SkipsMissing() bool { return true }
+
+func (o *mirrorOptions) githubSource(p mirror.Provider) (mirror.Source, error) {
+	owner, repo, _, _, err := github.ParseURL(p.URL)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p.Label(), err)
+	}
+	opts := github.Options{Owner: owner, Repo: repo, Token: o.env("GITHUB_TOKEN", "GH_TOKEN")}
+	if o.githubURL != "" {
+		root := strings.TrimRight(o.githubURL, "/")
+		opts.APIURL, opts.UploadURL = root+"/api/v3/", root+"/api/uploads/"
+	}
+	r, err := github.NewRepo(opts)
+	return mirrorGitHubRepo{r}, err
+}
+
+func (o *mirrorOptions) gitlabSource(p mirror.Provider) (mirror.Source, error) {
+	base, project, pkg, _, _, err := gitlab.ParseURL(p.URL)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p.Label(), err)
+	}
+	if o.gitlabURL != "" {
+		base = o.gitlabURL
+	}
+	return gitlab.NewRepo(gitlab.Options{BaseURL: base, Project: project, Package: pkg, Token: o.env("GITLAB_ACCESS_TOKEN", "GITLAB_TOKEN")})
+}
+
+// mirrorLocalSource reads [file://]{base}/{label}/{version}/{file}.
+func mirrorLocalSource(p mirror.Provider) (mirror.Source, error) {
+	root, err := p.LocalRoot()
+	if err != nil {
+		return nil, err
+	}
+	return local.Repo{Root: root}.Provider(p.Label()), nil
+}
+
+func (o *mirrorOptions) env(names ...string) string {
+	for _, n := range names {
+		if v := o.getenv(n); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// also is the --to-gitlab destination, if any.
+func (o *mirrorOptions) also() ([]publish.Publisher, error) {
+	if o.toGitLab == "" && o.gitlabProject == "" {
+		return nil, nil
+	}
+	if o.toGitLab == "" || o.gitlabProject == "" {
+		return nil, fmt.Errorf("--to-gitlab and --gitlab-project go together: give the instance URL and the project")
+	}
+	p, err := gitlab.New(gitlab.Options{BaseURL: o.toGitLab, Project: o.gitlabProject, Token: o.env("GITLAB_ACCESS_TOKEN", "GITLAB_TOKEN")})
+	if err != nil {
+		return nil, fmt.Errorf("--to-gitlab: %w", err)
+	}
+	return []publish.Publisher{p}, nil
+}
+
+func (o *mirrorOptions) latest(ctx context.Context, src mirror.Source) (string, error) {
+	return verify.Latest(ctx, src, o.contract)
+}
+
+func mirrorLint(r *release.Release) lint.Findings {
+	return check.Release(r, check.Options{Dir: path.Join(r.Label(), r.Version)})
+}
+
+// print reports findings and the summary; file-by-file actions only when something
+// was written.
+func (o *mirrorOptions) print(io streams, res *mirror.Result) {
+	res.Findings.Sort()
+	_ = lint.Write(io.err, "text", res.Findings, nil)
+	if res.Findings.HasErrors() && !o.strict {
+		io.logf("warning: %d lint error(s) in the mirrored releases; clusterctl may reject them (--strict refuses)", res.Findings.Count(lint.Error))
+	}
+	for _, r := range res.Releases {
+		fmt.Fprintf(io.out, "mirrored %s\n", r)
+	}
+	for _, rep := range res.Also {
+		rep.WriteText(io.out)
+	}
+	if m := res.Manifest; m != nil && m.CertManager != nil {
+		fmt.Fprintf(io.out, "mirrored cert-manager %s\n", m.CertManager.Version)
+	}
+	fmt.Fprintf(io.out, "%s: %d file(s) downloaded (%d bytes), %d reused from an earlier run; %d image(s) in %s\n",
+		o.out, res.Stats.Downloaded.Load(), res.Stats.Bytes.Load(), res.Stats.Reused.Load(), len(res.Images), filepath.Join(o.out, mirror.ImagesFile))
+	if res.Manifest != nil {
+		fmt.Fprintf(io.out, "clusterctl: use --config %s (and GOPROXY=off CLUSTERCTL_DISABLE_VERSIONCHECK=true)\n", filepath.Join(o.out, mirror.ConfigFile))
+	}
+}
+
+// mirrorProgress draws one self-overwriting status line on a terminal.
+type mirrorProgress struct {
+	io    streams
+	on    bool
+	files int
+}
+
+func (o *mirrorOptions) progress(io streams) *mirrorProgress {
+	f, ok := io.err.(*os.File)
+	on := false
+	if ok && !o.quiet {
+		fi, err := f.Stat()
+		on = err == nil && fi.Mode()&os.ModeCharDevice != 0
+	}
+	return &mirrorProgress{io: io, on: on}
+}
+
+func (p *mirrorProgress) event(e mirror.Event) {
+	p.files++
+	if p.on {
+		verb := "downloaded"
+		if e.Reused {
+			verb = "reused"
+		}
+		fmt.Fprintf(p.io.err, "\r\033[K[%d] %s %s %s", p.files, verb, e.Release, e.File)
+	}
+}
+
+func (p *mirrorProgress) end() {
+	if p.on && p.files > 0 {
+		fmt.Fprint(p.io.err, "\r\033[K")
+	}
+}

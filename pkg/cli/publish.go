@@ -1,0 +1,113 @@
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/backend/github"
+	"github.com/capirepo/capirepo/pkg/backend/local"
+	"github.com/capirepo/capirepo/pkg/publish"
+	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/spf13/cobra"
+)
+
+// Compile-time checks that the backends fit the publisher interface.
+var (
+	_ publish.Publisher   = (*local.Publisher)(nil)
+	_ publish.Preflighter = (*local.Publisher)(nil)
+	_ publish.Publisher   = (*github.Publisher)(nil)
+	_ publish.Preflighter = (*github.Publisher)(nil)
+)
+
+func newPublishCmd(io streams) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "publish",
+		Short: "Publish a build output folder to a local repository, GitHub releases or GitLab packages",
+	}
+	cmd.AddCommand(newPublishLocalCmd(io), newPublishGitHubCmd(io), newPublishGitLabCmd(io))
+	return cmd
+}
+
+// commonPublish holds the flags every publish command shares.
+type commonPublish struct {
+	from   string
+	dryRun bool
+	format string
+}
+
+func (c *commonPublish) flags(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.StringVar(&c.from, "from", "dist", "build output folder (capirepo build --out)")
+	f.BoolVar(&c.dryRun, "dry-run", false, "report what would be published, change nothing")
+	f.StringVar(&c.format, "format", "text", "summary format: text|json")
+}
+
+// run loads the set, publishes it and prints the report.
+func (c *commonPublish) run(cmd *cobra.Command, io streams, p publish.Publisher) error {
+	if c.format != "text" && c.format != "json" {
+		return usageErr(fmt.Errorf("--format %q: want text or json", c.format))
+	}
+	set, err := local.ReadSet(c.from)
+	if err != nil {
+		return withCode(ExitInput, err)
+	}
+	rep, err := publish.Run(cmd.Context(), set, p)
+	if rep != nil {
+		if werr := writeReport(io, c.format, rep); werr != nil && err == nil {
+			err = werr
+		}
+	}
+	return publishErr(rep, err)
+}
+
+func writeReport(io streams, format string, rep *release.Report) error {
+	if format == "json" {
+		enc := json.NewEncoder(io.out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep)
+	}
+	rep.WriteText(io.out)
+	return nil
+}
+
+// publishErr maps a publisher's outcome to an exit code.
+func publishErr(rep *release.Report, err error) error {
+	refused := rep != nil && rep.Count(release.Refused) > 0
+	switch {
+	case err == nil && refused:
+		return withCode(ExitConflict, errors.New("different content is already published; nothing was changed (see the refused lines; --force/--replace overwrites)"))
+	case err == nil:
+		return nil
+	case refused || errors.Is(err, release.ErrConflict):
+		return withCode(ExitConflict, err)
+	case errors.Is(err, fs.ErrPermission):
+		return withCode(ExitPublish, err)
+	}
+	return withCode(ExitPublish, err)
+}
+
+// readToken returns the token from --token-file or the first set environment variable.
+// The value never reaches output: only its source is named in messages.
+func readToken(file string, envs ...string) (string, error) {
+	if file != "" {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return "", usageErr(fmt.Errorf("--token-file: %w", err))
+		}
+		tok := strings.TrimSpace(string(b))
+		if tok == "" {
+			return "", usageErr(fmt.Errorf("--token-file %s is empty", file))
+		}
+		return tok, nil
+	}
+	for _, e := range envs {
+		if v := strings.TrimSpace(os.Getenv(e)); v != "" {
+			return v, nil
+		}
+	}
+	return "", nil
+}

@@ -1,0 +1,75 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/backend/github"
+	"github.com/spf13/cobra"
+)
+
+type publishGitHubOptions struct {
+	commonPublish
+	repo, tokenFile, githubURL, uploadURL, makeLatest, target string
+	draft, replace                                            bool
+	jobs                                                      int
+}
+
+func newPublishGitHubCmd(io streams) *cobra.Command {
+	o := &publishGitHubOptions{}
+	cmd := &cobra.Command{
+		Use:   "github --from DIR --repo OWNER/NAME",
+		Short: "Publish the releases as GitHub release assets, visible only once complete",
+		Long: `github uploads every file of each version to the release of the tag vX.Y.Z. The release
+stays a draft until every asset is uploaded and checked (size and sha256), then it is
+published, so clusterctl never sees a release without its files. Identical assets are
+skipped, so a re-run after a failure finishes the release. The token comes from
+GITHUB_TOKEN, GH_TOKEN or --token-file and is never printed.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return o.runGitHub(cmd, io) },
+	}
+	o.flags(cmd)
+	f := cmd.Flags()
+	f.StringVar(&o.repo, "repo", "", "OWNER/NAME of the repository (required)")
+	f.StringVar(&o.tokenFile, "token-file", "", "read the token from this file instead of GITHUB_TOKEN/GH_TOKEN")
+	f.StringVar(&o.githubURL, "github-url", "", "GitHub Enterprise URL, e.g. https://ghe.example.com (API at /api/v3/)")
+	f.StringVar(&o.uploadURL, "upload-url", "", "upload URL (default: derived from --github-url)")
+	f.BoolVar(&o.draft, "draft", false, "leave the release as a draft")
+	f.BoolVar(&o.replace, "replace", false, "replace differing assets of a published (mutable) release")
+	f.StringVar(&o.makeLatest, "make-latest", "", "GitHub's latest flag: true|false|legacy")
+	f.StringVar(&o.target, "target-commitish", "", "commit or branch to tag when the tag does not exist yet")
+	f.IntVar(&o.jobs, "jobs", 4, "parallel uploads")
+	_ = cmd.MarkFlagRequired("repo")
+	return cmd
+}
+
+func (o *publishGitHubOptions) runGitHub(cmd *cobra.Command, io streams) error {
+	owner, name, ok := strings.Cut(o.repo, "/")
+	if !ok || owner == "" || name == "" || strings.Contains(name, "/") {
+		return usageErr(fmt.Errorf("--repo %q: want OWNER/NAME", o.repo))
+	}
+	tok, err := readToken(o.tokenFile, "GITHUB_TOKEN", "GH_TOKEN")
+	if err != nil {
+		return err
+	}
+	api, upload := githubURLs(o.githubURL, o.uploadURL)
+	p, err := github.New(github.Options{Owner: owner, Repo: name, Token: tok, APIURL: api, UploadURL: upload,
+		Draft: o.draft, Replace: o.replace, MakeLatest: o.makeLatest, TargetCommitish: o.target,
+		Jobs: o.jobs, DryRun: o.dryRun})
+	if err != nil {
+		return usageErr(err)
+	}
+	return o.run(cmd, io, p)
+}
+
+// githubURLs derives GitHub Enterprise API and upload URLs from a base URL.
+func githubURLs(base, upload string) (string, string) {
+	if base == "" {
+		return "", upload
+	}
+	base = strings.TrimRight(base, "/")
+	if upload == "" {
+		upload = base + "/api/uploads/"
+	}
+	return base + "/api/v3/", upload
+}

@@ -1,0 +1,84 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/capirepo/capirepo/pkg/backend/gitlab"
+	"github.com/capirepo/capirepo/pkg/publish"
+	"github.com/spf13/cobra"
+)
+
+var (
+	_ publish.Publisher   = (*gitlab.Publisher)(nil)
+	_ publish.Preflighter = (*gitlab.Publisher)(nil)
+)
+
+type publishGitLabOptions struct {
+	commonPublish
+	url, project, pkg, tokenFile, tokenKind string
+	replace                                 bool
+}
+
+func newPublishGitLabCmd(io streams) *cobra.Command {
+	o := &publishGitLabOptions{}
+	cmd := &cobra.Command{
+		Use:   "gitlab --from DIR --url https://gitlab.example.com --project GROUP/NAME|ID",
+		Short: "Publish the releases as GitLab generic packages clusterctl can read",
+		Long: `gitlab uploads each file of each version to the generic package <package>/<version>,
+one at a time and metadata.yaml last, so a version is only complete once its metadata
+exists. Identical files are skipped; a different file for an existing version is refused
+unless --replace (GitLab would otherwise keep both and serve the newest).
+Authentication: --token-file or GITLAB_TOKEN (personal/project access token, sent as
+PRIVATE-TOKEN), CI_JOB_TOKEN (sent as JOB-TOKEN), or a deploy token with
+--token-kind deploy (from --token-file or GITLAB_DEPLOY_TOKEN). Tokens are never printed.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return o.runGitLab(cmd, io) },
+	}
+	o.flags(cmd)
+	f := cmd.Flags()
+	f.StringVar(&o.url, "url", "", "GitLab instance URL, e.g. https://gitlab.example.com (required)")
+	f.StringVar(&o.project, "project", "", "project path GROUP/NAME or numeric id (required)")
+	f.StringVar(&o.pkg, "package", "", "generic package name (default: the provider label)")
+	f.StringVar(&o.tokenFile, "token-file", "", "read the token from this file")
+	f.StringVar(&o.tokenKind, "token-kind", "", "private|job|deploy (default: from where the token came)")
+	f.BoolVar(&o.replace, "replace", false, "replace files whose content differs")
+	_ = cmd.MarkFlagRequired("url")
+	_ = cmd.MarkFlagRequired("project")
+	return cmd
+}
+
+func (o *publishGitLabOptions) runGitLab(cmd *cobra.Command, io streams) error {
+	tok, kind, err := gitlabToken(o.tokenFile, o.tokenKind)
+	if err != nil {
+		return err
+	}
+	p, err := gitlab.New(gitlab.Options{BaseURL: o.url, Project: o.project, Package: o.pkg,
+		Token: tok, TokenKind: kind, Replace: o.replace, DryRun: o.dryRun})
+	if err != nil {
+		return usageErr(err)
+	}
+	return o.run(cmd, io, p)
+}
+
+// gitlabToken picks the token and how it is sent: --token-file (kind from --token-kind,
+// default private), GITLAB_TOKEN (private), CI_JOB_TOKEN (job), GITLAB_DEPLOY_TOKEN (deploy).
+func gitlabToken(file, kind string) (string, string, error) {
+	kinds := map[string]string{"": "", "private": gitlab.TokenPrivate, "job": gitlab.TokenJob, "deploy": gitlab.TokenDeploy}
+	k, ok := kinds[kind]
+	if !ok {
+		return "", "", usageErr(fmt.Errorf("--token-kind %q: want private, job or deploy", kind))
+	}
+	if file != "" {
+		tok, err := readToken(file)
+		return tok, k, err
+	}
+	for _, c := range []struct{ env, kind string }{
+		{"GITLAB_TOKEN", gitlab.TokenPrivate}, {"CI_JOB_TOKEN", gitlab.TokenJob}, {"GITLAB_DEPLOY_TOKEN", gitlab.TokenDeploy},
+	} {
+		if v := os.Getenv(c.env); v != "" && (k == "" || k == c.kind) {
+			return v, c.kind, nil
+		}
+	}
+	return "", "", usageErr(fmt.Errorf("no GitLab token: set GITLAB_TOKEN, CI_JOB_TOKEN or GITLAB_DEPLOY_TOKEN, or pass --token-file"))
+}

@@ -1,0 +1,91 @@
+package mirror
+
+import (
+	"context"
+	"fmt"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/release"
+)
+
+const metadataFile = "metadata.yaml"
+
+// fetchRelease resolves the pick's version and reads the release files: metadata.yaml,
+// the components file named by the URL, and every cluster-template*.yaml and
+// clusterclass-*.yaml of the version.
+func (r *runner) fetchRelease(ctx context.Context, job Job, src *fetcher) (*release.Release, error) {
+	version, err := r.resolve(ctx, job.Pick, src)
+	if err != nil {
+		return nil, err
+	}
+	p := job.Pick.Provider
+	names, err := src.Files(ctx, version)
+	if err != nil {
+		return nil, err
+	}
+	wanted, err := selectFiles(names, p.ComponentsFile())
+	if err != nil {
+		return nil, fmt.Errorf("%s %s from %s: %w", p.Label(), version, p.URL, err)
+	}
+	rel := &release.Release{Name: p.Name, Type: p.Type, Version: version, ComponentsFile: p.ComponentsFile(),
+		Files: make([]release.File, len(wanted))}
+	g, gctx := errgroup.WithContext(ctx)
+	for i, name := range wanted {
+		g.Go(func() error {
+			data, err := src.File(gctx, version, name)
+			rel.Files[i] = release.File{Name: name, Data: data}
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	rel.Sort()
+	if err := rel.Validate(); err != nil {
+		return nil, fmt.Errorf("%s from %s: %w", rel, p.URL, err)
+	}
+	return rel, nil
+}
+
+// resolve turns Latest into a version with the injected clusterctl rules.
+func (r *runner) resolve(ctx context.Context, pick Pick, src *fetcher) (string, error) {
+	if pick.Version != Latest {
+		return pick.Version, nil
+	}
+	if r.opts.Latest == nil {
+		return "", fmt.Errorf("%s: `latest` cannot be resolved for this source; give a version (name:vX.Y.Z)", pick.Provider.Label())
+	}
+	v, err := r.opts.Latest(ctx, src)
+	if err != nil {
+		return "", fmt.Errorf("resolving latest of %s from %s: %w", pick.Provider.Label(), pick.Provider.URL, err)
+	}
+	return v, nil
+}
+
+// selectFiles keeps the files clusterctl reads, refusing names that could escape the
+// version folder, and checks that metadata.yaml and the components file are there.
+func selectFiles(names []string, components string) ([]string, error) {
+	var out []string
+	seen := map[string]bool{}
+	for _, n := range names {
+		kind := layout.FileKind(n)
+		if n != metadataFile && n != components && kind != layout.KindTemplate && kind != layout.KindClusterClass {
+			continue
+		}
+		if err := layout.ValidateFileName(n); err != nil {
+			return nil, fmt.Errorf("refusing the release asset %q, whose name could escape the version folder: %w", n, err)
+		}
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	for _, need := range []string{metadataFile, components} {
+		if !seen[need] {
+			return nil, fmt.Errorf("the release has no %s; check the provider URL's components file name and that the version is a provider release", need)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,178 @@
+package mirror
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sync"
+
+	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/publish"
+	"github.com/capirepo/capirepo/pkg/release"
+)
+
+// Job is one pick with the source its URL points at.
+type Job struct {
+	Pick   Pick
+	Source Source
+}
+
+// CertManagerJob says which cert-manager to mirror; a nil Source skips it.
+type CertManagerJob struct {
+	Version string
+	URL     string // where it comes from, for mirror.json
+	File    string // "cert-manager.yaml"
+	Source  Source
+}
+
+// Options configure Run.
+type Options struct {
+	Dir       string            // the mirror tree (absolute or relative)
+	Jobs      int               // remote calls in flight; 8 when 0
+	Publisher publish.Publisher // destination of the release set (the CLI passes local.New(Dir))
+	// Also are further destinations of the same set (e.g. GitLab generic packages),
+	// published after Publisher succeeded; their failures are reported, not undone.
+	Also          []publish.Publisher
+	CertManager   CertManagerJob
+	ImageRegistry string // when set, clusterctl.yaml gets images: {all: {repository: REG}}
+	Strict        bool   // lint errors stop the run before anything is published
+	// Latest resolves `latest` with clusterctl's rules (the CLI injects verify.Latest);
+	// nil refuses `latest`.
+	Latest func(ctx context.Context, src Source) (string, error)
+	// Lint checks one downloaded release (the CLI injects check.Release); nil skips it.
+	Lint func(r *release.Release) lint.Findings
+	// Progress is called for every file, from one goroutine at a time; may be nil.
+	Progress func(Event)
+}
+
+// Result is what a run did.
+type Result struct {
+	Releases []*release.Release
+	Findings lint.Findings
+	Report   *release.Report   // the publisher's; nil when no release was published
+	Also     []*release.Report // one per Options.Also destination that was tried
+	Manifest *Manifest         // mirror.json as written
+	Images   []string          // images.txt as written
+	Stats    *Stats
+}
+
+type runner struct {
+	opts  Options
+	dir   string
+	st    *state
+	sem   chan struct{}
+	stats *Stats
+	urls  map[string]string // release String() -> provider URL it came from
+}
+
+// Run mirrors the jobs and cert-manager into opts.Dir. Releases that could be read are
+// published even when others failed, so a new run resumes; the error joins every
+// failure.
+func Run(ctx context.Context, jobs []Job, opts Options) (*Result, error) {
+	r, err := newRunner(opts)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Stats: r.stats}
+	rels, errs := r.fetchAll(ctx, jobs)
+	cert, err := r.fetchCertManager(ctx)
+	errs = append(errs, err)
+	for _, rel := range rels {
+		if opts.Lint != nil {
+			res.Findings = append(res.Findings, opts.Lint(rel)...)
+		}
+	}
+	if opts.Strict && res.Findings.HasErrors() {
+		return res, errors.Join(append(errs, fmt.Errorf("--strict: %d lint error(s) in the downloaded releases; nothing was published", res.Findings.Count(lint.Error)))...)
+	}
+	res.Releases = rels
+	if err := r.publish(ctx, rels, res); err != nil {
+		return res, errors.Join(append(errs, err)...)
+	}
+	if err := r.finish(rels, cert, res); err != nil {
+		errs = append(errs, err)
+	}
+	return res, errors.Join(append(errs, r.publishAlso(ctx, rels, res)...)...)
+}
+
+func newRunner(opts Options) (*runner, error) {
+	if opts.Jobs <= 0 {
+		opts.Jobs = 8
+	}
+	dir, err := filepath.Abs(opts.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("resolving the mirror folder %s: %w", opts.Dir, err)
+	}
+	if opts.Publisher == nil {
+		return nil, fmt.Errorf("mirroring into %s: no publisher given", dir)
+	}
+	prev, err := ReadManifest(dir)
+	if err != nil {
+		return nil, err
+	}
+	if p := opts.Progress; p != nil {
+		var mu sync.Mutex
+		opts.Progress = func(e Event) { mu.Lock(); defer mu.Unlock(); p(e) }
+	}
+	return &runner{opts: opts, dir: dir, st: newState(dir, prev), sem: make(chan struct{}, opts.Jobs), stats: &Stats{}, urls: map[string]string{}}, nil
+}
+
+func (r *runner) source(remote Source, label string) *fetcher {
+	return &fetcher{remote: remote, label: label, st: r.st, sem: r.sem, stats: r.stats,
+		report: r.opts.Progress, mem: map[string][]byte{}}
+}
+
+// fetchAll reads every job concurrently (the semaphore bounds the remote calls) and
+// returns the releases in job order, without duplicates.
+func (r *runner) fetchAll(ctx context.Context, jobs []Job) ([]*release.Release, []error) {
+	rels := make([]*release.Release, len(jobs))
+	errs := make([]error, len(jobs))
+	var wg sync.WaitGroup
+	picked := map[string]bool{}
+	for i, job := range jobs {
+		if picked[job.Pick.String()] {
+			continue // the same pinned pick twice: fetch it once
+		}
+		picked[job.Pick.String()] = job.Pick.Version != Latest
+		wg.Go(func() {
+			rels[i], errs[i] = r.fetchRelease(ctx, job, r.source(job.Source, job.Pick.Provider.Label()))
+		})
+	}
+	wg.Wait()
+	var out []*release.Release
+	seen := map[string]bool{}
+	for i, rel := range rels {
+		if rel != nil && !seen[rel.String()] {
+			seen[rel.String()] = true
+			r.urls[rel.String()] = jobs[i].Pick.Provider.URL
+			out = append(out, rel)
+		}
+	}
+	return out, errs
+}
+
+func (r *runner) publish(ctx context.Context, rels []*release.Release, res *Result) error {
+	if len(rels) == 0 {
+		return nil
+	}
+	rep, err := publish.Run(ctx, &release.Set{Releases: rels}, r.opts.Publisher)
+	res.Report = rep
+	return err
+}
+
+// publishAlso publishes the set to every further destination, each independently.
+func (r *runner) publishAlso(ctx context.Context, rels []*release.Release, res *Result) []error {
+	if len(rels) == 0 {
+		return nil
+	}
+	var errs []error
+	for _, p := range r.opts.Also {
+		rep, err := publish.Run(ctx, &release.Set{Releases: rels}, p)
+		if rep != nil {
+			res.Also = append(res.Also, rep)
+		}
+		errs = append(errs, err)
+	}
+	return errs
+}

@@ -1,0 +1,84 @@
+package mirror
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+)
+
+// state is what an earlier run left in the tree: mirror.json records and the sha256
+// files of version folders. A file counts as present only when its content still has
+// the recorded checksum.
+type state struct {
+	dir  string
+	prev *Manifest
+
+	mu   sync.Mutex
+	sums map[string]map[string]string // "label/version" -> file -> sha256
+}
+
+func newState(dir string, prev *Manifest) *state {
+	return &state{dir: dir, prev: prev, sums: map[string]map[string]string{}}
+}
+
+// listed returns the file names mirror.json recorded for a version whose folder
+// still exists, or nil.
+func (s *state) listed(label, version string) []string {
+	r := s.prev.find(label, version)
+	if r == nil {
+		return nil
+	}
+	if fi, err := os.Stat(filepath.Join(s.dir, label, version)); err != nil || !fi.IsDir() {
+		return nil
+	}
+	return r.names()
+}
+
+// read returns a file of the tree when its content matches the recorded checksum.
+func (s *state) read(label, version, name string) ([]byte, bool) {
+	want := ""
+	if r := s.prev.find(label, version); r != nil {
+		want = r.sum(name)
+	}
+	if want == "" {
+		want = s.folderSums(label, version)[name]
+	}
+	if want == "" {
+		return nil, false
+	}
+	data, err := os.ReadFile(filepath.Join(s.dir, label, version, name))
+	if err != nil || sum(data) != want {
+		return nil, false
+	}
+	return data, true
+}
+
+// folderSums parses (once) the version folder's sha256 file.
+func (s *state) folderSums(label, version string) map[string]string {
+	key := label + "/" + version
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if m, ok := s.sums[key]; ok {
+		return m
+	}
+	m := map[string]string{}
+	data, _ := os.ReadFile(filepath.Join(s.dir, label, version, ChecksumFile))
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		if f := strings.Fields(sc.Text()); len(f) == 2 {
+			m[strings.TrimPrefix(f[1], "*")] = f[0]
+		}
+	}
+	s.sums[key] = m
+	return m
+}
+
+func sum(data []byte) string {
+	s := sha256.Sum256(data)
+	return hex.EncodeToString(s[:])
+}
