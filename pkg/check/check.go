@@ -74,6 +74,12 @@ func (c *checker) file(f release.File) {
 	name := c.name(f.Name)
 	c.findings = append(c.findings, variables.Lint(name, f.Data, kind)...)
 	docs, err := manifest.Split(f.Data)
+	if err != nil && kind == layout.KindTemplate {
+		var substituted bool
+		if docs, substituted, err = splitTemplate(f.Data); substituted {
+			c.findings = append(c.findings, substitutedFinding(name))
+		}
+	}
 	if err != nil {
 		c.findings = append(c.findings, ParseFinding(name, err))
 		return
@@ -155,7 +161,10 @@ func ParseFinding(file string, err error) lint.Finding {
 
 // Rules lists every rule of every family, for --list-rules and SARIF.
 func Rules() []lint.Rule {
-	rules := []lint.Rule{{ID: "yaml-parse", Severity: lint.Error, Contract: "Every file must be valid YAML; clusterctl fails with \"failed to parse yaml\"."}}
+	rules := []lint.Rule{
+		{ID: "yaml-parse", Severity: lint.Error, Contract: "Every file must be valid YAML; clusterctl fails with \"failed to parse yaml\"."},
+		{ID: ruleSubstituted, Severity: lint.Note, Contract: "clusterctl substitutes variables before parsing a template, so a template may be YAML only after substitution."},
+	}
 	rules = append(rules, variables.Rules()...)
 	rules = append(rules, contract.Rules()...)
 	return append(rules, metadata.Rules()...)

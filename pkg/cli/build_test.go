@@ -80,6 +80,9 @@ func TestBuildBadInput(t *testing.T) {
 		{"missing kustomize folder", func(f map[string]string) { delete(f, "config/kustomization.yaml"); delete(f, "config/all.yaml") }, nil, ExitInput, "config"},
 		{"broken kustomization", func(f map[string]string) { f["config/kustomization.yaml"] = "resources: [\n" }, nil, ExitInput, "kustomization.yaml"},
 		{"invalid resource yaml", func(f map[string]string) { f["config/all.yaml"] += "---\nkind: [\n" }, nil, ExitInput, "all.yaml"},
+		{"image override matches nothing", func(f map[string]string) {
+			f["capirepo.yaml"] = strings.Replace(f["capirepo.yaml"], "    kustomize: config\n", "    kustomize: config\n    images:\n    - {name: registry.example.com/tyny, newTag: v2}\n", 1)
+		}, nil, ExitInput, `override "registry.example.com/tyny" matched no container image`},
 		{"not semver", nil, []string{"--version", "1.0"}, ExitInput, `version "1.0" has no "v" prefix`},
 		{"leading zero", nil, []string{"--version", "v1.02.0"}, ExitInput, "not strict SemVer"},
 		{"no version", nil, []string{"--version", ""}, ExitInput, "version"},

@@ -82,9 +82,35 @@ func discoverDir(dir string) ([]target, error) {
 		}
 	}
 	if len(out) == 0 {
-		return nil, withCode(ExitInput, fmt.Errorf("%s: no release found: want a <label>/<version>/ folder with metadata.yaml and a *-components.yaml, or a repository root holding such folders", dir))
+		if t, ok, err := templatesDir(dir); ok || err != nil {
+			return []target{t}, err
+		}
+		return nil, withCode(ExitInput, fmt.Errorf("%s: no release found: want a <label>/<version>/ folder with metadata.yaml and a *-components.yaml, a repository root holding such folders, or a folder of cluster-template*.yaml / clusterclass-*.yaml", dir))
 	}
 	return out, nil
+}
+
+// templatesDir lints a folder of templates and ClusterClasses as one set, so the
+// ClusterClass cross-check applies; no metadata, so no version rules.
+func templatesDir(dir string) (target, bool, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return target{}, false, nil
+	}
+	r := &release.Release{Version: "v0.0.0"}
+	r.Type, r.Name = layout.InfrastructureProvider, "unknown"
+	for _, e := range entries {
+		k := layout.FileKind(e.Name())
+		if !e.Type().IsRegular() || k != layout.KindTemplate && k != layout.KindClusterClass {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return target{}, false, withCode(ExitInput, err)
+		}
+		r.Files = append(r.Files, release.File{Name: e.Name(), Data: data})
+	}
+	return target{rel: r, dir: dir}, len(r.Files) > 0, nil
 }
 
 // releaseDir loads dir as <label>/<version>/ when it holds release files.

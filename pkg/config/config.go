@@ -33,6 +33,7 @@ type Provider struct {
 	Metadata       string         `yaml:"metadata"`
 	ReleaseSeries  []SeriesConfig `yaml:"releaseSeries"`
 	Templates      []Template     `yaml:"templates"`
+	Files          []string       `yaml:"files"` // extra files shipped as they are (e.g. runtime-sdk-openapi.yaml)
 
 	Line int `yaml:"-"` // line of the entry in the config file
 }
@@ -63,7 +64,8 @@ type SeriesConfig struct {
 }
 
 // Template is one template source: a file or folder (path), a kustomize folder per
-// flavor (flavor + kustomize), or a ClusterClass (clusterClass: file or kustomize folder).
+// flavor (flavor + kustomize), a file shipped under a flavor's name (flavor + path), or
+// a ClusterClass (clusterClass: file or kustomize folder).
 type Template struct {
 	Path         string  `yaml:"path"`
 	Flavor       *string `yaml:"flavor"`

@@ -58,6 +58,11 @@ func (p *Provider) validate() []string {
 			errs = append(errs, err)
 		}
 	}
+	for _, f := range p.Files {
+		if f == "" {
+			errs = append(errs, "files: an entry is empty")
+		}
+	}
 	return errs
 }
 
@@ -96,8 +101,8 @@ func (t Template) validate() string {
 		return "templates: each entry sets exactly one of path, kustomize (with flavor) or clusterClass"
 	case t.Kustomize != "" && t.Flavor == nil:
 		return fmt.Sprintf("templates: kustomize %s needs a flavor (\"\" for cluster-template.yaml)", t.Kustomize)
-	case t.Flavor != nil && t.Kustomize == "":
-		return fmt.Sprintf("templates: flavor %q goes with kustomize", *t.Flavor)
+	case t.Flavor != nil && t.Kustomize == "" && t.Path == "":
+		return fmt.Sprintf("templates: flavor %q goes with kustomize (a folder) or path (a file to ship under the flavor's name)", *t.Flavor)
 	case t.Flavor != nil && *t.Flavor != "" && !flavorName.MatchString(*t.Flavor):
 		return fmt.Sprintf("templates: flavor %q: use lower-case letters, digits, '-' and '.'", *t.Flavor)
 	}

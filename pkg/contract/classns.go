@@ -45,31 +45,3 @@ func refNamespaces(n *yaml.Node) []*yaml.Node {
 	}
 	return out
 }
-
-// checkClassVariables warns about ${VAR} in ClusterClass files: clusterctl renders
-// them, but generate cluster --list-variables does not show them.
-func checkClassVariables(c TemplateFile) lint.Findings {
-	var out lint.Findings
-	for _, d := range c.Docs {
-		for _, n := range variableNodes(d.Node) {
-			out = append(out, report(ruleClassVariables, c.Name, d, n.Line,
-				"value %q uses a variable; ClusterClass definitions should not, since --list-variables does not show them: use ClusterClass variables instead", n.Value))
-		}
-	}
-	return out
-}
-
-// variableNodes returns the scalars below n that contain "${".
-func variableNodes(n *yaml.Node) []*yaml.Node {
-	if n == nil || n.Kind == yaml.AliasNode {
-		return nil
-	}
-	if n.Kind == yaml.ScalarNode && hasVariable(n.Value) {
-		return []*yaml.Node{n}
-	}
-	var out []*yaml.Node
-	for _, c := range n.Content {
-		out = append(out, variableNodes(c)...)
-	}
-	return out
-}

@@ -42,7 +42,7 @@ func classRef(d manifest.Doc) *yaml.Node {
 	return child(topo, "class")
 }
 
-func checkClassRefs(f TemplateFile, classes []string, inline map[string]bool) lint.Findings {
+func checkClassRefs(f TemplateFile, classes []string, inline map[string]string) lint.Findings {
 	var out lint.Findings
 	for _, d := range f.Docs {
 		n := classRef(d)
@@ -55,9 +55,9 @@ func checkClassRefs(f TemplateFile, classes []string, inline map[string]bool) li
 			out = append(out, report(ruleClassUnknown, f.Name, d, n.Line,
 				"ClusterClass name %q depends on a variable without default; give it a default (${VAR:=name}) so the matching clusterclass-<name>.yaml can be checked", text(n)))
 		case slices.Contains(classes, want):
-		case inline[name] || inline[""]:
+		case inline[name] != "" || inline[""] != "":
 			out = append(out, report(ruleClassInline, f.Name, d, n.Line,
-				"uses ClusterClass %q, which only a cluster template defines; clusterctl finds it only if that template was applied first, so also ship %s", name, want))
+				"uses ClusterClass %q, which only %s defines inline; clusterctl generate cluster ignores inline classes and reads %s unless the class already exists in the management cluster, so offline or on a fresh cluster it fails (failed to read %q; --list-variables does not show this); ship %s (clusterctl contract 5.1 MUST)", name, definedIn(f, orDefault(inline[name], inline[""])), want, want, want))
 		default:
 			out = append(out, report(ruleClassMissing, f.Name, d, n.Line,
 				"uses ClusterClass %q but the release has no %s; clusterctl generate cluster fails reading it, so ship the file", name, want))
@@ -66,10 +66,19 @@ func checkClassRefs(f TemplateFile, classes []string, inline map[string]bool) li
 	return out
 }
 
-// inlineClasses returns the names of ClusterClasses defined in cluster templates; a
-// name built from variables without default is recorded as "" (matches any).
-func inlineClasses(files []TemplateFile) map[string]bool {
-	out := map[string]bool{}
+// definedIn names the template defining an inline class: "this template" or its base name.
+func definedIn(f TemplateFile, file string) string {
+	if file == f.Name {
+		return "this template"
+	}
+	return baseName(file)
+}
+
+// inlineClasses maps the names of ClusterClasses defined in cluster templates to the
+// first template defining them; a name built from variables without default is
+// recorded as "" (matches any).
+func inlineClasses(files []TemplateFile) map[string]string {
+	out := map[string]string{}
 	for _, f := range files {
 		for _, d := range f.Docs {
 			if d.Obj.Group() == "cluster.x-k8s.io" && d.Obj.Kind() == "ClusterClass" {
@@ -77,7 +86,9 @@ func inlineClasses(files []TemplateFile) map[string]bool {
 				if !ok {
 					name = ""
 				}
-				out[name] = true
+				if out[name] == "" {
+					out[name] = f.Name
+				}
 			}
 		}
 	}

@@ -47,7 +47,7 @@ func Components(in Input) lint.Findings {
 
 func newScan(in Input) *scan {
 	s := &scan{in: in, services: map[string]bool{}, certs: map[string]bool{}}
-	s.target, _ = TargetNamespace(in.Docs)
+	s.target, _ = in.TargetNamespace()
 	for _, d := range in.Docs {
 		switch d.Obj.Kind() {
 		case "Service":
@@ -62,8 +62,17 @@ func newScan(in Input) *scan {
 	return s
 }
 
+// TargetNamespace is TargetNamespace(in.Docs) with errors naming in.File.
+func (in Input) TargetNamespace() (string, error) {
+	ns, err := TargetNamespace(in.Docs)
+	if err != nil && in.File != "" {
+		return "", fmt.Errorf("%s: %w", in.File, err)
+	}
+	return ns, err
+}
+
 // TargetNamespace returns the name of the file's only Namespace object, the namespace
-// clusterctl installs into by default.
+// clusterctl installs into by default. Input.TargetNamespace names the file in errors.
 func TargetNamespace(docs []manifest.Doc) (string, error) {
 	var names []string
 	for _, d := range namespaces(docs) {

@@ -14,9 +14,13 @@
 //     for bootstrap; ControlPlane for control plane; each optionally + Template),
 //     only in groups named <type>.<domain> or *.cluster.x-k8s.io, so bundled
 //     third-party CRDs (Azure Service Operator's ManagedCluster) are left alone.
-//   - Only the contract label Cluster API reads is held to the MUST: the label of
-//     Input.Contract, or the newest cluster.x-k8s.io/<version> label when no contract
-//     is given. Older labels that commonLabels left stale only warn.
+//   - Contract labels are checked only for infrastructure, bootstrap and control-plane
+//     providers, whose kinds Cluster API references by apiVersion. Cluster API uses
+//     the last version of the label it reads (GetLatestContractAndAPIVersionFromContract):
+//     the label of Input.Contract or a newer contract's, or the newest
+//     cluster.x-k8s.io/<version> label when no contract is given. Only that version is
+//     held to the MUST; other listed versions (commonLabels often leave them stale)
+//     warn, once per CRD.
 //   - With several Deployments, one manager container is required; helper
 //     Deployments without one only warn.
 //   - Certificate dnsNames are judged only in the <svc>.<ns>.svc[.cluster.local]

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 )
 
@@ -23,7 +24,27 @@ func contractLabels(c crd) [][2]string {
 	return out
 }
 
+// labelReaders are the provider types whose CRDs Cluster API references by
+// apiVersion and resolves through the contract label. Core CRDs, IPAM pools
+// (referenced by group and kind only) and add-on CRDs are not read that way.
+var labelReaders = map[string]bool{
+	layout.InfrastructureProvider: true, layout.BootstrapProvider: true, layout.ControlPlaneProvider: true,
+}
+
+// labelProblems collects the label versions of one CRD that are not fine: picked
+// are versions Cluster API uses (the last of a label it reads), stale the other
+// versions the CRD lacks, unserved the other versions it does not serve. Each entry
+// is "<label>: <version>" with the line of its label.
+type labelProblems struct {
+	picked            lint.Findings
+	stale, unserved   []string
+	staleAt, servedAt int
+}
+
 func checkContractLabels(s *scan, c crd, own map[string]bool) lint.Findings {
+	if !labelReaders[s.in.Type] {
+		return nil
+	}
 	r := ruleContractLabel
 	if c.role == "" {
 		if !own[c.group] {
@@ -36,44 +57,63 @@ func checkContractLabels(s *scan, c crd, own map[string]bool) lint.Findings {
 		return lint.Findings{report(r, s.in.File, c.doc, c.doc.LineOf("metadata", "labels"),
 			"CRD has no cluster.x-k8s.io/%s label; add one mapping the contract to the CRD versions, e.g. cluster.x-k8s.io/%s: %s", orDefault(s.in.Contract, "<contract>"), orDefault(s.in.Contract, "v1beta1"), latest(c))}
 	}
-	current := currentContract(s.in.Contract, labels)
-	var out lint.Findings
+	read := readLabels(s.in.Contract, labels)
+	var p labelProblems
 	for _, l := range labels {
-		out = append(out, checkLabelVersions(s, c, labelRules(r, l[0] == current), l)...)
+		p.add(s, c, r, l, read[l[0]])
 	}
-	return out
+	return append(p.picked, p.findings(s, c)...)
 }
 
-// labelRules picks the rules for one contract label: the current contract's label is
-// what Cluster API reads, so its mistakes are r's; labels of older contracts only
-// warn (commonLabels often leave them stale, e.g. cluster.x-k8s.io/v1alpha4).
-func labelRules(r lint.Rule, current bool) [2]lint.Rule {
-	switch {
-	case !current:
-		return [2]lint.Rule{ruleContractStale, ruleContractServed}
-	case r == ruleContractLabel:
-		return [2]lint.Rule{r, r}
-	}
-	return [2]lint.Rule{r, ruleContractServed}
-}
-
-// checkLabelVersions checks each version of a label: rules[0] for versions the CRD
-// lacks, rules[1] for versions it does not serve.
-func checkLabelVersions(s *scan, c crd, rules [2]lint.Rule, l [2]string) lint.Findings {
-	var out lint.Findings
+// add checks each version of label l; the last version of a label Cluster API reads
+// is the one it uses for references, so its mistakes are r's.
+func (p *labelProblems) add(s *scan, c crd, r lint.Rule, l [2]string, read bool) {
 	line := c.doc.LineOf("metadata", "labels", l[0])
-	for _, v := range strings.Split(l[1], "_") {
-		served, ok := c.versions[v]
+	versions := strings.Split(l[1], "_")
+	for i, v := range versions {
+		served, defined := c.versions[v]
 		switch {
-		case !ok:
-			out = append(out, report(rules[0], s.in.File, c.doc, line,
-				"label %s lists version %q, which the CRD does not define (versions: %s); list only versions of spec.versions", l[0], v, versionList(c)))
-		case !served:
-			out = append(out, report(rules[1], s.in.File, c.doc, line,
-				"label %s lists version %q, which the CRD does not serve; drop it or serve it", l[0], v))
+		case defined && served:
+		case read && i == len(versions)-1:
+			p.picked = append(p.picked, pickedFinding(s, c, r, l, v, defined, line))
+		case !defined:
+			p.stale = append(p.stale, l[0]+": "+v)
+			p.staleAt = firstLine(p.staleAt, line)
+		default:
+			p.unserved = append(p.unserved, l[0]+": "+v)
+			p.servedAt = firstLine(p.servedAt, line)
 		}
 	}
+}
+
+func pickedFinding(s *scan, c crd, r lint.Rule, l [2]string, v string, defined bool, line int) lint.Finding {
+	if !defined {
+		return report(r, s.in.File, c.doc, line,
+			"label %s lists %q last, the version Cluster API uses for references to %s, but the CRD does not define it (versions: %s); make the last listed version one the CRD serves", l[0], v, c.kind, versionList(c))
+	}
+	return report(r, s.in.File, c.doc, line,
+		"label %s lists %q last, the version Cluster API uses for references to %s, but the CRD does not serve it; serve it or list a served version last", l[0], v, c.kind)
+}
+
+// findings reports the stale and unserved versions once per CRD each.
+func (p *labelProblems) findings(s *scan, c crd) lint.Findings {
+	var out lint.Findings
+	if len(p.stale) > 0 {
+		out = append(out, report(ruleContractStale, s.in.File, c.doc, p.staleAt,
+			"contract labels list versions the CRD does not define (%s; CRD versions: %s); Cluster API uses only the last version of the label of its contract, so this is harmless, but list only versions of spec.versions (kustomize commonLabels for older contracts often leave such labels behind)", strings.Join(p.stale, ", "), versionList(c)))
+	}
+	if len(p.unserved) > 0 {
+		out = append(out, report(ruleContractServed, s.in.File, c.doc, p.servedAt,
+			"contract labels list versions the CRD does not serve (%s); Cluster API uses only the last version of the label of its contract, so this is harmless, but list only served versions", strings.Join(p.unserved, ", ")))
+	}
 	return out
+}
+
+func firstLine(cur, line int) int {
+	if cur == 0 || (line != 0 && line < cur) {
+		return line
+	}
+	return cur
 }
 
 var kubeVersion = regexp.MustCompile(`^v([0-9]+)(?:(alpha|beta)([0-9]+))?$`)
@@ -90,21 +130,30 @@ func versionRank(v string) [3]int {
 	return [3]int{major, stage, minor}
 }
 
-// currentContract is the label key Cluster API reads: the release's contract when
-// known, else the newest contract among the labels.
-func currentContract(contract string, labels [][2]string) string {
+// readLabels are the label keys Cluster API may read: with a known contract, its
+// label and those of newer contracts (a v1beta2 core reads cluster.x-k8s.io/v1beta2
+// before cluster.x-k8s.io/v1beta1); else the newest contract among the labels.
+func readLabels(contract string, labels [][2]string) map[string]bool {
+	out := map[string]bool{}
 	if contract != "" {
-		return "cluster.x-k8s.io/" + contract
+		for _, l := range labels {
+			if !less(versionRank(labelVersion(l[0])), versionRank(contract)) {
+				out[l[0]] = true
+			}
+		}
+		return out
 	}
 	best := ""
 	for _, l := range labels {
-		v := strings.TrimPrefix(l[0], "cluster.x-k8s.io/")
-		if best == "" || less(versionRank(strings.TrimPrefix(best, "cluster.x-k8s.io/")), versionRank(v)) {
+		if best == "" || less(versionRank(labelVersion(best)), versionRank(labelVersion(l[0]))) {
 			best = l[0]
 		}
 	}
-	return best
+	out[best] = true
+	return out
 }
+
+func labelVersion(key string) string { return strings.TrimPrefix(key, "cluster.x-k8s.io/") }
 
 func less(a, b [3]int) bool {
 	for i := range a {

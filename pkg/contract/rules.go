@@ -36,10 +36,10 @@ var (
 var (
 	ruleCRDVersion       = rule("crd-api-version", lint.Error, "clusterctl patches CustomResourceDefinitions only as apiextensions.k8s.io/v1 or v1beta1; any other version fails with \"failed to patch <version> CustomResourceDefinition\".")
 	ruleCRDName          = rule("crd-name", lint.Error, "The CRD name must have the format produced by CalculateCRDName(Group, Kind); clusterctl init rejects other names unless the CRD has the clusterctl.cluster.x-k8s.io/skip-crd-name-preflight-check annotation.")
-	ruleContractLabel    = rule("crd-contract-label", lint.Error, "Providers MUST set the cluster.x-k8s.io/<contract> label on the CRDs Cluster API references; each underscore-separated value MUST point to an available version in the CRD spec (bootstrap contract, API version rules).")
-	ruleContractLabelOth = rule("crd-contract-label-other", lint.Warning, "Other CRDs of the provider's API groups should carry the cluster.x-k8s.io/<contract> label so Cluster API can convert references to them.")
-	ruleContractStale    = rule("crd-contract-label-stale", lint.Warning, "Labels for contracts older than the one the release implements should still point to versions in the CRD spec; Cluster API no longer reads them.")
-	ruleContractServed   = rule("crd-contract-label-served", lint.Warning, "A version listed in a cluster.x-k8s.io/<contract> label should be served, since Cluster API picks the last listed version for references.")
+	ruleContractLabel    = rule("crd-contract-label", lint.Error, "Providers MUST set the cluster.x-k8s.io/<contract> label on the CRDs Cluster API references; Cluster API uses the last underscore-separated version of it for references, which MUST be a version the CRD defines and serves (contracts: API version labels; internal/contract GetLatestContractAndAPIVersionFromContract).")
+	ruleContractLabelOth = rule("crd-contract-label-other", lint.Warning, "Other CRDs in the API groups of an infrastructure, bootstrap or control-plane provider should carry the cluster.x-k8s.io/<contract> label, its last version served, so Cluster API can resolve references to them.")
+	ruleContractStale    = rule("crd-contract-label-stale", lint.Warning, "Every version listed in a cluster.x-k8s.io/<contract> label should be one of spec.versions; Cluster API uses only the last version of the label of its contract, so other versions (often left by kustomize commonLabels for older contracts) only warn, once per CRD.")
+	ruleContractServed   = rule("crd-contract-label-served", lint.Warning, "Versions listed in a cluster.x-k8s.io/<contract> label should be served; Cluster API uses only the last version of the label of its contract (crd-contract-label), so other unserved versions only warn, once per CRD.")
 	ruleCRDScope         = rule("crd-scope", lint.Error, "All resources Cluster API interacts with MUST be namespace-scoped (bootstrap contract: scope; infrastructure contract: InfraCluster must be namespace-scoped).")
 	ruleCRDTemplate      = rule("crd-template", lint.Warning, "For a given InfraCluster, InfraMachine, BootstrapConfig or ControlPlane resource you should also add the corresponding <Kind>Template resource (infrastructure and bootstrap contracts).")
 	ruleWebhookVersion   = rule("webhook-api-version", lint.Error, "clusterctl patches webhook configurations only as admissionregistration.k8s.io/v1 or v1beta1; any other version fails with \"failed to patch <version> MutatingWebhookConfiguration\".")
@@ -52,12 +52,11 @@ var (
 var (
 	ruleTemplateNamespace = rule("template-namespace-object", lint.Error, "The cluster template YAML MUST assume the target namespace already exists (clusterctl contract 4.2); clusterctl would rename a Namespace object to the target namespace.")
 	ruleTemplateMixed     = rule("template-namespace-mixed", lint.Error, "All the objects in the cluster template YAML MUST be deployed in the same namespace (clusterctl contract 4.2).")
-	ruleTemplateFixed     = rule("template-namespace-hardcoded", lint.Note, "Template writers should use ${NAMESPACE} (or no namespace) so --target-namespace applies (clusterctl contract 4.3.1).")
+	ruleTemplateFixed     = rule("template-namespace-hardcoded", lint.Note, "Template writers should use ${NAMESPACE} (or no namespace) (clusterctl contract 4.3.1); clusterctl generate cluster overwrites a hard-coded namespace with the target namespace, but clusterctl generate yaml and kubectl apply keep it.")
 	ruleClassMissing      = rule("template-clusterclass-missing", lint.Error, "A ClusterClass referenced from Cluster.spec.topology MUST ship as clusterclass-<name>.yaml in the same location as the components YAML (clusterctl contract 5.1).")
-	ruleClassInline       = rule("template-clusterclass-inline", lint.Warning, "A ClusterClass shipped only inside a cluster template is found by clusterctl generate cluster only after that template was applied to the management cluster; ship clusterclass-<name>.yaml (clusterctl contract 5.1, 5.4).")
+	ruleClassInline       = rule("template-clusterclass-inline", lint.Error, "A ClusterClass referenced from Cluster.spec.topology MUST ship as clusterclass-<name>.yaml (clusterctl contract 5.1); clusterctl generate cluster ignores a class defined inside the template and reads that file unless the class already exists in the management cluster, so offline or on a fresh cluster it fails with \"failed to read clusterclass-<name>.yaml\".")
 	ruleClassUnknown      = rule("template-clusterclass-variable", lint.Warning, "A ClusterClass name built from variables without a default cannot be checked against the shipped clusterclass-<name>.yaml files.")
 	ruleClassName         = rule("clusterclass-name", lint.Warning, "clusterclass-{ClusterClass-name}.yaml should contain the ClusterClass of that name (clusterctl contract 5.1).")
-	ruleClassVariables    = rule("clusterclass-variables", lint.Warning, "Currently the ClusterClass definitions SHOULD NOT have any environment variables in them (clusterctl contract 5.3); generate cluster --list-variables does not list them.")
 	ruleClassNamespace    = rule("clusterclass-namespace", lint.Warning, "The references in the ClusterClass definition should NOT specify a namespace; none of the objects in the ClusterClass YAML should specify a namespace (clusterctl contract 5.2).")
 )
 
@@ -72,7 +71,7 @@ func Rules() []lint.Rule {
 		ruleCRDScope, ruleCRDTemplate, ruleWebhookVersion, ruleWebhookService, ruleWebhookMissing,
 		ruleRuntimeService,
 		ruleTemplateNamespace, ruleTemplateMixed, ruleTemplateFixed, ruleClassMissing, ruleClassInline,
-		ruleClassUnknown, ruleClassName, ruleClassNamespace, ruleClassVariables,
+		ruleClassUnknown, ruleClassName, ruleClassNamespace,
 	}
 }
 

@@ -30,7 +30,6 @@ func Templates(files, classes []TemplateFile) lint.Findings {
 	for _, c := range classes {
 		out = append(out, checkClassName(c)...)
 		out = append(out, checkClassNamespaces(c)...)
-		out = append(out, checkClassVariables(c)...)
 	}
 	out.Sort()
 	return out
@@ -62,7 +61,7 @@ func checkTemplateNamespaces(f TemplateFile) lint.Findings {
 		if ns != "" && d.Obj.Kind() != "Namespace" && !namespaceVar.MatchString(ns) && !warned[ns] {
 			warned[ns] = true
 			out = append(out, report(ruleTemplateFixed, f.Name, d, d.LineOf("metadata", "namespace"),
-				"namespace %q is hard-coded; write namespace: ${NAMESPACE} or leave it out so --target-namespace applies", ns))
+				"namespace %q is hard-coded; clusterctl generate cluster replaces it with the target namespace, but clusterctl generate yaml and kubectl apply keep it, so write namespace: ${NAMESPACE} or leave it out", ns))
 		}
 	}
 	return out

@@ -6,7 +6,9 @@ package pipeline
 import (
 	"context"
 	"fmt"
+	"os"
 	"path"
+	"path/filepath"
 
 	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/components"
@@ -72,7 +74,12 @@ func buildProvider(ctx context.Context, cfg *config.Config, p *config.Provider, 
 	if err != nil {
 		return nil, nil, err
 	}
+	extra, err := extraFiles(cfg, p)
+	if err != nil {
+		return nil, nil, err
+	}
 	r.Files = append([]release.File{{Name: p.ComponentsFile, Data: comp}, {Name: "metadata.yaml", Data: meta}}, tpl.Files...)
+	r.Files = append(r.Files, extra...)
 	r.Sort()
 	return r, tpl.Notes, r.Validate()
 }
@@ -93,6 +100,13 @@ func buildComponents(cfg *config.Config, p *config.Provider, version string) ([]
 	}
 	if err != nil {
 		return nil, fmt.Errorf("components: %w", err)
+	}
+	images, err := renderedImages(m)
+	if err != nil {
+		return nil, fmt.Errorf("components: %w", err)
+	}
+	if err := checkImageOverrides(p.Components.Images, version, images); err != nil {
+		return nil, fmt.Errorf("%s: %w", cfg.File, err)
 	}
 	return components.Encode(m, components.Options{ImagePullPolicy: p.Components.ImagePullPolicy})
 }
@@ -124,4 +138,21 @@ func sources(cfg *config.Config, p *config.Provider) map[string]string {
 		return nil
 	}
 	return map[string]string{"metadata.yaml": cfg.Abs(p.Metadata)}
+}
+
+// extraFiles reads the files: entries, shipped byte for byte.
+func extraFiles(cfg *config.Config, p *config.Provider) ([]release.File, error) {
+	var out []release.File
+	for _, f := range p.Files {
+		name := filepath.Base(f)
+		if err := layout.ValidateFileName(name); err != nil {
+			return nil, fmt.Errorf("files: %w", err)
+		}
+		data, err := os.ReadFile(cfg.Abs(f))
+		if err != nil {
+			return nil, fmt.Errorf("files: %w", err)
+		}
+		out = append(out, release.File{Name: name, Data: data})
+	}
+	return out, nil
 }

@@ -21,6 +21,12 @@ func (s Source) build() (*output, error) {
 			return nil, fmt.Errorf("%s: %w", s, err)
 		}
 		return &output{files: []release.File{{Name: layout.TemplateFile(*s.Flavor), Data: data}}}, nil
+	case s.Flavor != nil && s.Path != "":
+		f, err := renamedTemplate(s.Path, layout.TemplateFile(*s.Flavor))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", s, err)
+		}
+		return &output{files: []release.File{f}}, nil
 	case s.ClusterClass != "":
 		f, err := clusterClass(s.ClusterClass)
 		if err != nil {
@@ -79,11 +85,19 @@ func folder(dir string) (*output, error) {
 	return out, nil
 }
 
-// readTemplate reads a template file byte for byte after checking its name and YAML.
+// readTemplate reads a template file byte for byte after checking its name.
 func readTemplate(p string) (release.File, error) {
 	name := filepath.Base(p)
 	if k := layout.FileKind(name); k != layout.KindTemplate && k != layout.KindClusterClass {
-		return release.File{}, fmt.Errorf("%s: a template file must be named cluster-template[-<flavor>].yaml or clusterclass-<name>.yaml; rename it or use a flavor entry", p)
+		return release.File{}, fmt.Errorf("%s: a template file must be named cluster-template[-<flavor>].yaml or clusterclass-<name>.yaml; rename it or give the entry a flavor", p)
+	}
+	return renamedTemplate(p, name)
+}
+
+// renamedTemplate reads a template file to ship under name.
+func renamedTemplate(p, name string) (release.File, error) {
+	if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+		return release.File{}, fmt.Errorf("%s is a folder: a flavor entry with path takes one file", p)
 	}
 	if err := layout.ValidateFileName(name); err != nil {
 		return release.File{}, fmt.Errorf("%s: %w", p, err)
@@ -92,7 +106,9 @@ func readTemplate(p string) (release.File, error) {
 	if err != nil {
 		return release.File{}, err
 	}
-	if _, err := manifest.Split(data); err != nil {
+	// Parse problems are findings of the release checks: clusterctl parses templates
+	// only after substitution, which the checks model.
+	if err := manifest.Screen(data); err != nil {
 		return release.File{}, fmt.Errorf("%s: %w", p, err)
 	}
 	return release.File{Name: name, Data: data}, nil

@@ -78,6 +78,8 @@ func (s Source) String() string {
 	switch {
 	case s.Kustomize != "":
 		return fmt.Sprintf("flavor %q (kustomize %s)", *s.Flavor, s.Kustomize)
+	case s.Flavor != nil:
+		return fmt.Sprintf("flavor %q (file %s)", *s.Flavor, s.Path)
 	case s.ClusterClass != "":
 		return "clusterClass " + s.ClusterClass
 	}

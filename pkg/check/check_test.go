@@ -1,0 +1,66 @@
+package check
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/release"
+)
+
+const meta = "apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries:\n- {major: 1, minor: 0, contract: v1beta1}\n"
+
+func rel(files map[string]string) *release.Release {
+	r := &release.Release{Name: "x", Type: layout.InfrastructureProvider, Version: "v1.0.0", ComponentsFile: "infrastructure-components.yaml"}
+	for n, d := range files {
+		r.Files = append(r.Files, release.File{Name: n, Data: []byte(d)})
+	}
+	r.Sort()
+	return r
+}
+
+func rules(fs lint.Findings) string {
+	var ids []string
+	for _, f := range fs {
+		ids = append(ids, string(f.Severity)+":"+f.Rule)
+	}
+	return strings.Join(ids, ",")
+}
+
+func TestTemplateValidOnlyAfterSubstitution(t *testing.T) {
+	t.Parallel()
+	tpl := "apiVersion: cluster.x-k8s.io/v1beta1\nkind: Cluster\nmetadata:\n  name: ${CLUSTER_NAME}\nspec:\n  paused: false\n  ${EXTRA_SPEC}\n"
+	fs := Release(rel(map[string]string{"metadata.yaml": meta, "cluster-template.yaml": tpl}), Options{})
+	if fs.HasErrors() || !strings.Contains(rules(fs), "note:"+ruleSubstituted) {
+		t.Fatalf("findings = %v", fs)
+	}
+	broken := "kind: [\n"
+	fs = Release(rel(map[string]string{"metadata.yaml": meta, "cluster-template.yaml": broken}), Options{})
+	if !strings.Contains(rules(fs), "error:yaml-parse") {
+		t.Fatalf("broken template not reported: %v", fs)
+	}
+}
+
+func TestPartialSkipsCrossFileRules(t *testing.T) {
+	t.Parallel()
+	tpl := "apiVersion: cluster.x-k8s.io/v1beta1\nkind: Cluster\nmetadata:\n  name: c\n  namespace: ${NAMESPACE}\nspec:\n  topology:\n    class: quick-start\n    version: v1.30.0\n"
+	r := rel(map[string]string{"cluster-template.yaml": tpl})
+	if got := rules(Release(r, Options{})); !strings.Contains(got, "template-clusterclass-missing") {
+		t.Fatalf("whole release: want template-clusterclass-missing, got %s", got)
+	}
+	if got := rules(Release(r, Options{Partial: true})); strings.Contains(got, "template-clusterclass-missing") {
+		t.Fatalf("partial: cross-file rule kept: %s", got)
+	}
+}
+
+func TestRulesAreUnique(t *testing.T) {
+	t.Parallel()
+	seen := map[string]bool{}
+	for _, r := range Rules() {
+		if seen[r.ID] {
+			t.Errorf("rule %s listed twice", r.ID)
+		}
+		seen[r.ID] = true
+	}
+}

@@ -1,0 +1,97 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// builtTiny builds the tiny provider and returns the build output folder.
+func builtTiny(t *testing.T) string {
+	t.Helper()
+	dir := sampleTree(t, nil)
+	out := filepath.Join(dir, "dist")
+	if code, _, stderr := run(t, "build", "--config", filepath.Join(dir, "capirepo.yaml"), "--version", "v1.0.0", "--out", out); code != 0 {
+		t.Fatalf("build: %s", stderr)
+	}
+	return out
+}
+
+func TestLintPaths(t *testing.T) {
+	t.Parallel()
+	out := builtTiny(t)
+	rel := filepath.Join(out, "bootstrap-tiny", "v1.0.0")
+	tplDir := t.TempDir()
+	topo := "apiVersion: cluster.x-k8s.io/v1beta1\nkind: Cluster\nmetadata:\n  name: c\n  namespace: ${NAMESPACE}\nspec:\n  topology:\n    class: quick\n    version: v1.30.0\n"
+	if err := os.WriteFile(filepath.Join(tplDir, "cluster-template.yaml"), []byte(topo), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"repository root", []string{out}, ExitOK, ""},
+		{"release folder", []string{rel}, ExitOK, ""},
+		{"components file", []string{filepath.Join(rel, "bootstrap-components.yaml")}, ExitOK, ""},
+		{"metadata file", []string{filepath.Join(rel, "metadata.yaml")}, ExitOK, ""},
+		{"templates folder keeps the ClusterClass cross-check", []string{tplDir}, ExitFindings, "template-clusterclass-missing"},
+		{"single template skips it", []string{filepath.Join(tplDir, "cluster-template.yaml")}, ExitOK, ""},
+		{"empty folder", []string{t.TempDir()}, ExitInput, "no release found"},
+		{"missing path", []string{filepath.Join(out, "nope")}, ExitUsage, "nope"},
+		{"bad format", []string{"--format", "xml", out}, ExitUsage, "--format"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			code, stdout, stderr := run(t, append([]string{"lint"}, c.args...)...)
+			if code != c.code || !strings.Contains(stdout+stderr, c.want) {
+				t.Fatalf("exit %d (want %d)\nstdout: %s\nstderr: %s", code, c.code, stdout, stderr)
+			}
+		})
+	}
+}
+
+func TestLintFindsAndFormats(t *testing.T) {
+	t.Parallel()
+	out := builtTiny(t)
+	comp := filepath.Join(out, "bootstrap-tiny", "v1.0.0", "bootstrap-components.yaml")
+	data, _ := os.ReadFile(comp)
+	bad := strings.Replace(string(data), "image: registry.example.com/tiny:v1", "image: busybox:${TAG}", 1)
+	if err := os.WriteFile(comp, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, _ := run(t, "lint", "--format", "json", out)
+	var fs []map[string]any
+	if code != ExitFindings || json.Unmarshal([]byte(stdout), &fs) != nil || len(fs) == 0 {
+		t.Fatalf("json: exit %d\n%s", code, stdout)
+	}
+	code, stdout, _ = run(t, "lint", "--format", "github", out)
+	if code != ExitFindings || !strings.Contains(stdout, "::error file=") || !strings.Contains(stdout, "bootstrap-components.yaml,line=") {
+		t.Fatalf("github: exit %d\n%s", code, stdout)
+	}
+	code, stdout, _ = run(t, "lint", "--format", "sarif", out)
+	if code != ExitFindings || !strings.Contains(stdout, `"version": "2.1.0"`) {
+		t.Fatalf("sarif: exit %d", code)
+	}
+	code, stdout, _ = run(t, "lint", "--disable", "components-image-canonical,components-image-variable,vars-image", out)
+	if code != ExitOK {
+		t.Fatalf("--disable: exit %d\n%s", code, stdout)
+	}
+}
+
+func TestLintListRules(t *testing.T) {
+	t.Parallel()
+	code, stdout, _ := run(t, "lint", "--list-rules")
+	for _, id := range []string{"yaml-parse", "vars-parse", "components-namespace-count", "metadata-version-series", "template-clusterclass-missing"} {
+		if !strings.Contains(stdout, id) {
+			t.Errorf("--list-rules lacks %s", id)
+		}
+	}
+	if code != ExitOK {
+		t.Fatalf("exit %d", code)
+	}
+}
