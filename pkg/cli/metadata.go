@@ -30,7 +30,8 @@ func newMetadataCheckCmd(io streams) *cobra.Command {
 		Use:   "check --version vX.Y.Z",
 		Short: "Fail when metadata.yaml would break clusterctl for this version",
 		Long: `check verifies that the version's major.minor has a release series, that the file is
-cumulative (a series for every earlier release: git tags, or --published), that every
+cumulative (a series for every earlier release from the oldest listed series on: git
+tags, or --published; older releases only get a note), that every
 contract is a Cluster API contract, and that the series' contract is among the
 cluster.x-k8s.io/<contract> labels of the provider's CRDs (rendered from capirepo.yaml).
 With --file only that file is checked, without the CRD comparison.`,

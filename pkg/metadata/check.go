@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/Masterminds/semver/v3"
 	"github.com/capirepo/capirepo/pkg/lint"
 )
 
@@ -18,7 +17,8 @@ type CheckOptions struct {
 
 // Check verifies metadata against a release: the version's series exists and declares a
 // contract clusterctl installs and the CRDs implement, every earlier published version
-// still has a series (the file is cumulative), and every contract is a CAPI contract.
+// from the oldest listed series on still has a series (the file is cumulative; older
+// versions get a note), and every contract is a CAPI contract.
 // Findings are sorted; Lint's metadata-contract findings repeat here (see Validate).
 func Check(file string, m *Metadata, opts CheckOptions) lint.Findings {
 	if m == nil {
@@ -43,7 +43,7 @@ func checkVersion(file string, m *Metadata, opts CheckOptions) lint.Findings {
 		return lint.Findings{finding(file, m.lines.series, RuleVersionSeries, missingSeries(m, opts.Version))}
 	}
 	line := m.line(slices.IndexFunc(m.ReleaseSeries, func(x Series) bool { return x == *s }))
-	found := supported(file, line, opts.Version, *s)
+	found := supported(file, line, opts.Version, m, *s)
 	if len(opts.CRDContracts) > 0 && IsContract(s.Contract) && !slices.Contains(opts.CRDContracts, s.Contract) {
 		found = append(found, finding(file, line, RuleCRDContract, fmt.Sprintf(
 			"series %s declares contract %s but the provider's CRDs are labelled cluster.x-k8s.io/%s: clusterctl installs by the declared contract and Cluster API then looks for the label; make the contract and the CRD labels agree",
@@ -62,13 +62,12 @@ func missingSeries(m *Metadata, version string) string {
 }
 
 // supported reports a contract for this release that clusterctl does not install.
-func supported(file string, line int, version string, s Series) lint.Findings {
+func supported(file string, line int, version string, m *Metadata, s Series) lint.Findings {
 	switch s.Contract {
 	case "v1beta1":
 		return nil
 	case "v1beta2":
-		return lint.Findings{finding(file, line, RuleContractV1beta2, fmt.Sprintf(
-			"%s declares contract v1beta2: clusterctl ≤v1.10 refuses to install it and resolves latest to the newest v1beta1 series instead; users need clusterctl v1.11+ with a v1beta2 core", version))}
+		return lint.Findings{finding(file, line, RuleContractV1beta2, v1beta2Note(m, version))}
 	}
 	if !IsContract(s.Contract) {
 		return nil // reported by metadata-contract
@@ -77,31 +76,24 @@ func supported(file string, line int, version string, s Series) lint.Findings {
 		"%s declares contract %s: clusterctl v1.0+ installs only v1beta1 (≤v1.10) or v1beta1/v1beta2 (v1.11+) providers; declare the contract the release implements", version, s.Contract))}
 }
 
-// cumulative reports earlier published versions whose series is missing, one finding per series.
-func cumulative(file string, m *Metadata, opts CheckOptions) lint.Findings {
-	current, _ := parseVersion(opts.Version)
-	missing := map[string][]string{}
-	var order []string
-	for _, p := range opts.Published {
-		v, err := parseVersion(p)
-		if err != nil || (current != nil && !v.LessThan(current)) || m.series(int64(v.Major()), int64(v.Minor())) != nil {
-			continue
-		}
-		name := seriesName(int64(v.Major()), int64(v.Minor()))
-		if missing[name] == nil {
-			order = append(order, name)
-		}
-		missing[name] = append(missing[name], p)
+// v1beta2Note says which clusterctl installs a v1beta2 release and what `latest` becomes
+// for the others (clusterctl-consumer notes §1 latest resolution, §6 contract).
+func v1beta2Note(m *Metadata, version string) string {
+	fallback := "has no v1beta1 series, so latest fails the same way"
+	if s := m.newest("v1beta1"); s != nil {
+		fallback = fmt.Sprintf("resolves latest to the newest v1beta1 series (%s) instead", s)
 	}
-	var out lint.Findings
-	for _, name := range order {
-		out = append(out, finding(file, m.lines.series, RuleCumulative, notCumulative(name, missing[name])))
-	}
-	return out
+	return fmt.Sprintf("%s declares contract v1beta2: clusterctl ≤v1.10 rejects it in init and generate provider (\"only compatible with v1beta1 providers\") and %s; clusterctl v1.11+ resolves latest to the newest v1beta2 series and installs it only with a v1beta2 core (Cluster API v1.11+)",
+		version, fallback)
 }
 
-func notCumulative(series string, versions []string) string {
-	slices.SortFunc(versions, func(a, b string) int { return semver.MustParse(a).Compare(semver.MustParse(b)) })
-	return fmt.Sprintf("no series %s, yet %s were released: clusterctl upgrade plan reads the newest metadata.yaml and fails with \"version %s (the current version) … does not match any release series\" for every user running them; add it back with capirepo metadata add-series --version %s --contract <the contract that series declared>",
-		series, strings.Join(versions, ", "), versions[len(versions)-1], versions[0])
+// newest returns the highest major.minor series declaring contract, or nil.
+func (m *Metadata) newest(contract string) *Series {
+	var best *Series
+	for i, s := range m.ReleaseSeries {
+		if s.Contract == contract && (best == nil || s.Major > best.Major || s.Major == best.Major && s.Minor > best.Minor) {
+			best = &m.ReleaseSeries[i]
+		}
+	}
+	return best
 }

@@ -56,7 +56,7 @@ func TestCheck(t *testing.T) {
 		{name: "CRDs implement another contract", m: parsed, opts: CheckOptions{Version: "v1.1.0", CRDContracts: []string{"v1beta2"}}, want: []string{"metadata-crd-contract:14"},
 			text: []string{"declares contract v1beta1 but the provider's CRDs are labelled cluster.x-k8s.io/v1beta2"}},
 		{name: "v1beta2 needs clusterctl 1.11", m: v1beta2, opts: CheckOptions{Version: "v2.0.0", CRDContracts: []string{"v1beta1", "v1beta2"}}, want: []string{"metadata-contract-v1beta2:0"},
-			text: []string{"clusterctl ≤v1.10 refuses", "latest"}},
+			text: []string{"clusterctl ≤v1.10 rejects it", "latest"}},
 		{name: "historical contract for the release", m: parsed, opts: CheckOptions{Version: "v0.2.9"}, want: []string{"metadata-contract-support:8"}, text: []string{"v0.2.9 declares contract v1alpha4"}},
 		{name: "contract string invalid", m: badContract, opts: CheckOptions{Version: "v1.0.0", CRDContracts: []string{"v1beta1"}}, want: []string{"metadata-contract:0"}},
 		{name: "version not semver", m: parsed, opts: CheckOptions{Version: "main"}, want: []string{"metadata-version-series:0"}, text: []string{`"main" is not a SemVer version`}},
