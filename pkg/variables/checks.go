@@ -23,15 +23,12 @@ func (c *checked) perUse() lint.Findings {
 			fs = append(fs, c.finding(RuleComment, lint.Warning, u.Line,
 				"%s is in a comment but clusterctl substitutes comments too, so users must set %s; escape it as $%s or remove it", u.Text, u.Name, u.Text))
 		}
-		if u.Nested {
+		if u.Nested && !c.top[u.Name] && !c.preset(u.Name) {
 			fs = append(fs, c.finding(RuleNested, lint.Warning, u.Line,
 				"%s is nested in another variable's default: clusterctl neither lists nor checks %s and renders it empty when unset; use a literal default", u.Text, u.Name))
 		}
-		if msg := emptyDefault(u); msg != "" {
+		if msg := emptyDefault(u); msg != "" && !c.preset(u.Name) {
 			fs = append(fs, c.finding(RuleEmptyDefault, lint.Warning, u.Line, "%s", msg))
-		}
-		if msg := operator(u); msg != "" {
-			fs = append(fs, c.finding(RuleOperator, lint.Warning, u.Line, "%s", msg))
 		}
 		if c.kind == layout.KindComponents && !u.Nested && c.inImage(f) {
 			fs = append(fs, c.finding(RuleImage, lint.Error, u.Line,
@@ -47,6 +44,21 @@ func emptyDefault(u Use) string {
 	}
 	return u.Text + " has an empty default, so clusterctl still treats " + u.Name +
 		" as required; write ${" + u.Name + "} or give a real default"
+}
+
+// preset reports whether clusterctl always sets name for this file.
+func (c *checked) preset(name string) bool { return SetByClusterctl(name, c.kind) }
+
+// topLevel lists the names used outside any other variable's default: clusterctl
+// lists and checks those, so their nested uses are set too.
+func topLevel(fs []found) map[string]bool {
+	top := map[string]bool{}
+	for _, f := range fs {
+		if !f.use.Nested {
+			top[f.use.Name] = true
+		}
+	}
+	return top
 }
 
 func operator(u Use) string {

@@ -18,9 +18,12 @@ type FileVars struct {
 //
 //	cluster-template.yaml:
 //	  Required Variables:
-//	    - CLUSTER_NAME   (lines 4, 9)
+//	    - AWS_REGION     (lines 4, 9)
 //	  Optional Variables:
+//	    - CLUSTER_NAME   (set by clusterctl: the cluster name argument; line 3)
 //	    - REGION         (defaults to "us-east-1"; line 6)
+//
+// Defaults are printed as clusterctl prints them (see clusterctlDefault).
 func WriteText(w io.Writer, files []FileVars) error {
 	var b strings.Builder
 	for i, f := range files {
@@ -51,11 +54,24 @@ func textSection(b *strings.Builder, title string, vars []Var, required bool, wi
 			wrote = true
 		}
 		note := linesText(v.Lines)
-		if !required {
-			note = "defaults to " + strconv.Quote(v.Default) + "; " + note
+		switch {
+		case v.SetByClusterctl:
+			note = "set by clusterctl: " + presetHow[v.Name] + "; " + note
+		case !required:
+			note = "defaults to " + clusterctlDefault(v.Default) + "; " + note
 		}
 		fmt.Fprintf(b, "    - %-*s (%s)\n", width, v.Name, note)
 	}
+}
+
+// clusterctlDefault is a default as clusterctl generate cluster --list-variables
+// prints it (printVariablesOutput): Go-quoted unless it already starts with a
+// double quote, then as written.
+func clusterctlDefault(d string) string {
+	if strings.HasPrefix(d, `"`) {
+		return d
+	}
+	return strconv.Quote(d)
 }
 
 func nameWidth(vars []Var) int {
@@ -93,26 +109,35 @@ func WriteMarkdown(w io.Writer, files []FileVars) error {
 		}
 		b.WriteString("| Variable | Required | Default | Used at |\n|---|---|---|---|\n")
 		for _, v := range f.Vars {
-			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", v.Name, yesNo(v.Required), mdDefault(v), linesText(v.Lines))
+			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", v.Name, mdRequired(v), mdDefault(v), linesText(v.Lines))
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-func yesNo(b bool) string {
-	if b {
+// mdRequired is "yes", "no" or "set by clusterctl".
+func mdRequired(v Var) string {
+	switch {
+	case v.SetByClusterctl:
+		return "set by clusterctl"
+	case v.Required:
 		return "yes"
 	}
 	return "no"
 }
 
-// mdDefault shows a default as a quoted code span, "|" escaped for the table.
+// mdDefault shows a default as clusterctl prints it, in a code span, "|" and line
+// breaks escaped for the table; for the variables clusterctl sets, where their
+// value comes from.
 func mdDefault(v Var) string {
+	if v.SetByClusterctl {
+		return mdEscape(presetHow[v.Name])
+	}
 	if v.Required {
 		return ""
 	}
-	q := strconv.Quote(v.Default)
+	q := strings.ReplaceAll(clusterctlDefault(v.Default), "\n", `\n`)
 	if strings.Contains(q, "`") {
 		return "`` " + mdEscape(q) + " ``"
 	}

@@ -11,7 +11,9 @@ import (
 
 var sampleFiles = []FileVars{
 	{File: "cluster-template.yaml", Vars: []Var{
-		{Name: "CLUSTER_NAME", Required: true, Lines: []int{4, 9}},
+		{Name: "CAPX_KEY", Required: true, Lines: []int{4, 9}},
+		{Name: "CLUSTER_NAME", SetByClusterctl: true, Lines: []int{3}},
+		{Name: "DOMAIN", Default: `"cluster.local"`, Lines: []int{5}},
 		{Name: "PIPE", Default: "a|b `c`", Lines: []int{7}},
 		{Name: "REGION", Default: "us-east-1\nx", Lines: []int{6}},
 	}},
@@ -27,8 +29,10 @@ func TestWriteText(t *testing.T) {
 	want := []string{
 		"cluster-template.yaml:",
 		"  Required Variables:",
-		"    - CLUSTER_NAME (lines 4, 9)",
+		"    - CAPX_KEY     (lines 4, 9)",
 		"  Optional Variables:",
+		"    - CLUSTER_NAME (set by clusterctl: the cluster name argument; line 3)",
+		`    - DOMAIN       (defaults to "cluster.local"; line 5)`,
 		`    - PIPE         (defaults to "a|b ` + "`c`" + `"; line 7)`,
 		`    - REGION       (defaults to "us-east-1\nx"; line 6)`,
 		"",
@@ -65,7 +69,9 @@ func TestWriteMarkdown(t *testing.T) {
 		t.Errorf("header cells = %q", got)
 	}
 	wantRows := [][]string{
-		{"`CLUSTER_NAME`", "yes", "", "lines 4, 9"},
+		{"`CAPX_KEY`", "yes", "", "lines 4, 9"},
+		{"`CLUSTER_NAME`", "set by clusterctl", "the cluster name argument", "line 3"},
+		{"`DOMAIN`", "no", "`\"cluster.local\"`", "line 5"},
 		{"`PIPE`", "no", "`` \"a\\|b `c`\" ``", "line 7"},
 		{"`REGION`", "no", "`\"us-east-1\\nx\"`", "line 6"},
 	}

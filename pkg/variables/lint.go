@@ -13,6 +13,7 @@ type checked struct {
 	kind string
 	src  *source
 	res  result
+	top  map[string]bool // names used at top level
 }
 
 // Lint checks the variables of one release file. kind is a layout.Kind* value:
@@ -26,7 +27,8 @@ func Lint(file string, data []byte, kind string) lint.Findings {
 		return nil
 	}
 	src := newSource(string(data))
-	c := &checked{file: file, kind: kind, src: src, res: src.walk()}
+	res := src.walk()
+	c := &checked{file: file, kind: kind, src: src, res: res, top: topLevel(res.uses)}
 	var fs lint.Findings
 	if kind == layout.KindMetadata {
 		fs = c.metadata()
@@ -72,7 +74,7 @@ func (c *checked) metadata() lint.Findings {
 func (c *checked) unbraced() lint.Findings {
 	var fs lint.Findings
 	for _, b := range c.res.bare {
-		fs = append(fs, c.finding(RuleUnbraced, lint.Warning, b.use.Line,
+		fs = append(fs, c.finding(RuleUnbraced, lint.Note, b.use.Line,
 			"%s is left as literal text by clusterctl (braces are required); write ${%s} if it is a clusterctl variable, ignore this if a shell or program expands it",
 			b.use.Text, b.use.Name))
 	}

@@ -35,10 +35,10 @@ func TestLintFixtures(t *testing.T) {
 		RuleSpacing:      {2, 3, 5},
 		RuleEmptyDefault: {2, 3},
 		RuleInconsistent: {3, 5, 7},
-		RuleUnbraced:     {2, 3},
+		RuleUnbraced:     {2, 3, 4},
 		RuleComment:      {2, 3},
-		RuleOperator:     {2, 3, 4, 5},
-		RuleNested:       {2},
+		RuleOperator:     {2, 3, 4, 5, 6},
+		RuleNested:       {2, 3},
 		RuleName:         {2, 3},
 		RuleMetadata:     {6},
 	}
@@ -85,6 +85,8 @@ func TestLintMessages(t *testing.T) {
 			rule: RuleParse, contains: []string{`"unable to parse variable name"`, "$${{"}},
 		{name: "inconsistent names first line", in: "a: ${A}\nb: ${A:=x}\n", kind: layout.KindTemplate,
 			rule: RuleInconsistent, contains: []string{"(line 1)", `"x"`}},
+		{name: "clusterclass lists the other lines of the name", in: "b: ${B}\na: ${A}\nc: ${A:=x}\nd: ${A}\n", kind: layout.KindClusterClass,
+			rule: RuleClusterClass, contains: []string{"${A}", "(also on lines 3, 4)"}},
 		{name: "image names the failing commands", in: "  - image: ${IMG}\n", kind: layout.KindComponents,
 			rule: RuleImage, contains: []string{"--raw", "list-images", "invalid reference format"}},
 	}
@@ -131,5 +133,53 @@ func TestLintKinds(t *testing.T) {
 				t.Errorf("Lint(kind %s) rules = %v, want %v", tt.kind, rules, tt.rules)
 			}
 		})
+	}
+}
+
+// TestLintOncePerName checks the rules reported at most once per name and file.
+func TestLintOncePerName(t *testing.T) {
+	t.Parallel()
+	in := []byte("a: ${A}\nb: ${A:=x}\nc: ${A}\nd: ${B:0:5}\ne: ${B:1:2}\n")
+	count := map[string]int{}
+	for _, f := range Lint("clusterclass-x.yaml", in, layout.KindClusterClass) {
+		count[f.Rule]++
+	}
+	want := map[string]int{RuleClusterClass: 2, RuleOperator: 1, RuleInconsistent: 1}
+	if !reflect.DeepEqual(count, want) {
+		t.Errorf("findings per rule = %v, want %v", count, want)
+	}
+}
+
+// TestLintPresetNamesOnlyForTemplates checks that the names clusterctl sets for
+// templates are still reported where clusterctl does not set them (components).
+func TestLintPresetNamesOnlyForTemplates(t *testing.T) {
+	t.Parallel()
+	in := []byte("a: ${SECRET_NAMESPACE:=${NAMESPACE}}\n")
+	tests := []struct {
+		kind string
+		want int
+	}{
+		{kind: layout.KindTemplate, want: 0},
+		{kind: layout.KindClusterClass, want: 0},
+		{kind: layout.KindComponents, want: 1},
+	}
+	for _, tt := range tests {
+		n := 0
+		for _, f := range Lint("f.yaml", in, tt.kind) {
+			if f.Rule == RuleNested {
+				n++
+			}
+		}
+		if n != tt.want {
+			t.Errorf("Lint(kind %s) %s findings = %d, want %d", tt.kind, RuleNested, n, tt.want)
+		}
+	}
+}
+
+func TestLintUnbracedIsANote(t *testing.T) {
+	t.Parallel()
+	fs := Lint("cluster-template.yaml", []byte("files:\n- content: |\n    echo $KUBEADM_MINOR\n"), layout.KindTemplate)
+	if len(fs) != 1 || fs[0].Rule != RuleUnbraced || fs[0].Severity != lint.Note || fs[0].Line != 3 {
+		t.Errorf("findings = %+v, want one %s note on line 3", fs, RuleUnbraced)
 	}
 }

@@ -11,6 +11,7 @@ type source struct {
 	norm       string
 	edits      []edit
 	lineStarts []int // byte offsets in orig where each line starts
+	hasSchema  bool  // the file has an openAPIV3Schema (CRD or ClusterClass variable docs)
 }
 
 func newSource(orig string) *source {
@@ -24,7 +25,8 @@ func newSource(orig string) *source {
 		i += k + 1
 		starts = append(starts, i)
 	}
-	return &source{orig: orig, norm: norm, edits: edits, lineStarts: starts}
+	return &source{orig: orig, norm: norm, edits: edits, lineStarts: starts,
+		hasSchema: strings.Contains(orig, "openAPIV3Schema")}
 }
 
 // origOffset maps an offset in the normalised text to the original text.

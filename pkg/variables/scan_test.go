@@ -65,6 +65,31 @@ func TestCollect(t *testing.T) {
 	}
 }
 
+func TestCollectMarksWhatClusterctlSets(t *testing.T) {
+	t.Parallel()
+	in := []byte("a: ${CLUSTER_NAME}\nb: ${NAMESPACE:=x}\nc: ${KUBERNETES_VERSION}\n")
+	tests := []struct {
+		file string
+		want []bool // SetByClusterctl of CLUSTER_NAME, KUBERNETES_VERSION, NAMESPACE
+	}{
+		{file: "infra/v1.0.0/cluster-template-ha.yaml", want: []bool{true, false, true}},
+		{file: "infra/v1.0.0/clusterclass-quick-start.yaml", want: []bool{true, false, true}},
+		{file: "infra/v1.0.0/infrastructure-components.yaml", want: []bool{false, false, false}},
+	}
+	for _, tt := range tests {
+		fv, err := Collect(tt.file, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, v := range fv.Vars {
+			required := !tt.want[i] && v.Default == ""
+			if v.SetByClusterctl != tt.want[i] || v.Required != required {
+				t.Errorf("%s: %+v, want SetByClusterctl %v and required only when not set by clusterctl and without default", tt.file, v, tt.want[i])
+			}
+		}
+	}
+}
+
 // TestScanBoundsBrokenInput checks that a broken file is reported, not misread,
 // when no closing brace ends a variable within the candidates tried.
 func TestScanBoundsBrokenInput(t *testing.T) {

@@ -7,7 +7,10 @@ package variables
 
 import (
 	"fmt"
+	"path"
 	"sort"
+
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 // Use is one occurrence of a variable.
@@ -27,8 +30,12 @@ type Use struct {
 type Var struct {
 	Name     string `json:"name"`
 	Required bool   `json:"required"`
-	Default  string `json:"default,omitempty"`
-	Lines    []int  `json:"lines"` // every line using it, nested uses included
+	Default  string `json:"default,omitempty"` // as written in the file
+	Lines    []int  `json:"lines"`             // every line using it, nested uses included
+	// SetByClusterctl marks the variables clusterctl generate cluster always sets
+	// for templates and ClusterClasses (CLUSTER_NAME, NAMESPACE and the machine
+	// counts); Required is then false, since users need not set them.
+	SetByClusterctl bool `json:"setByClusterctl,omitempty"`
 }
 
 // Scan returns every variable occurrence in file order (nested ones after their
@@ -42,14 +49,22 @@ func Scan(data []byte) ([]Use, error) {
 	return uses(r.uses), nil
 }
 
-// Collect scans one file and returns its inventory for the vars command; a parse
-// error names the file and line.
+// Collect scans one file and returns its inventory for the vars command, the
+// variables clusterctl sets marked for templates and ClusterClasses (judged from
+// the file's base name); a parse error names the file and line.
 func Collect(file string, data []byte) (FileVars, error) {
 	us, err := Scan(data)
 	if err != nil {
 		return FileVars{}, fmt.Errorf("reading variables of %s: %w", file, err)
 	}
-	return FileVars{File: file, Vars: Inventory(us)}, nil
+	vars := Inventory(us)
+	kind := layout.FileKind(path.Base(file))
+	for i := range vars {
+		if SetByClusterctl(vars[i].Name, kind) {
+			vars[i].SetByClusterctl, vars[i].Required = true, false
+		}
+	}
+	return FileVars{File: file, Vars: vars}, nil
 }
 
 func uses(fs []found) []Use {

@@ -105,12 +105,20 @@ func funcEnd(text string, p int, full bool) (int, *parse.FuncNode, error) {
 }
 
 // bareName records $NAME (upper-case, unbraced), which clusterctl leaves as text.
+// A mixed-case identifier ($IPv6, $BackendServers: Go-template names) and text in
+// the description of an OpenAPI schema (documentation) are skipped.
 func (s *source) bareName(r *result, text string, i int) int {
 	n := spanOf(text, i+1, isUpperNameByte)
 	if n == 0 || isDigit(text[i+1]) {
 		return i + 1
 	}
+	if i+1+n < len(text) && isLower(text[i+1+n]) {
+		return i + 1 + n + spanOf(text, i+1+n, isNameByte)
+	}
 	off := s.origOffset(i)
+	if s.inSchemaDescription(off) {
+		return i + 1 + n
+	}
 	r.bare = append(r.bare, found{off: off, use: Use{
 		Name: text[i+1 : i+1+n], Line: s.line(off), InComment: s.inComment(off), Text: text[i : i+1+n],
 	}})
@@ -120,3 +128,7 @@ func (s *source) bareName(r *result, text string, i int) int {
 func isUpperNameByte(c byte) bool { return c == '_' || isDigit(c) || ('A' <= c && c <= 'Z') }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
+
+func isNameByte(c byte) bool { return isUpperNameByte(c) || isLower(c) }
