@@ -14,8 +14,8 @@ import (
 )
 
 // largeProvider writes a provider with n CRDs of about 70 KB each (n=45: ~3 MB) and
-// `flavors` kustomize template flavors, and returns its loaded config.
-func largeProvider(b *testing.B, n, flavors int) *config.Config {
+// returns its loaded config.
+func largeProvider(b *testing.B, n int) *config.Config {
 	b.Helper()
 	dir := b.TempDir()
 	var res []string
@@ -28,13 +28,7 @@ func largeProvider(b *testing.B, n, flavors int) *config.Config {
 	res = append(res, "manager.yaml")
 	write(b, filepath.Join(dir, "config", "kustomization.yaml"), "namespace: big-system\nresources:\n- "+strings.Join(res, "\n- ")+"\n")
 	write(b, filepath.Join(dir, "metadata.yaml"), "apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries:\n- {major: 1, minor: 0, contract: v1beta1}\n")
-	cfg := "providers:\n- name: big\n  type: InfrastructureProvider\n  components: {kustomize: config}\n  metadata: metadata.yaml\n  templates:\n"
-	for i := 0; i < flavors; i++ {
-		fd := filepath.Join(dir, "flavors", fmt.Sprint(i))
-		write(b, filepath.Join(fd, "kustomization.yaml"), "resources: [cluster.yaml]\n")
-		write(b, filepath.Join(fd, "cluster.yaml"), template)
-		cfg += fmt.Sprintf("  - {flavor: f%d, kustomize: flavors/%d}\n", i, i)
-	}
+	cfg := "providers:\n- name: big\n  type: InfrastructureProvider\n  components: {kustomize: config}\n  metadata: metadata.yaml\n"
 	write(b, filepath.Join(dir, "capirepo.yaml"), cfg)
 	c, err := config.Load(filepath.Join(dir, "capirepo.yaml"))
 	if err != nil {
@@ -101,18 +95,12 @@ spec:
         image: registry.example.com/big/controller:v1.0.0
 `
 
-const template = `apiVersion: cluster.x-k8s.io/v1beta1
-kind: Cluster
-metadata: {name: "${CLUSTER_NAME}", namespace: "${NAMESPACE}"}
-spec:
-  clusterNetwork: {pods: {cidrBlocks: ["${POD_CIDR:=10.0.0.0/16}"]}}
-`
 
 // BenchmarkBuildLarge is the whole build (render, transforms, every check) of a
 // 45-CRD, ~3 MB provider. Compare with BenchmarkKustomizeOnlyLarge for the share of
 // time spent outside the kustomize library.
 func BenchmarkBuildLarge(b *testing.B) {
-	cfg := largeProvider(b, 45, 0)
+	cfg := largeProvider(b, 45)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -124,7 +112,7 @@ func BenchmarkBuildLarge(b *testing.B) {
 
 // BenchmarkKustomizeOnlyLarge is the bare kustomize library on the same tree.
 func BenchmarkKustomizeOnlyLarge(b *testing.B) {
-	cfg := largeProvider(b, 45, 0)
+	cfg := largeProvider(b, 45)
 	dir := cfg.Abs("config")
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -138,20 +126,5 @@ func BenchmarkKustomizeOnlyLarge(b *testing.B) {
 		if _, err := m.AsYaml(); err != nil {
 			b.Fatal(err)
 		}
-	}
-}
-
-// BenchmarkFlavors builds 16 kustomize flavors serially and in parallel.
-func BenchmarkFlavors(b *testing.B) {
-	for _, jobs := range []int{1, 0} {
-		b.Run(fmt.Sprintf("jobs=%d", jobs), func(b *testing.B) {
-			cfg := largeProvider(b, 1, 16)
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				if _, err := Build(context.Background(), cfg, Options{Version: "v1.0.0", Jobs: jobs, Published: []string{}}); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
 	}
 }
