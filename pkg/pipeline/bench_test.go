@@ -95,7 +95,6 @@ spec:
         image: registry.example.com/big/controller:v1.0.0
 `
 
-
 // BenchmarkBuildLarge is the whole build (render, transforms, every check) of a
 // 45-CRD, ~3 MB provider. Compare with BenchmarkKustomizeOnlyLarge for the share of
 // time spent outside the kustomize library.
