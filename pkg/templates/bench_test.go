@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/testsupport/tree"
 )
 
 // BenchmarkFlavors renders 16 kustomize flavors (a shared base of ~40 objects plus a
@@ -23,7 +25,7 @@ func BenchmarkFlavors(b *testing.B) {
 		files[f+"/kustomization.yaml"] = "resources: [../base]\npatches:\n- path: p.yaml\n"
 		files[f+"/p.yaml"] = fmt.Sprintf("apiVersion: infrastructure.cluster.x-k8s.io/v1beta1\nkind: ThingTemplate\nmetadata:\n  name: ${CLUSTER_NAME}-t%d\n  namespace: ${NAMESPACE}\nspec:\n  template:\n    spec:\n      size: large\n", i)
 	}
-	dir := tree(b, files)
+	dir := tree.Write(b, files)
 	var srcs []Source
 	for _, f := range names {
 		srcs = append(srcs, Source{Flavor: flavor(f), Kustomize: filepath.Join(dir, f)})

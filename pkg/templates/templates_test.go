@@ -2,28 +2,14 @@ package templates
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/testsupport/tree"
 )
 
 const cluster = "apiVersion: cluster.x-k8s.io/v1beta1\nkind: Cluster\nmetadata:\n  name: ${CLUSTER_NAME}\n"
-
-func tree(t testing.TB, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, body := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
 
 func flavor(s string) *string { return &s }
 
@@ -37,7 +23,7 @@ func names(r *Result) string {
 
 func TestBuildSources(t *testing.T) {
 	t.Parallel()
-	dir := tree(t, map[string]string{
+	dir := tree.Write(t, map[string]string{
 		"tpl/cluster-template-a.yaml":   cluster,
 		"tpl/README.md":                 "docs",
 		"tpl/sub/cluster-template.yaml": cluster,
@@ -66,7 +52,7 @@ func TestBuildSources(t *testing.T) {
 
 func TestBuildErrors(t *testing.T) {
 	t.Parallel()
-	dir := tree(t, map[string]string{
+	dir := tree.Write(t, map[string]string{
 		"a/cluster-template.yaml": cluster,
 		"b/cluster-template.yaml": cluster,
 		"plain.yaml":              cluster,
@@ -98,12 +84,11 @@ func TestBuildParallelIsDeterministic(t *testing.T) {
 	t.Parallel()
 	files := map[string]string{}
 	var srcs []Source
-	dir := t.TempDir()
 	for _, f := range []string{"a", "b", "c", "d", "e", "f", "g", "h"} {
 		files["fl/"+f+"/kustomization.yaml"] = "resources: [c.yaml]\n"
 		files["fl/"+f+"/c.yaml"] = strings.Replace(cluster, "${CLUSTER_NAME}", f, 1)
 	}
-	dir = tree(t, files)
+	dir := tree.Write(t, files)
 	for _, f := range []string{"h", "a", "g", "b", "f", "c", "e", "d"} {
 		srcs = append(srcs, Source{Flavor: flavor(f), Kustomize: filepath.Join(dir, "fl", f)})
 	}
