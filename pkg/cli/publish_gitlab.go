@@ -80,5 +80,7 @@ func gitlabToken(file, kind string) (string, string, error) {
 			return v, c.kind, nil
 		}
 	}
-	return "", "", usageErr(fmt.Errorf("no GitLab token: set GITLAB_TOKEN, CI_JOB_TOKEN or GITLAB_DEPLOY_TOKEN, or pass --token-file"))
+	want := map[string]string{"": "GITLAB_TOKEN, CI_JOB_TOKEN or GITLAB_DEPLOY_TOKEN", gitlab.TokenPrivate: "GITLAB_TOKEN",
+		gitlab.TokenJob: "CI_JOB_TOKEN", gitlab.TokenDeploy: "GITLAB_DEPLOY_TOKEN"}[k]
+	return "", "", usageErr(fmt.Errorf("no GitLab token: set %s, or pass --token-file", want))
 }

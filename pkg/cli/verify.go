@@ -16,7 +16,7 @@ import (
 )
 
 type verifyOptions struct {
-	format, githubURL, tokenFile, typ string
+	format, githubURL, gitlabURL, tokenFile, typ string
 }
 
 func newVerifyCmd(io streams) *cobra.Command {
@@ -36,6 +36,7 @@ newest metadata.yaml covers every version (the upgrade plan rule).`,
 	f := cmd.Flags()
 	f.StringVar(&o.format, "format", "text", "output format: text|json")
 	f.StringVar(&o.githubURL, "github-url", "", "GitHub API base for tests or Enterprise mirrors of github.com releases")
+	f.StringVar(&o.gitlabURL, "gitlab-url", "", "read a GitLab URL's package from this instance URL instead of the URL's own host (mirrors, tests)")
 	f.StringVar(&o.tokenFile, "token-file", "", "token for private repositories (default: GITHUB_TOKEN / GITLAB_ACCESS_TOKEN)")
 	f.StringVar(&o.typ, "type", "", "provider type, for GitLab URLs whose package name is not a provider label")
 	return cmd
@@ -111,7 +112,7 @@ func (o *verifyOptions) targets(raw string) ([]verifyTarget, error) {
 	switch {
 	case u.Scheme == "https" && u.Host == "github.com":
 		return o.githubTarget(raw)
-	case u.Scheme == "https" && strings.Contains(u.EscapedPath(), "/packages/generic/"):
+	case (u.Scheme == "https" || u.Scheme == "http") && strings.Contains(u.EscapedPath(), "/packages/generic/"):
 		return o.gitlabTarget(raw)
 	case u.Scheme == "file" || u.Scheme == "":
 		return localTargets(u.Path)

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/backend/github"
@@ -79,11 +80,14 @@ func (o *verifyOptions) githubTarget(raw string) ([]verifyTarget, error) {
 func (o *verifyOptions) gitlabTarget(raw string) ([]verifyTarget, error) {
 	base, project, pkg, _, file, err := gitlab.ParseURL(raw)
 	if err != nil {
-		return nil, usageErr(err)
+		return nil, usageErr(gitlabHostHint(raw, err))
 	}
 	tok, err := readToken(o.tokenFile, "GITLAB_ACCESS_TOKEN")
 	if err != nil {
 		return nil, err
+	}
+	if o.gitlabURL != "" {
+		base = o.gitlabURL
 	}
 	r, err := gitlab.NewRepo(gitlab.Options{BaseURL: base, Project: project, Package: pkg, Token: tok})
 	if err != nil {
@@ -94,6 +98,16 @@ func (o *verifyOptions) gitlabTarget(raw string) ([]verifyTarget, error) {
 		label = layout.Label(o.providerType(file), pkg)
 	}
 	return []verifyTarget{{src: r, label: label, file: file}}, nil
+}
+
+// gitlabHostHint explains clusterctl's terse refusal of a GitLab URL whose scheme or
+// host it does not accept (such as the URL publish prints for a test instance).
+func gitlabHostHint(raw string, err error) error {
+	u, perr := url.Parse(raw)
+	if perr != nil || (u.Scheme == "https" && strings.HasPrefix(u.Host, "gitlab.")) {
+		return err
+	}
+	return fmt.Errorf("%w: clusterctl reads GitLab packages only over https from a host whose name starts with \"gitlab.\", not %s://%s; serve the instance under such a name (a DNS alias is enough) and verify that URL", err, u.Scheme, u.Host)
 }
 
 // providerType is --type, or the type whose recommended components file name this is.

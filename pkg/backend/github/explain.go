@@ -15,7 +15,7 @@ import (
 // build; errors.Is(err, ErrRefused) tells it apart from transport and permission errors.
 var ErrRefused = fmt.Errorf("release differs from the build and was not changed: %w", release.ErrConflict)
 
-const scopeHint = "it needs permission contents: write on the repository " +
+const scopeHint = "publishing needs permission contents: write on the repository (reading needs contents: read) " +
 	"(fine-grained token: Repository permissions > Contents > Read and write; classic token: repo scope; " +
 	"GitHub Actions: permissions: contents: write)"
 
