@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/testsupport/tree"
 )
 
 func run(t *testing.T, args ...string) (int, string, string) {
@@ -16,7 +18,7 @@ func run(t *testing.T, args ...string) (int, string, string) {
 	return code, out.String(), errOut.String()
 }
 
-// sampleTree copies nothing: it writes a tiny provider with one change applied.
+// sampleTree writes a tiny provider with one change applied.
 func sampleTree(t *testing.T, edit func(files map[string]string)) string {
 	t.Helper()
 	files := map[string]string{
@@ -28,16 +30,7 @@ func sampleTree(t *testing.T, edit func(files map[string]string)) string {
 	if edit != nil {
 		edit(files)
 	}
-	dir := t.TempDir()
-	for name, body := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := tree.Write(t, files)
 	return dir
 }
 
