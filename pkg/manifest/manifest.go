@@ -98,6 +98,10 @@ func newDoc(i int, n *yaml.Node) (*Doc, error) {
 	if root.Kind != yaml.MappingNode {
 		return d, nil
 	}
+	if obj, ok := toObject(root); ok {
+		d.Obj = obj
+		return d, nil
+	}
 	var obj map[string]any
 	if err := root.Decode(&obj); err != nil {
 		return nil, &Error{Doc: i, Line: root.Line, Msg: fmt.Sprintf("document %d: %v", i+1, cleanErr(err))}
