@@ -34,6 +34,7 @@ func Release(r *release.Release, opts Options) lint.Findings {
 	for _, f := range r.Files {
 		c.file(f)
 	}
+	c.findings = append(c.findings, contract.ComponentsFileName(r.Type, r.ComponentsFile)...)
 	c.findings = append(c.findings, contract.Templates(c.templates, c.classes)...)
 	c.metadata()
 	if opts.Partial {
@@ -98,8 +99,7 @@ func (c *checker) components(name string, docs []manifest.Doc) {
 	in := contract.Input{File: name, Docs: docs, Label: c.r.Label(), Type: c.r.Type,
 		Contract: c.seriesContract(), AllowNoNamespace: c.opts.AllowNoNamespace}
 	c.findings = append(c.findings, contract.Components(in)...)
-	c.findings = append(c.findings, contract.ComponentsFileName(c.r.Type, c.r.ComponentsFile)...)
-	c.crdLabels = CRDContracts(docs)
+	c.crdLabels = append(c.crdLabels, CRDContracts(docs)...)
 }
 
 func (c *checker) metadata() {

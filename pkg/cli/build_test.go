@@ -136,3 +136,31 @@ func assertNoStaging(t *testing.T, dir string) {
 		}
 	}
 }
+
+func TestBuildExtraComponents(t *testing.T) {
+	t.Parallel()
+	dir := sampleTree(t, func(f map[string]string) {
+		f["capirepo.yaml"] += "  extraComponents:\n  - name: bootstrap-components-development.yaml\n    file: dev.yaml\n"
+		f["dev.yaml"] = strings.Replace(f["config/all.yaml"], "name: manager", "name: debug", 1)
+	})
+	out := filepath.Join(dir, "dist")
+	code, _, stderr := run(t, "build", "--config", filepath.Join(dir, "capirepo.yaml"), "--version", "v1.0.0", "--out", out)
+	// The extra file is checked like the main one: its Deployment has no manager container.
+	if code != ExitFindings || !strings.Contains(stderr, "bootstrap-components-development.yaml") || !strings.Contains(stderr, "components-manager-container") {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
+	}
+	dir = sampleTree(t, func(f map[string]string) {
+		f["capirepo.yaml"] += "  extraComponents:\n  - name: bootstrap-components-development.yaml\n    file: config/all.yaml\n"
+	})
+	out = filepath.Join(dir, "dist")
+	if code, _, stderr := run(t, "build", "--config", filepath.Join(dir, "capirepo.yaml"), "--version", "v1.0.0", "--out", out); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "bootstrap-tiny", "v1.0.0", "bootstrap-components-development.yaml"))
+	if err != nil || !strings.Contains(string(data), "cluster.x-k8s.io/provider: bootstrap-tiny") {
+		t.Fatalf("extra components missing or unlabelled: %v", err)
+	}
+	if code, _, stderr := run(t, "lint", out); code != ExitOK {
+		t.Fatalf("lint of the output: exit %d %s", code, stderr)
+	}
+}

@@ -121,6 +121,7 @@ func releaseDir(dir string) (target, bool, error) {
 	}
 	r := &release.Release{Version: filepath.Base(dir)}
 	r.Type, r.Name = layout.ParseLabel(filepath.Base(filepath.Dir(dir)))
+	var comps []string
 	for _, e := range entries {
 		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".yaml") {
 			continue
@@ -131,9 +132,10 @@ func releaseDir(dir string) (target, bool, error) {
 		}
 		r.Files = append(r.Files, release.File{Name: e.Name(), Data: data})
 		if layout.FileKind(e.Name()) == layout.KindComponents {
-			r.ComponentsFile = e.Name()
+			comps = append(comps, e.Name())
 		}
 	}
+	r.ComponentsFile = layout.MainComponents(r.Type, comps)
 	if r.ComponentsFile == "" && r.File("metadata.yaml") == nil {
 		return target{}, false, nil
 	}

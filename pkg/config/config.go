@@ -26,14 +26,15 @@ type Config struct {
 
 // Provider is one clusterctl provider built from this tree.
 type Provider struct {
-	Name           string         `yaml:"name"`
-	Type           string         `yaml:"type"`
-	ComponentsFile string         `yaml:"componentsFile"`
-	Components     Components     `yaml:"components"`
-	Metadata       string         `yaml:"metadata"`
-	ReleaseSeries  []SeriesConfig `yaml:"releaseSeries"`
-	Templates      []Template     `yaml:"templates"`
-	Files          []string       `yaml:"files"` // extra files shipped as they are (e.g. runtime-sdk-openapi.yaml)
+	Name            string            `yaml:"name"`
+	Type            string            `yaml:"type"`
+	ComponentsFile  string            `yaml:"componentsFile"`
+	Components      Components        `yaml:"components"`
+	Metadata        string            `yaml:"metadata"`
+	ReleaseSeries   []SeriesConfig    `yaml:"releaseSeries"`
+	ExtraComponents []ExtraComponents `yaml:"extraComponents"` // more components files, e.g. a development variant
+	Templates       []Template        `yaml:"templates"`
+	Files           []string          `yaml:"files"` // extra files shipped as they are (e.g. runtime-sdk-openapi.yaml)
 
 	Line int `yaml:"-"` // line of the entry in the config file
 }
@@ -45,6 +46,13 @@ type Components struct {
 	AllowNoNamespace bool    `yaml:"allowNoNamespace"` // accept zero Namespace objects
 	Images           []Image `yaml:"images"`
 	ImagePullPolicy  string  `yaml:"imagePullPolicy"`
+}
+
+// ExtraComponents is another components file of the same provider and version, built
+// like components (same transforms and checks) and shipped as Name.
+type ExtraComponents struct {
+	Name       string `yaml:"name"`
+	Components `yaml:",inline"`
 }
 
 // Image is a kustomize `images:` entry plus tagFromVersion.

@@ -57,6 +57,7 @@ func TestLoadBad(t *testing.T) {
 		{"flavor alone", good + "  - flavor: x\n", "exactly one of path"},
 		{"flavor with clusterClass", good + "  - flavor: x\n    clusterClass: c\n", "flavor \"x\" goes with kustomize"},
 		{"flavor with path and kustomize", good + "  - flavor: x\n    path: t\n    kustomize: k\n", "exactly one of path"},
+		{"extra components named like the main file", good + "  extraComponents:\n  - name: infrastructure-components.yaml\n    file: x.yaml\n", "extraComponents: name"},
 		{"syntax", "providers:\n- name: [\n", "capirepo.yaml: line"},
 		{"empty", "", "no providers"},
 		{"binary", "\x00\x01", "binary content"},

@@ -50,6 +50,12 @@ func (p *Provider) validate() []string {
 		errs = append(errs, "componentsFile: "+err.Error())
 	}
 	errs = append(errs, p.Components.validate()...)
+	for _, e := range p.ExtraComponents {
+		if err := layout.ValidateFileName(e.Name); err != nil || e.Name == p.ComponentsFile {
+			errs = append(errs, fmt.Sprintf("extraComponents: name %q must be a plain file name other than %s", e.Name, p.ComponentsFile))
+		}
+		errs = append(errs, e.Components.validate()...)
+	}
 	if (p.Metadata == "") == (len(p.ReleaseSeries) == 0) {
 		errs = append(errs, "set exactly one of metadata (a metadata.yaml file) or releaseSeries (inline series)")
 	}

@@ -53,7 +53,7 @@ const (
 )
 
 // FileKind classifies a release file name: metadata.yaml, cluster-template*.yaml,
-// clusterclass-*.yaml, or components/other.
+// clusterclass-*.yaml, *-components*.yaml, or other.
 func FileKind(name string) string {
 	switch {
 	case name == "metadata.yaml":
@@ -62,10 +62,25 @@ func FileKind(name string) string {
 		return KindTemplate
 	case strings.HasPrefix(name, "clusterclass-") && strings.HasSuffix(name, ".yaml"):
 		return KindClusterClass
-	case strings.HasSuffix(name, "-components.yaml") || name == "components.yaml":
-		return KindComponents
+	case name == "components.yaml" || strings.Contains(name, "-components") && strings.HasSuffix(name, ".yaml"):
+		return KindComponents // also variants such as infrastructure-components-development.yaml
 	}
 	return KindOther
+}
+
+// MainComponents picks the components file of a release from several candidates: the
+// contract's recommended name for the type when present, else the shortest name.
+func MainComponents(typ string, names []string) string {
+	best := ""
+	for _, n := range names {
+		if n == ComponentsFile(typ) {
+			return n
+		}
+		if best == "" || len(n) < len(best) || len(n) == len(best) && n < best {
+			best = n
+		}
+	}
+	return best
 }
 
 // TemplateFile is the template name clusterctl reads for a flavor ("" = default).

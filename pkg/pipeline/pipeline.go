@@ -62,9 +62,16 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 
 func buildProvider(ctx context.Context, cfg *config.Config, p *config.Provider, opts Options) (*release.Release, []string, error) {
 	r := &release.Release{Name: p.Name, Type: p.Type, Version: opts.Version, ComponentsFile: p.ComponentsFile}
-	comp, err := buildComponents(cfg, p, opts.Version)
+	comp, err := buildComponents(cfg, p, p.Components, opts.Version)
 	if err != nil {
 		return nil, nil, err
+	}
+	for _, e := range p.ExtraComponents {
+		data, err := buildComponents(cfg, p, e.Components, opts.Version)
+		if err != nil {
+			return nil, nil, fmt.Errorf("extraComponents %s: %w", e.Name, err)
+		}
+		r.Files = append(r.Files, release.File{Name: e.Name, Data: data})
 	}
 	meta, err := buildMetadata(cfg, p)
 	if err != nil {
@@ -78,25 +85,26 @@ func buildProvider(ctx context.Context, cfg *config.Config, p *config.Provider, 
 	if err != nil {
 		return nil, nil, err
 	}
-	r.Files = append([]release.File{{Name: p.ComponentsFile, Data: comp}, {Name: "metadata.yaml", Data: meta}}, tpl.Files...)
+	r.Files = append(r.Files, release.File{Name: p.ComponentsFile, Data: comp}, release.File{Name: "metadata.yaml", Data: meta})
+	r.Files = append(r.Files, tpl.Files...)
 	r.Files = append(r.Files, extra...)
 	r.Sort()
 	return r, tpl.Notes, r.Validate()
 }
 
-// buildComponents renders the components with the provider label and image overrides.
-func buildComponents(cfg *config.Config, p *config.Provider, version string) ([]byte, error) {
+// buildComponents renders components with the provider label and image overrides.
+func buildComponents(cfg *config.Config, p *config.Provider, c config.Components, version string) ([]byte, error) {
 	opts := render.Options{
 		Labels: map[string]string{"cluster.x-k8s.io/provider": layout.Label(p.Type, p.Name)},
-		Images: images(p.Components.Images, version),
+		Images: images(c.Images, version),
 	}
 	var m resmap.ResMap
 	var err error
-	if p.Components.Kustomize != "" {
-		opts.Dir = cfg.Abs(p.Components.Kustomize)
+	if c.Kustomize != "" {
+		opts.Dir = cfg.Abs(c.Kustomize)
 		m, err = render.Kustomize(opts)
 	} else {
-		m, err = render.File(cfg.Abs(p.Components.File), opts)
+		m, err = render.File(cfg.Abs(c.File), opts)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("components: %w", err)
@@ -105,10 +113,10 @@ func buildComponents(cfg *config.Config, p *config.Provider, version string) ([]
 	if err != nil {
 		return nil, fmt.Errorf("components: %w", err)
 	}
-	if err := checkImageOverrides(p.Components.Images, version, images); err != nil {
+	if err := checkImageOverrides(c.Images, version, images); err != nil {
 		return nil, fmt.Errorf("%s: %w", cfg.File, err)
 	}
-	return components.Encode(m, components.Options{ImagePullPolicy: p.Components.ImagePullPolicy})
+	return components.Encode(m, components.Options{ImagePullPolicy: c.ImagePullPolicy})
 }
 
 func images(in []config.Image, version string) []types.Image {

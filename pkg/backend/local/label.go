@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/layout"
@@ -42,17 +43,6 @@ func configProviders(file string) (map[string]*Provider, error) {
 
 func componentsOf(u string) string { return path.Base(u) }
 
-// parseLabel recovers type and name from a label by its prefix; no prefix is core.
-func parseLabel(label string) (typ, name string) {
-	for _, t := range layout.Types {
-		prefix := layout.Label(t, "")
-		if t != layout.CoreProvider && strings.HasPrefix(label, prefix) {
-			return t, strings.TrimPrefix(label, prefix)
-		}
-	}
-	return layout.CoreProvider, label
-}
-
 // findComponents picks the one components file of a version folder.
 func findComponents(dir string, files []release.File) (string, error) {
 	var found []string
@@ -61,9 +51,9 @@ func findComponents(dir string, files []release.File) (string, error) {
 			found = append(found, f.Name)
 		}
 	}
-	if len(found) != 1 {
-		return "", fmt.Errorf("reading %s: want exactly one *-components.yaml to tell the components file, found %d (%s); list the provider in clusterctl.yaml",
-			dir, len(found), strings.Join(found, ", "))
+	if len(found) == 0 {
+		return "", fmt.Errorf("reading %s: no *-components.yaml found; list the provider in clusterctl.yaml", dir)
 	}
-	return found[0], nil
+	typ, _ := layout.ParseLabel(filepath.Base(filepath.Dir(dir)))
+	return layout.MainComponents(typ, found), nil
 }

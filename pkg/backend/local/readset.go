@@ -75,7 +75,7 @@ func readRelease(dir, label, version string, known *Provider) (*release.Release,
 		return nil, err
 	}
 	if rel.Type == "" {
-		rel.Type, rel.Name = parseLabel(label)
+		rel.Type, rel.Name = layout.ParseLabel(label)
 	}
 	rel.Sort()
 	return rel, nil

@@ -92,8 +92,8 @@ func TestReadSetRejects(t *testing.T) {
 			wantErr: "not allowed", wantIn: "infrastructure-a/v1.0.0/a b.yaml"},
 		{name: "non-version folder", files: map[string]string{"infrastructure-a/latest/metadata.yaml": "m"},
 			wantErr: "no \"v\" prefix", wantIn: "infrastructure-a/latest"},
-		{name: "two components files", files: map[string]string{"infrastructure-a/v1.0.0/infrastructure-components.yaml": "c", "infrastructure-a/v1.0.0/core-components.yaml": "c"},
-			wantErr: "exactly one", wantIn: "infrastructure-a/v1.0.0"},
+		{name: "no components file", files: map[string]string{"infrastructure-a/v1.0.0/metadata.yaml": "m"},
+			wantErr: "no *-components.yaml", wantIn: "infrastructure-a/v1.0.0"},
 		{name: "empty tree", files: map[string]string{"README": "x"}, wantErr: "no <provider-label>", wantIn: ""},
 		{name: "clusterctl.yaml entry for another label", files: map[string]string{
 			"core-x/v1.0.0/metadata.yaml": "m", "core-x/v1.0.0/components.yaml": "c",
@@ -140,5 +140,31 @@ func TestReadSetRoundTrip(t *testing.T) {
 		if g := got.Releases[byLabel[w.String()]]; !reflect.DeepEqual(g, w) {
 			t.Errorf("read back %+v, want %+v", g, w)
 		}
+	}
+}
+
+// TestReadSetPicksRecommendedComponents: with several components files and no
+// clusterctl.yaml, the contract's name for the type is the components file.
+func TestReadSetPicksRecommendedComponents(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"infrastructure-a/v1.0.0/metadata.yaml":                              "m",
+		"infrastructure-a/v1.0.0/infrastructure-components.yaml":             "c",
+		"infrastructure-a/v1.0.0/infrastructure-components-development.yaml": "d",
+	} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set, err := ReadSet(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := set.Releases[0].ComponentsFile; got != "infrastructure-components.yaml" {
+		t.Errorf("components file = %s", got)
 	}
 }
