@@ -1,0 +1,64 @@
+package release
+
+import (
+	"strings"
+	"testing"
+)
+
+func good() *Release {
+	return &Release{Name: "x", Type: "InfrastructureProvider", Version: "v1.0.0", ComponentsFile: "infrastructure-components.yaml",
+		Files: []File{{Name: "metadata.yaml", Data: []byte("m")}, {Name: "infrastructure-components.yaml", Data: []byte("c")}}}
+}
+
+func TestValidate(t *testing.T) {
+	t.Parallel()
+	if err := good().Validate(); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name string
+		edit func(*Release)
+		want string
+	}{
+		{"bad version", func(r *Release) { r.Version = "1.0" }, `no "v" prefix`},
+		{"bad name", func(r *Release) { r.Name = "X" }, "lower case"},
+		{"no metadata", func(r *Release) { r.Files = r.Files[1:] }, "no metadata.yaml"},
+		{"no components", func(r *Release) { r.Files = r.Files[:1] }, "no infrastructure-components.yaml"},
+		{"escaping name", func(r *Release) { r.Files = append(r.Files, File{Name: "../x"}) }, "not allowed"},
+		{"duplicate", func(r *Release) { r.Files = append(r.Files, File{Name: "metadata.yaml"}) }, "appears twice"},
+	}
+	for _, c := range cases {
+		r := good()
+		c.edit(r)
+		if err := r.Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: err = %v, want %q", c.name, err, c.want)
+		}
+	}
+	set := &Set{Releases: []*Release{good(), good()}}
+	if err := set.Validate(); err == nil || !strings.Contains(err.Error(), "infrastructure-x v1.0.0 appears twice") {
+		t.Errorf("set with a release twice: %v", err)
+	}
+	if err := (&Set{}).Validate(); err == nil {
+		t.Error("empty set accepted")
+	}
+}
+
+func TestFileHelpersAndReport(t *testing.T) {
+	t.Parallel()
+	r := good()
+	r.Sort()
+	if r.Files[0].Name != "infrastructure-components.yaml" || r.File("metadata.yaml") == nil || r.File("nope") != nil {
+		t.Fatal("Sort/File")
+	}
+	if got := (File{Data: []byte("abc")}).SHA256(); got != "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" {
+		t.Errorf("SHA256 = %s", got)
+	}
+	rep := &Report{Destination: "local:/r"}
+	rep.Add(r.String(), "a", Written, "")
+	rep.Add(r.String(), "b", Refused, "content differs")
+	var b strings.Builder
+	rep.WriteText(&b)
+	if !strings.Contains(b.String(), "local:/r: 1 written, 0 replaced, 0 skipped, 1 refused") || !strings.Contains(b.String(), "(content differs)") {
+		t.Errorf("WriteText:\n%s", b.String())
+	}
+}
