@@ -167,24 +167,15 @@ func (o *mirrorOptions) source(p mirror.Provider, version string) (mirror.Source
 	return nil, fmt.Errorf("%s: url %q is neither https://github.com/..., a GitLab generic package URL nor an absolute file path", p.Label(), p.URL)
 }
 
-// mirrorGitHubRepo is a GitHub source; like clusterctl it skips `latest` candidates whose
-// metadata.yaml is missing.
-type mirrorGitHubRepo struct{ *github.Repo }
-
-func (mirrorGitHubRepo) SkipsMissing() bool { return true }
-
 func (o *mirrorOptions) githubSource(p mirror.Provider) (mirror.Source, error) {
 	owner, repo, _, _, err := github.ParseURL(p.URL)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p.Label(), err)
 	}
 	opts := github.Options{Owner: owner, Repo: repo, Token: o.env("GITHUB_TOKEN", "GH_TOKEN")}
-	if o.githubURL != "" {
-		root := strings.TrimRight(o.githubURL, "/")
-		opts.APIURL, opts.UploadURL = root+"/api/v3/", root+"/api/uploads/"
-	}
+	opts.APIURL, opts.UploadURL = githubURLs(o.githubURL, "")
 	r, err := github.NewRepo(opts)
-	return mirrorGitHubRepo{r}, err
+	return githubSource{r}, err
 }
 
 func (o *mirrorOptions) gitlabSource(p mirror.Provider) (mirror.Source, error) {

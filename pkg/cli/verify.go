@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/check"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/verify"
@@ -92,13 +93,15 @@ func writeVerify(io streams, format string, reports []*verify.Report) error {
 // lintRelease runs every rule over one version's files, as build does.
 func lintRelease(label, version string, files map[string][]byte) lint.Findings {
 	r := &release.Release{Version: version}
-	r.Type, r.Name = labelProvider(label)
+	r.Type, r.Name = layout.ParseLabel(label)
+	var comps []string
 	for name, data := range files {
 		r.Files = append(r.Files, release.File{Name: name, Data: data})
-		if strings.HasSuffix(name, "components.yaml") {
-			r.ComponentsFile = name
+		if layout.FileKind(name) == layout.KindComponents {
+			comps = append(comps, name)
 		}
 	}
+	r.ComponentsFile = layout.MainComponents(r.Type, comps)
 	r.Sort()
 	return check.Release(r, check.Options{Dir: label + "/" + version})
 }

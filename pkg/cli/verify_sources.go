@@ -13,8 +13,6 @@ import (
 	"github.com/capirepo/capirepo/pkg/verify"
 )
 
-func labelProvider(label string) (typ, name string) { return layout.ParseLabel(label) }
-
 func localSource(root, label string) verify.Source { return local.Repo{Root: root}.Provider(label) }
 
 // rootTargets verifies every provider folder of a local repository root.
@@ -40,17 +38,21 @@ func rootTargets(root string) ([]verifyTarget, error) {
 
 // componentsFileOf finds the *components.yaml of a provider's newest version.
 func componentsFileOf(ctx context.Context, repo local.Repo, label string) string {
+	typ, _ := layout.ParseLabel(label)
 	versions, _ := repo.Versions(ctx, label)
 	sorted := layout.SortVersions(versions)
 	if len(sorted) > 0 {
 		files, _ := repo.Files(ctx, label, sorted[0].Tag)
+		var comps []string
 		for _, f := range files {
-			if strings.HasSuffix(f, "components.yaml") {
-				return f
+			if layout.FileKind(f) == layout.KindComponents {
+				comps = append(comps, f)
 			}
 		}
+		if c := layout.MainComponents(typ, comps); c != "" {
+			return c
+		}
 	}
-	typ, _ := layout.ParseLabel(label)
 	return layout.ComponentsFile(typ)
 }
 

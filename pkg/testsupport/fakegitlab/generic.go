@@ -42,21 +42,7 @@ func (s *Server) genericProject(w http.ResponseWriter, r *http.Request, write bo
 		writeError(w, http.StatusBadRequest, msg)
 		return nil
 	}
-	c, ok := s.identify(r, true)
-	if !ok {
-		writeMessage(w, http.StatusUnauthorized, "401 Unauthorized")
-		return nil
-	}
-	p := s.findProject(r.PathValue("id"))
-	if p == nil {
-		writeMessage(w, http.StatusNotFound, "404 Project Not Found")
-		return nil
-	}
-	if code := access(c, p, write, http.StatusUnauthorized); code != 0 {
-		writeStatus(w, code)
-		return nil
-	}
-	return p
+	return s.authorizedProject(w, r, write, true, http.StatusUnauthorized)
 }
 
 func writeStatus(w http.ResponseWriter, code int) {

@@ -10,7 +10,14 @@ import (
 // count as anonymous there). It returns the project, or nil after answering. The
 // caller holds s.mu.
 func (s *Server) apiProject(w http.ResponseWriter, r *http.Request, write bool) *project {
-	c, ok := s.identify(r, false)
+	return s.authorizedProject(w, r, write, false, http.StatusNotFound)
+}
+
+// authorizedProject identifies the caller (deploy tokens count only on the generic
+// packages routes), finds the project, and checks access; hidden is the status an
+// anonymous caller gets for a private project. It returns nil after answering.
+func (s *Server) authorizedProject(w http.ResponseWriter, r *http.Request, write, deploy bool, hidden int) *project {
+	c, ok := s.identify(r, deploy)
 	if !ok {
 		writeMessage(w, http.StatusUnauthorized, "401 Unauthorized")
 		return nil
@@ -20,7 +27,7 @@ func (s *Server) apiProject(w http.ResponseWriter, r *http.Request, write bool) 
 		writeMessage(w, http.StatusNotFound, "404 Project Not Found")
 		return nil
 	}
-	if code := access(c, p, write, http.StatusNotFound); code != 0 {
+	if code := access(c, p, write, hidden); code != 0 {
 		writeStatus(w, code)
 		return nil
 	}
