@@ -1,0 +1,79 @@
+// Package fsx writes files and folders the way a repository served to others needs:
+// staged beside their target under a hidden name and renamed into place, so a reader,
+// a crash or kill -9 never sees a partial file or folder. New files get mode 0644 and
+// new folders 0755, less the process umask (never 0600/0700 temporaries).
+//
+// Staged names are ".<base>.tmp-<random>" (being written, or an exchanged old copy
+// waiting for removal) and ".<base>.old-<random>" (a replaced folder set aside where
+// the system has no atomic exchange). IsStaged recognises both; Recover puts an
+// ".old-" folder back when a crash left its target missing.
+//
+// An *FS carries an optional Hook called before every write and rename, so crash
+// tests can stop a process at each step; a nil *FS (and the package functions) has none.
+package fsx
+
+import (
+	"crypto/rand"
+	"path/filepath"
+	"strings"
+)
+
+// Modes of new files and folders; the process umask still applies.
+const (
+	FileMode = 0o644
+	DirMode  = 0o755
+)
+
+// Marks inside staged names.
+const (
+	TmpMark = ".tmp-"
+	OldMark = ".old-"
+)
+
+// Op is the kind of step a Hook sees.
+type Op string
+
+const (
+	OpWrite  Op = "write"  // a file is about to be created (path: the file)
+	OpRename Op = "rename" // a rename or exchange is about to happen (path: the target)
+	OpRemove Op = "remove" // a staged leftover is about to be removed (path: it)
+)
+
+// FS performs staged writes; its zero value and nil are ready to use.
+type FS struct {
+	// Hook is called before every step; tests kill or fail the process there.
+	// A non-nil error aborts the step and is returned.
+	Hook func(op Op, path string) error
+}
+
+func (f *FS) step(op Op, path string) error {
+	if f == nil || f.Hook == nil {
+		return nil
+	}
+	return f.Hook(op, path)
+}
+
+// TempName is a fresh hidden name beside path: ".<base><mark><random>".
+func TempName(path, mark string) string {
+	return filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+mark+strings.ToLower(rand.Text()[:10]))
+}
+
+// IsStaged reports whether a folder entry's name is a staged (temporary or set
+// aside) name written by this package.
+func IsStaged(name string) bool {
+	return strings.HasPrefix(name, ".") && (strings.Contains(name, TmpMark) || strings.Contains(name, OldMark))
+}
+
+// StagedBase returns the base name a staged name belongs to (".v1.tmp-ab" → "v1")
+// and its mark, or "", "" when name is not staged.
+func StagedBase(name string) (base, mark string) {
+	if !IsStaged(name) {
+		return "", ""
+	}
+	for _, m := range []string{TmpMark, OldMark} {
+		if i := strings.LastIndex(name, m); i > 0 {
+			return name[1:i], m
+		}
+	}
+	return "", ""
+}

@@ -1,0 +1,76 @@
+package fsx
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// CreateFile writes a new file (never an existing one) with mode 0644 less umask and
+// syncs it to disk.
+func (f *FS) CreateFile(path string, data []byte) error {
+	if err := f.step(OpWrite, path); err != nil {
+		return err
+	}
+	return createFile(path, data)
+}
+
+func createFile(path string, data []byte) error {
+	w, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, FileMode)
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	_, err = w.Write(data)
+	if err == nil {
+		err = w.Sync()
+	}
+	if cerr := w.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(path)
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
+// WriteFile replaces path with data atomically: the data goes to a synced hidden
+// file beside it, which is renamed over path. Readers see the old or the new file.
+func (f *FS) WriteFile(path string, data []byte) error {
+	tmp := TempName(path, TmpMark)
+	if err := f.CreateFile(tmp, data); err != nil {
+		return err
+	}
+	if err := f.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	SyncDir(filepath.Dir(path))
+	return nil
+}
+
+// Rename renames from to to (a file, or a folder onto a missing target).
+func (f *FS) Rename(from, to string) error {
+	if err := f.step(OpRename, to); err != nil {
+		return err
+	}
+	if err := os.Rename(from, to); err != nil {
+		return fmt.Errorf("renaming %s to %s: %w", from, to, err)
+	}
+	return nil
+}
+
+// SyncDir flushes a folder's entries to disk. It is best effort: some systems cannot
+// sync a folder, and the files in it were synced when written.
+func SyncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}
+
+// WriteFile replaces path atomically with data (see FS.WriteFile).
+func WriteFile(path string, data []byte) error { return (*FS)(nil).WriteFile(path, data) }
+
+// CreateFile writes a new file (see FS.CreateFile).
+func CreateFile(path string, data []byte) error { return (*FS)(nil).CreateFile(path, data) }
