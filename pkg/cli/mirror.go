@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -40,7 +39,7 @@ type mirrorOptions struct {
 	getenv                                       func(string) string  // tokens come from here
 }
 
-func newMirrorCmd(io streams) *cobra.Command { return newMirrorCmdEnv(io, os.Getenv) }
+func newMirrorCmd(io streams) *cobra.Command { return newMirrorCmdEnv(io, io.lookup) }
 
 // newMirrorCmdEnv takes the environment lookup, so tests control the tokens.
 func newMirrorCmdEnv(io streams, getenv func(string) string) *cobra.Command {
@@ -262,13 +261,7 @@ type mirrorProgress struct {
 }
 
 func (o *mirrorOptions) progress(io streams) *mirrorProgress {
-	f, ok := io.err.(*os.File)
-	on := false
-	if ok && !o.quiet {
-		fi, err := f.Stat()
-		on = err == nil && fi.Mode()&os.ModeCharDevice != 0
-	}
-	return &mirrorProgress{io: io, on: on}
+	return &mirrorProgress{io: io, on: !o.quiet && io.isTerminal(io.err)}
 }
 
 func (p *mirrorProgress) event(e mirror.Event) {

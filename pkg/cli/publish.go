@@ -92,7 +92,7 @@ func publishErr(rep *release.Report, err error) error {
 
 // readToken returns the token from --token-file or the first set environment variable.
 // The value never reaches output: only its source is named in messages.
-func readToken(file string, envs ...string) (string, error) {
+func readToken(getenv func(string) string, file string, envs ...string) (string, error) {
 	if file != "" {
 		b, err := os.ReadFile(file)
 		if err != nil {
@@ -105,7 +105,7 @@ func readToken(file string, envs ...string) (string, error) {
 		return tok, nil
 	}
 	for _, e := range envs {
-		if v := strings.TrimSpace(os.Getenv(e)); v != "" {
+		if v := strings.TrimSpace(getenv(e)); v != "" {
 			return v, nil
 		}
 	}

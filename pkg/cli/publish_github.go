@@ -48,7 +48,7 @@ func (o *publishGitHubOptions) runGitHub(cmd *cobra.Command, io streams) error {
 	if !ok || owner == "" || name == "" || strings.Contains(name, "/") {
 		return usageErr(fmt.Errorf("--repo %q: want OWNER/NAME", o.repo))
 	}
-	tok, err := readToken(o.tokenFile, "GITHUB_TOKEN", "GH_TOKEN")
+	tok, err := readToken(io.lookup, o.tokenFile, "GITHUB_TOKEN", "GH_TOKEN")
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/capirepo/capirepo/pkg/backend/gitlab"
 	"github.com/capirepo/capirepo/pkg/publish"
@@ -49,7 +48,7 @@ PRIVATE-TOKEN), CI_JOB_TOKEN (sent as JOB-TOKEN), or a deploy token with
 }
 
 func (o *publishGitLabOptions) runGitLab(cmd *cobra.Command, io streams) error {
-	tok, kind, err := gitlabToken(o.tokenFile, o.tokenKind)
+	tok, kind, err := gitlabToken(io.lookup, o.tokenFile, o.tokenKind)
 	if err != nil {
 		return err
 	}
@@ -63,20 +62,20 @@ func (o *publishGitLabOptions) runGitLab(cmd *cobra.Command, io streams) error {
 
 // gitlabToken picks the token and how it is sent: --token-file (kind from --token-kind,
 // default private), GITLAB_TOKEN (private), CI_JOB_TOKEN (job), GITLAB_DEPLOY_TOKEN (deploy).
-func gitlabToken(file, kind string) (string, string, error) {
+func gitlabToken(getenv func(string) string, file, kind string) (string, string, error) {
 	kinds := map[string]string{"": "", "private": gitlab.TokenPrivate, "job": gitlab.TokenJob, "deploy": gitlab.TokenDeploy}
 	k, ok := kinds[kind]
 	if !ok {
 		return "", "", usageErr(fmt.Errorf("--token-kind %q: want private, job or deploy", kind))
 	}
 	if file != "" {
-		tok, err := readToken(file)
+		tok, err := readToken(getenv, file)
 		return tok, k, err
 	}
 	for _, c := range []struct{ env, kind string }{
 		{"GITLAB_TOKEN", gitlab.TokenPrivate}, {"CI_JOB_TOKEN", gitlab.TokenJob}, {"GITLAB_DEPLOY_TOKEN", gitlab.TokenDeploy},
 	} {
-		if v := os.Getenv(c.env); v != "" && (k == "" || k == c.kind) {
+		if v := getenv(c.env); v != "" && (k == "" || k == c.kind) {
 			return v, c.kind, nil
 		}
 	}

@@ -14,27 +14,28 @@ import (
 // Version is set at link time by goreleaser (-X).
 var Version = "dev"
 
-// streams are the command's output and log writers.
-type streams struct {
-	out, err io.Writer
+// Execute runs the command line with the process's environment and standard input
+// and returns the process exit code.
+func Execute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	return Run(ctx, args, ProcessEnv(stdout, stderr))
 }
 
-func (s streams) logf(format string, args ...any) { fmt.Fprintf(s.err, format+"\n", args...) }
-
-// Execute runs the command line and returns the process exit code.
-func Execute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	io := streams{out: stdout, err: stderr}
+// Run runs the command line with an explicit environment (see Env) and returns the
+// process exit code. Tests call it with their own variables and run in parallel.
+func Run(ctx context.Context, args []string, env Env) int {
+	io := env.streams()
 	root := newRoot(io)
 	root.SetArgs(args)
-	root.SetOut(stdout)
-	root.SetErr(stderr)
+	root.SetIn(io.in)
+	root.SetOut(io.out)
+	root.SetErr(io.err)
 	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return ExitOK
 	}
 	code := exitCode(err)
 	if msg := err.Error(); msg != "" && !isSilent(err) {
-		fmt.Fprintln(stderr, "error: "+msg)
+		fmt.Fprintln(io.err, "error: "+msg)
 	}
 	return code
 }

@@ -18,10 +18,11 @@ import (
 
 type verifyOptions struct {
 	format, githubURL, gitlabURL, tokenFile, typ string
+	getenv                                       func(string) string // tokens come from here
 }
 
 func newVerifyCmd(io streams) *cobra.Command {
-	o := &verifyOptions{}
+	o := &verifyOptions{getenv: io.lookup}
 	cmd := &cobra.Command{
 		Use:   "verify URL",
 		Short: "Read a published repository the way clusterctl does and report what it will see",

@@ -66,7 +66,7 @@ func (o *verifyOptions) githubTarget(raw string) ([]verifyTarget, error) {
 	if err != nil {
 		return nil, usageErr(err)
 	}
-	tok, err := readToken(o.tokenFile, "GITHUB_TOKEN", "GH_TOKEN")
+	tok, err := readToken(o.getenv, o.tokenFile, "GITHUB_TOKEN", "GH_TOKEN")
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +84,7 @@ func (o *verifyOptions) gitlabTarget(raw string) ([]verifyTarget, error) {
 	if err != nil {
 		return nil, usageErr(gitlabHostHint(raw, err))
 	}
-	tok, err := readToken(o.tokenFile, "GITLAB_ACCESS_TOKEN")
+	tok, err := readToken(o.getenv, o.tokenFile, "GITLAB_ACCESS_TOKEN")
 	if err != nil {
 		return nil, err
 	}
