@@ -1,0 +1,86 @@
+package oci
+
+import (
+	"context"
+	"encoding/base64"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/testsupport/registry"
+)
+
+const secret = "s3cr3t-Pa55"
+
+func envOf(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func publishWith(t *testing.T, srv *registry.Server, getenv func(string) string) error {
+	t.Helper()
+	cred, err := Credentials(getenv)
+	if err != nil {
+		return err
+	}
+	p := newPub(t, srv, Options{Remote: Remote{Credential: cred}})
+	p.opts.Remote.Credential = cred
+	_, err = p.Publish(context.Background(), set(rel(layout.InfrastructureProvider, "aws", "v1.2.3", "kind: A\n")))
+	return err
+}
+
+func TestCredentials(t *testing.T) {
+	dir := t.TempDir()
+	srv := registry.New(t, registry.WithBasicAuth("robot", secret))
+	auth := base64.StdEncoding.EncodeToString([]byte("robot:" + secret))
+	cfg := `{"auths":{"` + srv.Host + `":{"auth":"` + auth + `"}}}`
+	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for name, env := range map[string]map[string]string{
+		"operator variables": {EnvUsername: "robot", EnvPassword: secret, "DOCKER_CONFIG": t.TempDir()},
+		"docker config":      {"DOCKER_CONFIG": dir},
+	} {
+		if err := publishWith(t, srv, envOf(env)); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	err := publishWith(t, srv, envOf(map[string]string{EnvUsername: "robot", EnvPassword: "wrong-" + secret, "DOCKER_CONFIG": t.TempDir()}))
+	if err == nil || !strings.Contains(err.Error(), "401") || strings.Contains(err.Error(), secret) {
+		t.Fatalf("wrong password: err = %v; want a 401 without the password", err)
+	}
+}
+
+func TestRegistryFailures(t *testing.T) {
+	for _, tc := range []struct {
+		status, times int
+		wantErr       bool
+	}{
+		{http.StatusTooManyRequests, 1, false},
+		{http.StatusInternalServerError, 1, false},
+		{http.StatusInternalServerError, 0, true},
+		{http.StatusNotFound, 0, true},
+		{http.StatusUnauthorized, 0, true},
+	} {
+		srv := registry.New(t)
+		srv.AddFault(&registry.Fault{Status: tc.status, Times: tc.times, Match: func(r *http.Request) bool { return r.Method != http.MethodHead }})
+		err := publishWith(t, srv, envOf(map[string]string{"DOCKER_CONFIG": t.TempDir()}))
+		if (err != nil) != tc.wantErr {
+			t.Errorf("status %d ×%d: err = %v, want error %v", tc.status, tc.times, err, tc.wantErr)
+		}
+		if err != nil && !strings.Contains(err.Error(), http.StatusText(tc.status)) && !strings.Contains(err.Error(), "status code") {
+			t.Errorf("status %d: error does not carry the registry's answer: %v", tc.status, err)
+		}
+	}
+}
+
+func TestParseTarget(t *testing.T) {
+	for in, ok := range map[string]bool{
+		"ghcr.io/org/capi": true, "oci://localhost:5000": true, "127.0.0.1:5000/a/b": true,
+		"https://ghcr.io/x": false, "ghcr.io/Org": false, "ghcr.io/x:v1": false, "ghcr.io/x@sha256:abc": false, "": false,
+	} {
+		if _, err := ParseTarget(in); (err == nil) != ok {
+			t.Errorf("ParseTarget(%q) err = %v, want ok %v", in, err, ok)
+		}
+	}
+}

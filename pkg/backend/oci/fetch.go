@@ -1,0 +1,60 @@
+package oci
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+	"oras.land/oras-go/v2"
+	"oras.land/oras-go/v2/content"
+	"oras.land/oras-go/v2/content/memory"
+)
+
+// Fetched is an artifact as the operator sees it: each titled layer's bytes.
+type Fetched struct {
+	Desc     ocispec.Descriptor
+	Manifest ocispec.Manifest
+	Files    map[string][]byte // layer title → content
+}
+
+// Titles returns the layer titles, sorted.
+func (f *Fetched) Titles() []string {
+	var out []string
+	for t := range f.Files {
+		out = append(out, t)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Fetch copies tag from src into memory (oras.Copy, as the operator does) and collects
+// every layer that carries an org.opencontainers.image.title.
+func Fetch(ctx context.Context, src oras.ReadOnlyTarget, tag string) (*Fetched, error) {
+	store := memory.New()
+	desc, err := oras.Copy(ctx, src, tag, store, tag, oras.DefaultCopyOptions)
+	if err != nil {
+		return nil, fmt.Errorf("pulling %s: %w", tag, err)
+	}
+	raw, err := content.FetchAll(ctx, store, desc)
+	if err != nil {
+		return nil, fmt.Errorf("reading manifest %s: %w", tag, err)
+	}
+	f := &Fetched{Desc: desc, Files: map[string][]byte{}}
+	if err := json.Unmarshal(raw, &f.Manifest); err != nil {
+		return nil, fmt.Errorf("manifest %s is not an OCI image manifest: %w", tag, err)
+	}
+	for _, l := range f.Manifest.Layers {
+		title := l.Annotations[AnnotationTitle]
+		if title == "" {
+			continue
+		}
+		b, err := content.FetchAll(ctx, store, l)
+		if err != nil {
+			return nil, fmt.Errorf("reading layer %s of %s: %w", title, tag, err)
+		}
+		f.Files[title] = b
+	}
+	return f, nil
+}

@@ -1,0 +1,39 @@
+package oci
+
+import (
+	"testing"
+	"time"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/testsupport/registry"
+	"oras.land/oras-go/v2/registry/remote/retry"
+)
+
+func rel(typ, name, version, comp string) *release.Release {
+	r := &release.Release{Name: name, Type: typ, Version: version, ComponentsFile: layout.ComponentsFile(typ)}
+	r.Files = []release.File{
+		{Name: "metadata.yaml", Data: []byte("apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\n")},
+		{Name: r.ComponentsFile, Data: []byte(comp)},
+		{Name: "cluster-template.yaml", Data: []byte("kind: Cluster\n")},
+	}
+	r.Sort()
+	return r
+}
+
+func set(rels ...*release.Release) *release.Set { return &release.Set{Releases: rels} }
+
+// fastRetry keeps retry tests short: two retries, millisecond waits.
+var fastRetry = &retry.GenericPolicy{Retryable: retry.DefaultPredicate, Backoff: retry.DefaultBackoff,
+	MinWait: time.Millisecond, MaxWait: 5 * time.Millisecond, MaxRetry: 2}
+
+func newPub(t *testing.T, srv *registry.Server, opts Options) *Publisher {
+	t.Helper()
+	opts.Remote.PlainHTTP = true
+	opts.Remote.Retry = fastRetry
+	p, err := New(srv.Host+"/capi", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}

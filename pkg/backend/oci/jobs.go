@@ -1,0 +1,62 @@
+package oci
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/capirepo/capirepo/pkg/release"
+)
+
+// jobs packs the set: one job per release, or one for the bundle.
+func (p *Publisher) jobs(set *release.Set) ([]*job, error) {
+	if err := set.Validate(); err != nil {
+		return nil, err
+	}
+	rels := append([]*release.Release(nil), set.Releases...)
+	sort.Slice(rels, func(i, j int) bool { return rels[i].String() < rels[j].String() })
+	if p.opts.Bundle != nil {
+		return p.bundleJob(rels)
+	}
+	var out []*job
+	for _, rel := range rels {
+		a, err := Pack(rel, p.opts.Pack)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, &job{repo: p.target.Repo(rel.Label()), art: a, rels: []*release.Release{rel}, name: rel.String()})
+	}
+	return out, nil
+}
+
+func (p *Publisher) bundleJob(rels []*release.Release) ([]*job, error) {
+	b := p.opts.Bundle
+	tag := b.Tag
+	if tag == "" {
+		for _, r := range rels {
+			if tag != "" && r.Version != tag {
+				return nil, fmt.Errorf("bundle %s: providers have different versions (%s, %s): give the tag as --bundle %s:TAG", b.Name, tag, r.Version, b.Name)
+			}
+			tag = r.Version
+		}
+	}
+	a, err := PackBundle(b.Name, tag, rels, p.opts.Pack)
+	if err != nil {
+		return nil, err
+	}
+	return []*job{{repo: p.target.Repo(b.Name), art: a, rels: rels, name: b.Name + " " + tag}}, nil
+}
+
+// notes tell the user what to write in the operator's provider objects.
+// A plain-HTTP registry is written with the http:// prefix the operator understands.
+func notes(j *job, plainHTTP bool) []string {
+	ref := j.Ref()
+	if plainHTTP {
+		ref = "http://" + ref
+	}
+	out := []string{fmt.Sprintf("%s digest %s", j.Ref(), j.art.Desc.Digest)}
+	for _, rel := range j.rels {
+		out = append(out, fmt.Sprintf("operator %s %s: spec: {version: %s, fetchConfig: {oci: %q}} (a tag, never @sha256: the operator cannot parse digests)",
+			OperatorType(rel.Type), rel.Name, rel.Version, ref))
+	}
+	return out
+}

@@ -1,0 +1,41 @@
+package oci
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Found is what the operator takes from an artifact for one provider.
+type Found struct {
+	Metadata   string // the matched layer title
+	Components string
+}
+
+// Match applies the operator's file-matching rules (first match wins) for a provider of
+// clusterctl type typ, name and version, and fails as the operator would.
+func Match(files map[string][]byte, typ, name, version string) (Found, error) {
+	ot := OperatorType(typ)
+	full := ot + "-" + name + "-" + version + "-"
+	meta := first(files, full+"metadata.yaml", "metadata.yaml")
+	comp := first(files, full+"components.yaml", ot+"-components.yaml", "components.yaml")
+	var missing []string
+	if meta == "" {
+		missing = append(missing, fmt.Sprintf("metadata (%smetadata.yaml or metadata.yaml)", full))
+	}
+	if comp == "" {
+		missing = append(missing, fmt.Sprintf("components (%scomponents.yaml, %s-components.yaml or components.yaml)", full, ot))
+	}
+	if len(missing) > 0 {
+		return Found{}, fmt.Errorf("the operator finds no %s for %s %s %s", strings.Join(missing, " and no "), ot, name, version)
+	}
+	return Found{Metadata: meta, Components: comp}, nil
+}
+
+func first(files map[string][]byte, names ...string) string {
+	for _, n := range names {
+		if _, ok := files[n]; ok {
+			return n
+		}
+	}
+	return ""
+}

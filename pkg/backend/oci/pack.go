@@ -1,0 +1,152 @@
+package oci
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/opencontainers/go-digest"
+	"github.com/opencontainers/image-spec/specs-go"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+)
+
+// PackOptions are the values an artifact records besides the files.
+type PackOptions struct {
+	Source  string    // org.opencontainers.image.source (the provider's repository URL)
+	Created time.Time // org.opencontainers.image.created; zero leaves it out (never the clock)
+}
+
+// Artifact is one packed manifest with its blobs, ready to push. Same inputs give the
+// same bytes, so the same digest.
+type Artifact struct {
+	Tag      string
+	Manifest []byte
+	Desc     ocispec.Descriptor
+	Blobs    map[digest.Digest][]byte // the empty config and every layer
+	Layers   []Layer                  // in manifest order
+}
+
+// Layer is one file of the artifact.
+type Layer struct {
+	Title string
+	Desc  ocispec.Descriptor
+}
+
+// named is a file under the title it gets in the artifact.
+type named struct {
+	title string
+	data  []byte
+}
+
+// Pack builds the artifact of one release, tagged with its version. Runtime-extension
+// releases get the extra runtimeextension-components.yaml layer (the same blob).
+func Pack(rel *release.Release, opts PackOptions) (*Artifact, error) {
+	if err := rel.Validate(); err != nil {
+		return nil, err
+	}
+	var files []named
+	for _, f := range rel.Files {
+		files = append(files, named{f.Name, f.Data})
+	}
+	if rel.Type == layout.RuntimeExtensionProvider && rel.File(RuntimeExtensionAlias) == nil {
+		files = append(files, named{RuntimeExtensionAlias, rel.File(rel.ComponentsFile).Data})
+	}
+	ann := annotations(rel.Label(), rel.Version, layout.TypeFlag(rel.Type), rel.Name, opts)
+	return pack(rel.Version, files, ann)
+}
+
+// PackBundle builds one artifact holding several releases under the operator's full file
+// names, tagged tag (a version).
+func PackBundle(name, tag string, rels []*release.Release, opts PackOptions) (*Artifact, error) {
+	if _, err := layout.ParseVersion(tag); err != nil {
+		return nil, fmt.Errorf("bundle %s tag: %w", name, err)
+	}
+	if len(rels) == 0 {
+		return nil, fmt.Errorf("bundle %s: no providers", name)
+	}
+	var files []named
+	var types, names []string
+	for _, rel := range rels {
+		if err := rel.Validate(); err != nil {
+			return nil, err
+		}
+		files = append(files, bundleFiles(rel)...)
+		types = append(types, layout.TypeFlag(rel.Type))
+		names = append(names, rel.Name)
+	}
+	ann := annotations(name, tag, strings.Join(types, ","), strings.Join(names, ","), opts)
+	return pack(tag, files, ann)
+}
+
+// bundleFiles names a release's files as the operator looks for them in a bundle.
+func bundleFiles(rel *release.Release) []named {
+	var out []named
+	for _, f := range rel.Files {
+		suffix := f.Name
+		switch f.Name {
+		case "metadata.yaml":
+			suffix = "metadata.yaml"
+		case rel.ComponentsFile:
+			suffix = "components.yaml"
+		}
+		out = append(out, named{FullName(rel.Type, rel.Name, rel.Version, suffix), f.Data})
+	}
+	return out
+}
+
+func annotations(title, version, typ, name string, opts PackOptions) map[string]string {
+	ann := map[string]string{
+		AnnotationTitle:        title,
+		AnnotationVersion:      version,
+		AnnotationProviderType: typ,
+		AnnotationProviderName: name,
+	}
+	if opts.Source != "" {
+		ann[AnnotationSource] = opts.Source
+	}
+	if !opts.Created.IsZero() {
+		ann[AnnotationCreated] = opts.Created.UTC().Format(time.RFC3339)
+	}
+	return ann
+}
+
+// pack lays the files out as layers sorted by title and encodes the manifest.
+func pack(tag string, files []named, ann map[string]string) (*Artifact, error) {
+	sort.Slice(files, func(i, j int) bool { return files[i].title < files[j].title })
+	a := &Artifact{Tag: tag, Blobs: map[digest.Digest][]byte{}}
+	a.Blobs[ocispec.DescriptorEmptyJSON.Digest] = ocispec.DescriptorEmptyJSON.Data
+	m := ocispec.Manifest{
+		Versioned:    specs.Versioned{SchemaVersion: 2},
+		MediaType:    ocispec.MediaTypeImageManifest,
+		ArtifactType: ArtifactType,
+		Config:       ocispec.DescriptorEmptyJSON,
+		Annotations:  ann,
+		Layers:       []ocispec.Descriptor{},
+	}
+	for i, f := range files {
+		if i > 0 && files[i-1].title == f.title {
+			return nil, fmt.Errorf("artifact %s: two files named %s", tag, f.title)
+		}
+		d := ocispec.Descriptor{MediaType: FileMediaType, Digest: digest.FromBytes(f.data),
+			Size: int64(len(f.data)), Annotations: map[string]string{AnnotationTitle: f.title}}
+		a.Blobs[d.Digest] = f.data
+		a.Layers = append(a.Layers, Layer{f.title, d})
+		m.Layers = append(m.Layers, d)
+	}
+	return a.encode(m)
+}
+
+func (a *Artifact) encode(m ocispec.Manifest) (*Artifact, error) {
+	b, err := json.Marshal(m)
+	if err != nil {
+		return nil, fmt.Errorf("encoding manifest %s: %w", a.Tag, err)
+	}
+	a.Manifest = b
+	a.Desc = ocispec.Descriptor{MediaType: ocispec.MediaTypeImageManifest, ArtifactType: ArtifactType,
+		Digest: digest.FromBytes(b), Size: int64(len(b))}
+	return a, nil
+}

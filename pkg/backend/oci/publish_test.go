@@ -1,0 +1,72 @@
+package oci
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/testsupport/registry"
+)
+
+func TestPublishThenRerunIsNoop(t *testing.T) {
+	srv := registry.New(t)
+	s := set(rel(layout.InfrastructureProvider, "aws", "v1.2.3", "kind: A\n"))
+	rep, err := newPub(t, srv, Options{}).Publish(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Count(release.Written) != 3 || srv.TotalUploads() != 4 {
+		t.Fatalf("written %d, uploads %d; want 3 files, 4 blobs", rep.Count(release.Written), srv.TotalUploads())
+	}
+	if !strings.Contains(strings.Join(rep.Notes, "\n"), `oci: "http://`+srv.Host+`/capi/infrastructure-aws:v1.2.3"`) {
+		t.Errorf("notes lack the fetchConfig.oci snippet:\n%s", strings.Join(rep.Notes, "\n"))
+	}
+	rep, err = newPub(t, srv, Options{}).Publish(context.Background(), s)
+	if err != nil || rep.Count(release.Skipped) != 3 || srv.TotalUploads() != 4 {
+		t.Fatalf("rerun: err %v, skipped %d, uploads %d", err, rep.Count(release.Skipped), srv.TotalUploads())
+	}
+}
+
+func TestPublishRefusesDifferentContent(t *testing.T) {
+	srv := registry.New(t)
+	ctx := context.Background()
+	if _, err := newPub(t, srv, Options{}).Publish(ctx, set(rel(layout.InfrastructureProvider, "aws", "v1.2.3", "kind: A\n"))); err != nil {
+		t.Fatal(err)
+	}
+	changed := set(rel(layout.InfrastructureProvider, "aws", "v1.2.3", "kind: B\n"), rel(layout.InfrastructureProvider, "aws", "v1.2.4", "kind: B\n"))
+	rep, err := newPub(t, srv, Options{}).Publish(ctx, changed)
+	if !errors.Is(err, release.ErrConflict) || rep.Count(release.Refused) != 3 {
+		t.Fatalf("err %v, refused %d; want ErrConflict and 3 refused files", err, rep.Count(release.Refused))
+	}
+	repo, _ := Remote{PlainHTTP: true}.Repository(srv.Host + "/capi/infrastructure-aws")
+	if d, _ := Current(ctx, repo, "v1.2.4"); d != "" {
+		t.Fatal("v1.2.4 was pushed although the set was refused")
+	}
+	rep, err = newPub(t, srv, Options{Replace: true}).Publish(ctx, changed)
+	if err != nil || rep.Count(release.Replaced) != 3 {
+		t.Fatalf("--replace: err %v, replaced %d", err, rep.Count(release.Replaced))
+	}
+}
+
+func TestPublishBundleAndDryRun(t *testing.T) {
+	srv := registry.New(t)
+	s := set(rel(layout.BootstrapProvider, "kubeadm", "v1.10.0", "kind: B\n"), rel(layout.ControlPlaneProvider, "kubeadm", "v1.10.0", "kind: C\n"))
+	rep, err := newPub(t, srv, Options{Bundle: &Bundle{Name: "kubeadm"}, DryRun: true}).Publish(context.Background(), s)
+	if err != nil || rep.Count(release.Planned) != 6 || srv.TotalUploads() != 0 {
+		t.Fatalf("dry run: err %v, planned %d, uploads %d", err, rep.Count(release.Planned), srv.TotalUploads())
+	}
+	if _, err := newPub(t, srv, Options{Bundle: &Bundle{Name: "kubeadm"}}).Publish(context.Background(), s); err != nil {
+		t.Fatal(err)
+	}
+	repo, _ := Remote{PlainHTTP: true}.Repository(srv.Host + "/capi/kubeadm")
+	got, err := Fetch(context.Background(), repo, "v1.10.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Match(got.Files, layout.ControlPlaneProvider, "kubeadm", "v1.10.0"); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,85 @@
+package oci
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/distribution/reference"
+	"oras.land/oras-go/v2/registry/remote"
+	"oras.land/oras-go/v2/registry/remote/auth"
+	"oras.land/oras-go/v2/registry/remote/retry"
+)
+
+// Remote holds how to reach registries: plain HTTP, credentials and the HTTP client.
+type Remote struct {
+	PlainHTTP  bool                // http:// instead of https:// (local registries)
+	Credential auth.CredentialFunc // nil: anonymous
+	Transport  http.RoundTripper   // nil: http.DefaultTransport
+	Retry      retry.Policy        // nil: oras' default (429 and 5xx, 5 attempts, backoff)
+}
+
+// Repository opens host/path on a registry.
+func (r Remote) Repository(ref string) (*remote.Repository, error) {
+	repo, err := remote.NewRepository(ref)
+	if err != nil {
+		return nil, fmt.Errorf("repository %q: %w", ref, err)
+	}
+	repo.PlainHTTP = r.PlainHTTP
+	repo.Client = r.client()
+	return repo, nil
+}
+
+func (r Remote) client() *auth.Client {
+	base := r.Transport
+	if base == nil {
+		base = http.DefaultTransport
+	}
+	rt := retry.NewTransport(base)
+	if r.Retry != nil {
+		rt.Policy = func() retry.Policy { return r.Retry }
+	}
+	return &auth.Client{
+		Client:     &http.Client{Transport: rt},
+		Cache:      auth.NewCache(),
+		Credential: r.Credential,
+		Header:     http.Header{"User-Agent": {"capirepo"}},
+	}
+}
+
+// Target is REGISTRY/PATH, the root under which provider repositories live.
+type Target struct {
+	Registry string // host[:port]
+	Path     string // may be empty
+}
+
+// ParseTarget parses REGISTRY[/PATH] (an oci:// prefix is accepted). Tags and digests
+// are refused: the tag is each release's version.
+func ParseTarget(s string) (Target, error) {
+	in := strings.TrimSuffix(strings.TrimPrefix(s, "oci://"), "/")
+	if strings.Contains(in, "://") {
+		return Target{}, fmt.Errorf("registry %q: write host[:port]/path without a scheme (use --plain-http for http)", s)
+	}
+	host, path, _ := strings.Cut(in, "/")
+	if host == "" {
+		return Target{}, fmt.Errorf("registry %q: empty host", s)
+	}
+	t := Target{Registry: host, Path: path}
+	probe := t.Repo("x")
+	named, err := reference.ParseNormalizedNamed(probe)
+	if err != nil || named.String() != probe && reference.FamiliarString(named) != probe {
+		return Target{}, fmt.Errorf("registry %q is not host[:port][/path] with lower-case path components (no tag, no digest)", s)
+	}
+	return t, nil
+}
+
+// Repo returns the repository of one name under the target: REGISTRY/PATH/name.
+func (t Target) Repo(name string) string {
+	if t.Path == "" {
+		return t.Registry + "/" + name
+	}
+	return t.Registry + "/" + t.Path + "/" + name
+}
+
+// String is REGISTRY[/PATH].
+func (t Target) String() string { return strings.TrimSuffix(t.Repo(""), "/") }

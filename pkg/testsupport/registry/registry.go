@@ -1,0 +1,154 @@
+// Package registry runs go-containerregistry's in-process OCI registry on loopback for
+// tests, with what tests need around it: added latency, required basic auth, injected
+// failures and a count of blob uploads per digest.
+package registry
+
+import (
+	"io"
+	"log"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	ggcr "github.com/google/go-containerregistry/pkg/registry"
+)
+
+// Server is a running registry. Host is host:port, for references.
+type Server struct {
+	Host string
+	URL  string
+
+	next    http.Handler
+	latency time.Duration
+	user    string
+	pass    string
+
+	mu      sync.Mutex
+	uploads map[string]int // digest → completed blob uploads
+	faults  []*Fault
+}
+
+// Fault makes matching requests answer Status, Times times (0: always).
+type Fault struct {
+	Match  func(*http.Request) bool
+	Status int
+	Times  int
+	hits   int
+}
+
+// Option configures a Server.
+type Option func(*Server)
+
+// WithLatency delays every request by d (simulates a remote registry).
+func WithLatency(d time.Duration) Option { return func(s *Server) { s.latency = d } }
+
+// WithBasicAuth requires these credentials on every request (401 otherwise).
+func WithBasicAuth(user, pass string) Option {
+	return func(s *Server) { s.user, s.pass = user, pass }
+}
+
+// New starts a registry that stops when the test ends.
+func New(t testing.TB, opts ...Option) *Server {
+	s := &Server{uploads: map[string]int{}}
+	s.next = ggcr.New(ggcr.Logger(log.New(io.Discard, "", 0)))
+	for _, o := range opts {
+		o(s)
+	}
+	srv := httptest.NewServer(s)
+	t.Cleanup(srv.Close)
+	s.URL = srv.URL
+	s.Host = strings.TrimPrefix(srv.URL, "http://")
+	return s
+}
+
+// AddFault injects a failure; it applies to requests after this call.
+func (s *Server) AddFault(f *Fault) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.faults = append(s.faults, f)
+}
+
+// Uploads returns how many times a blob with this digest was uploaded.
+func (s *Server) Uploads(digest string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.uploads[digest]
+}
+
+// TotalUploads returns the number of completed blob uploads.
+func (s *Server) TotalUploads() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, c := range s.uploads {
+		n += c
+	}
+	return n
+}
+
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.latency > 0 {
+		time.Sleep(s.latency)
+	}
+	if s.user != "" {
+		if u, p, ok := r.BasicAuth(); !ok || u != s.user || p != s.pass {
+			w.Header().Set("WWW-Authenticate", `Basic realm="test"`)
+			http.Error(w, `{"errors":[{"code":"UNAUTHORIZED","message":"authentication required"}]}`, http.StatusUnauthorized)
+			return
+		}
+	}
+	if st := s.fault(r); st != 0 {
+		if st == http.StatusTooManyRequests {
+			w.Header().Set("Retry-After", "0")
+		}
+		http.Error(w, `{"errors":[{"code":"UNKNOWN","message":"injected failure"}]}`, st)
+		return
+	}
+	rec := &statusRecorder{ResponseWriter: w}
+	s.next.ServeHTTP(rec, r)
+	s.count(r, rec.status)
+}
+
+func (s *Server) fault(r *http.Request) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, f := range s.faults {
+		if (f.Times == 0 || f.hits < f.Times) && (f.Match == nil || f.Match(r)) {
+			f.hits++
+			return f.Status
+		}
+	}
+	return 0
+}
+
+// count records a completed upload: a PUT (or monolithic POST) carrying ?digest= that
+// the registry accepted.
+func (s *Server) count(r *http.Request, status int) {
+	d := r.URL.Query().Get("digest")
+	if d == "" || status != http.StatusCreated || !strings.Contains(r.URL.Path, "/blobs/uploads") {
+		return
+	}
+	s.mu.Lock()
+	s.uploads[d]++
+	s.mu.Unlock()
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (r *statusRecorder) WriteHeader(code int) {
+	r.status = code
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func (r *statusRecorder) Write(b []byte) (int, error) {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	return r.ResponseWriter.Write(b)
+}
