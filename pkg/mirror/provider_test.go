@@ -1,75 +1,12 @@
 package mirror
 
 import (
-	"bufio"
-	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/layout"
 )
-
-const notes = "../../../shared/notes/clusterctl-consumer.md"
-
-// notesList parses the "Built-in list at HEAD" bullets of the research notes (§8).
-func notesList(t *testing.T) []Provider {
-	t.Helper()
-	f, err := os.Open(notes)
-	if os.IsNotExist(err) {
-		t.Skipf("%s is absent (it lives beside the repository checkout): cannot compare the built-in list", notes)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	types := map[string]string{"Core": layout.CoreProvider, "Infrastructure": layout.InfrastructureProvider, "Bootstrap": layout.BootstrapProvider,
-		"ControlPlane": layout.ControlPlaneProvider, "IPAM": layout.IPAMProvider, "Addon": layout.AddonProvider, "RuntimeExtension": layout.RuntimeExtensionProvider}
-	group := regexp.MustCompile(`^- (\w+)`)
-	item := regexp.MustCompile("^  - `?([a-z0-9-]+)`? — ([^ ]+)(?: — \\*{0,2}([a-z0-9.-]+\\.yaml))?")
-	var out []Provider
-	typ, in := "", false
-	for sc := bufio.NewScanner(f); sc.Scan(); {
-		line := sc.Text()
-		switch {
-		case strings.HasPrefix(line, "**Built-in list at HEAD**"):
-			in = true
-		case !in:
-		case strings.TrimSpace(line) == "":
-			return out
-		case group.MatchString(line):
-			typ = types[group.FindStringSubmatch(line)[1]]
-		case item.MatchString(line):
-			m := item.FindStringSubmatch(line)
-			file := m[3]
-			if file == "" {
-				file = layout.ComponentsFile(typ)
-			}
-			out = append(out, Provider{Name: m[1], Type: typ, URL: "https://github.com/" + m[2] + "/releases/latest/" + file})
-		default:
-			t.Fatalf("%s: unparsed line in the built-in list: %q", notes, line)
-		}
-	}
-	return out
-}
-
-func TestBuiltinMatchesNotes(t *testing.T) {
-	t.Parallel()
-	want := notesList(t)
-	got, err := Builtin()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(want) < 60 || len(got) != len(want) {
-		t.Fatalf("Builtin() has %d entries, the notes %d", len(got), len(want))
-	}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Errorf("Builtin()[%d] = %+v, notes say %+v", i, got[i], want[i])
-		}
-	}
-}
 
 func TestSelect(t *testing.T) {
 	t.Parallel()
@@ -133,52 +70,5 @@ func TestFromConfig(t *testing.T) {
 	}
 	if want := "infrastructure-aws v2.6.0,bootstrap-foo latest"; strings.Join(got, ",") != want {
 		t.Errorf("ConfigPicks() = %v, want %s (the flag's version wins, foo at its URL's version)", got, want)
-	}
-}
-
-func TestReadConfigErrors(t *testing.T) {
-	t.Parallel()
-	tests := []struct{ name, body, want string }{
-		{"bad type", "providers:\n- {name: x, type: Infra, url: /a/b/c/d.yaml}\n", "is not one of"},
-		{"bad url", "providers:\n- {name: x, type: InfrastructureProvider, url: d.yaml}\n", "is not {base}/{version}/{components file}"},
-		{"not a list", "providers: {name: x}\n", "want a list"},
-		{"missing", "", "no such file"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			path := filepath.Join(t.TempDir(), "clusterctl.yaml")
-			if tt.body != "" {
-				writeFile(t, path, tt.body)
-			}
-			if _, err := ReadConfig(path); err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), path) {
-				t.Errorf("ReadConfig() error = %v, want %q naming the file", err, tt.want)
-			}
-		})
-	}
-}
-
-func TestLocalRoot(t *testing.T) {
-	t.Parallel()
-	tests := []struct{ name, url, want, wantErr string }{
-		{"file URL", "file:///srv/capi/infrastructure-foo/latest/infrastructure-components.yaml", "/srv/capi", ""},
-		{"plain path", "/srv/capi/infrastructure-foo/v1.0.0/components.yaml", "/srv/capi", ""},
-		{"relative", "capi/infrastructure-foo/v1.0.0/components.yaml", "", "want an absolute"},
-		{"wrong label", "/srv/capi/foo/v1.0.0/components.yaml", "", "{base}/infrastructure-foo/"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			got, err := Provider{Name: "foo", Type: layout.InfrastructureProvider, URL: tt.url}.LocalRoot()
-			if tt.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Errorf("LocalRoot(%q) error = %v, want %q", tt.url, err, tt.wantErr)
-				}
-				return
-			}
-			if err != nil || got != tt.want {
-				t.Errorf("LocalRoot(%q) = %q, %v; want %q", tt.url, got, err, tt.want)
-			}
-		})
 	}
 }

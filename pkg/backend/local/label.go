@@ -7,9 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
-	yaml "go.yaml.in/yaml/v3"
 )
 
 // configProviders reads the providers: entries of a build's clusterctl.yaml, keyed by
@@ -19,12 +19,16 @@ func configProviders(file string) (map[string]*Provider, error) {
 	if err != nil || data == nil {
 		return nil, err
 	}
-	var cfg struct {
-		Providers []Provider `yaml:"providers"`
+	c, err := clusterctlcfg.Parse(file, data)
+	if err != nil {
+		return nil, err
 	}
-	if err := yaml.Unmarshal(data, &cfg); err != nil {
-		return nil, fmt.Errorf("parsing %s: %w; fix or remove the file", file, err)
+	list, err := c.Providers()
+	if err != nil {
+		return nil, err
 	}
+	var cfg struct{ Providers []Provider }
+	cfg.Providers = list
 	out := map[string]*Provider{}
 	for i, p := range cfg.Providers {
 		u, err := url.Parse(p.URL)

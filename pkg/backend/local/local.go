@@ -30,6 +30,7 @@ type Options struct {
 	DryRun   bool          // report planned actions, write nothing
 	LockWait time.Duration // bound on waiting for another publisher; 0 = 5 minutes
 	Writer   FileWriter    // nil = the operating system (fsync'ed writes)
+	Locked   bool          // the caller holds root's lock (see Lock): Publish does not take it
 }
 
 // Publisher publishes release sets into one local repository root.

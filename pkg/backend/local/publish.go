@@ -27,11 +27,13 @@ func (p *Publisher) Publish(ctx context.Context, set *release.Set) (*release.Rep
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		return rep, fmt.Errorf("creating repository root %s: %w", root, err)
 	}
-	unlock, err := lock(ctx, root, p.opts.LockWait)
-	if err != nil {
-		return rep, err
+	if !p.opts.Locked {
+		unlock, err := lock(ctx, root, p.opts.LockWait)
+		if err != nil {
+			return rep, err
+		}
+		defer unlock()
 	}
-	defer unlock()
 	if err := cleanLeftovers(root); err != nil {
 		return rep, err
 	}

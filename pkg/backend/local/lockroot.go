@@ -1,0 +1,27 @@
+package local
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// Lock takes root's publisher lock (ROOT/.capirepo.lock), creating root, waiting at
+// most wait (5 minutes when 0). A caller that writes more than a release set into
+// root (mirror: cert-manager, clusterctl.yaml keys, images.txt, mirror.json) holds it
+// for its whole transaction and publishes with Options.Locked.
+func Lock(ctx context.Context, root string, wait time.Duration) (unlock func(), err error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, fmt.Errorf("resolving repository root %s: %w", root, err)
+	}
+	if err := os.MkdirAll(abs, 0o755); err != nil {
+		return nil, fmt.Errorf("creating repository root %s: %w", abs, err)
+	}
+	if wait <= 0 {
+		wait = defaultWait
+	}
+	return lock(ctx, abs, wait)
+}

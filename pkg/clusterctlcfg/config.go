@@ -1,0 +1,107 @@
+package clusterctlcfg
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+
+	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/capirepo/capirepo/pkg/manifest"
+)
+
+// Config is a clusterctl.yaml held as a YAML tree, so edits keep every entry, key
+// and comment they do not touch.
+type Config struct {
+	path string
+	orig []byte
+	doc  *yaml.Node
+}
+
+// Load reads path; a missing file is an empty configuration.
+func Load(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Parse(path, nil)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	return Parse(path, data)
+}
+
+// Parse reads a configuration's bytes; path names it in errors.
+func Parse(path string, data []byte) (*Config, error) {
+	if err := manifest.Screen(data); err != nil {
+		return nil, fmt.Errorf("reading %s: %w; fix or remove the file", path, err)
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, fmt.Errorf("parsing %s: %w; fix or remove the file", path, err)
+	}
+	if doc.Kind == 0 {
+		doc = yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{{Kind: yaml.MappingNode, Tag: "!!map"}}}
+	}
+	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("parsing %s: the top level is not a mapping; fix or remove the file", path)
+	}
+	return &Config{path: path, orig: data, doc: &doc}, nil
+}
+
+// Path is where the configuration was read from.
+func (c *Config) Path() string { return c.path }
+
+// Bytes encodes the configuration (2-space indent, comments kept).
+func (c *Config) Bytes() ([]byte, error) {
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(c.doc); err != nil {
+		return nil, fmt.Errorf("encoding %s: %w", c.path, err)
+	}
+	if err := enc.Close(); err != nil {
+		return nil, fmt.Errorf("encoding %s: %w", c.path, err)
+	}
+	return b.Bytes(), nil
+}
+
+// Changed reports whether the edits changed the file's content; it is false when
+// every edit set what was already there.
+func (c *Config) Changed() (bool, error) {
+	now, err := c.Bytes()
+	if err != nil {
+		return false, err
+	}
+	if c.orig == nil {
+		return true, nil
+	}
+	old, err := Parse(c.path, c.orig)
+	if err != nil {
+		return false, err
+	}
+	was, err := old.Bytes()
+	return !bytes.Equal(now, was), err
+}
+
+// SetCertManager sets cert-manager.url and cert-manager.version, keeping the
+// other cert-manager keys (timeout, externallyProvisioned).
+func (c *Config) SetCertManager(url, version string) {
+	m := child(c.top(), "cert-manager")
+	setScalar(m, "url", url)
+	setScalar(m, "version", version)
+}
+
+// SetImagesRepository sets images.all.repository, keeping other image overrides.
+func (c *Config) SetImagesRepository(repository string) {
+	setScalar(child(child(c.top(), "images"), "all"), "repository", repository)
+}
+
+// CertManager returns cert-manager.url and cert-manager.version ("" when unset).
+func (c *Config) CertManager() (url, version string) {
+	m := lookup(c.top(), "cert-manager")
+	return lookup(m, "url").value(), lookup(m, "version").value()
+}
+
+func (c *Config) top() *yaml.Node { return c.doc.Content[0] }
