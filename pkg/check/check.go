@@ -20,6 +20,7 @@ import (
 type Options struct {
 	Dir              string   // prefix for file names in findings ("dist/infrastructure-x/v1.0.0")
 	Published        []string // earlier versions, for the metadata cumulative check
+	Exempt           []string // published versions from before metadata.yaml (metadata.History)
 	AllowNoNamespace bool
 	Partial          bool              // loose files, not a whole release: skip cross-file and version rules
 	Sources          map[string]string // file name -> path shown instead (a file shipped byte for byte)
@@ -107,7 +108,7 @@ func (c *checker) metadata() {
 	if f == nil {
 		return
 	}
-	opts := metadata.CheckOptions{Version: c.r.Version, Published: c.opts.Published, CRDContracts: c.crdLabels}
+	opts := metadata.CheckOptions{Version: c.r.Version, Published: c.opts.Published, Exempt: c.opts.Exempt, CRDContracts: c.crdLabels}
 	if c.opts.Partial {
 		opts = metadata.CheckOptions{}
 	}

@@ -22,6 +22,7 @@ func newMetadataCmd(io streams) *cobra.Command {
 type metadataCheckOptions struct {
 	config, file, version string
 	published             []string
+	ci                    bool // CI is set: no tag information is an error
 }
 
 func newMetadataCheckCmd(io streams) *cobra.Command {
@@ -30,11 +31,15 @@ func newMetadataCheckCmd(io streams) *cobra.Command {
 		Use:   "check --version vX.Y.Z",
 		Short: "Fail when metadata.yaml would break clusterctl for this version",
 		Long: `check verifies that the version's major.minor has a release series, that the file is
-cumulative (a series for every earlier release from the oldest listed series on: git
-tags, or --published; older releases only get a note), that every
+cumulative (a series for every earlier published release: --published, or every git tag
+whose own metadata.yaml declared its series; tags from before the provider had
+metadata.yaml only get a note), that every
 contract is a Cluster API contract, and that the series' contract is among the
 cluster.x-k8s.io/<contract> labels of the provider's CRDs (rendered from capirepo.yaml).
-With --file only that file is checked, without the CRD comparison.`,
+With --file only that file is checked, without the CRD comparison.
+Without tag information (no git, a shallow or tagless clone) it warns, and fails when
+the CI environment variable is set: fetch the full history (fetch-depth: 0) or pass
+--published (--published= for a first release).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd, io) },
 	}
@@ -42,7 +47,7 @@ With --file only that file is checked, without the CRD comparison.`,
 	f.StringVar(&o.config, "config", "capirepo.yaml", "configuration file")
 	f.StringVar(&o.file, "file", "", "check this metadata.yaml instead of the config's providers")
 	f.StringVar(&o.version, "version", "", "version about to be released (required)")
-	f.StringSliceVar(&o.published, "published", nil, "earlier released versions (default: git tags)")
+	f.StringSliceVar(&o.published, "published", nil, "earlier released versions (default: git tags; --published= for none)")
 	_ = cmd.MarkFlagRequired("version")
 	return cmd
 }
@@ -54,17 +59,16 @@ func (o *metadataCheckOptions) run(cmd *cobra.Command, io streams) error {
 		if err != nil {
 			return withCode(ExitInput, err)
 		}
-		published := o.published
-		if published == nil {
-			published, _ = metadata.GitTags(cmd.Context(), filepath.Dir(o.file))
-		}
-		fs = metadata.Validate(o.file, data, metadata.CheckOptions{Version: o.version, Published: published})
+		h := metadata.ReadHistory(cmd.Context(), metadata.HistoryInput{
+			Dir: filepath.Dir(o.file), File: o.file, Published: o.published, CI: o.ci})
+		fs = append(h.Findings, metadata.Validate(o.file, data, metadata.CheckOptions{
+			Version: o.version, Published: h.Published, Exempt: h.Exempt})...)
 	} else {
 		cfg, err := config.Load(o.config)
 		if err != nil {
 			return usageErr(err)
 		}
-		res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: o.version, Published: o.published})
+		res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: o.version, Published: o.published, CI: o.ci})
 		if err != nil {
 			return withCode(ExitInput, err)
 		}

@@ -12,13 +12,14 @@ import (
 type CheckOptions struct {
 	Version      string   // the version being released, "v1.2.3"; empty skips the version checks
 	Published    []string // versions released earlier (tags, folders); newer ones and non-versions are ignored
+	Exempt       []string // published versions whose own metadata.yaml did not declare their series (History.Exempt)
 	CRDContracts []string // contracts X of the cluster.x-k8s.io/X labels on the provider's CRDs; empty skips that check
 }
 
 // Check verifies metadata against a release: the version's series exists and declares a
 // contract clusterctl installs and the CRDs implement, every earlier published version
-// from the oldest listed series on still has a series (the file is cumulative; older
-// versions get a note), and every contract is a CAPI contract.
+// still has a series (the file is cumulative; exempt versions, released before the
+// provider had metadata.yaml, get a note), and every contract is a CAPI contract.
 // Findings are sorted; Lint's metadata-contract findings repeat here (see Validate).
 func Check(file string, m *Metadata, opts CheckOptions) lint.Findings {
 	if m == nil {

@@ -33,20 +33,19 @@ func (u unlisted) series() []seriesKey {
 
 // cumulative reports earlier published versions (pre-releases included: clusterctl
 // matches on major.minor only) whose series metadata.yaml lacks. Versions newer than the
-// release are ignored. A missing series at or above the oldest listed one is an error,
-// one per series: upgrade plan fails for everyone running it. Versions older than every
-// listed series are dropped history (in real providers, the pre-v1beta1 releases that no
-// clusterctl v1 manages) and get a single note.
+// release are ignored. A missing series is an error, one per series: upgrade plan fails
+// for everyone running them. Exempt versions (tags whose own metadata.yaml never declared
+// their series: releases from before the provider had metadata.yaml, which clusterctl
+// never managed) get a single note.
 func cumulative(file string, m *Metadata, opts CheckOptions) lint.Findings {
 	if len(m.ReleaseSeries) == 0 {
 		return nil // metadata-series-empty and metadata-version-series say it
 	}
-	oldest := m.oldest()
 	gaps, old := unlisted{}, unlisted{}
 	for _, p := range earlier(m, opts) {
 		v := semver.MustParse(p)
 		k := seriesKey{int64(v.Major()), int64(v.Minor())}
-		if compareKeys(k, oldest) < 0 {
+		if slices.Contains(opts.Exempt, p) {
 			old[k] = append(old[k], p)
 		} else {
 			gaps[k] = append(gaps[k], p)
@@ -57,7 +56,7 @@ func cumulative(file string, m *Metadata, opts CheckOptions) lint.Findings {
 		out = append(out, finding(file, m.lines.series, RuleCumulative, notCumulative(k.String(), gaps[k])))
 	}
 	if len(old) > 0 {
-		out = append(out, finding(file, m.lines.series, RuleCumulativeOld, olderThanSeries(m, old)))
+		out = append(out, finding(file, m.lines.series, RuleCumulativeOld, exemptNote(old)))
 	}
 	return out
 }
@@ -77,47 +76,25 @@ func earlier(m *Metadata, opts CheckOptions) []string {
 	return out
 }
 
-// oldest returns the lowest major.minor listed; m has at least one series.
-func (m *Metadata) oldest() seriesKey {
-	keys := make([]seriesKey, 0, len(m.ReleaseSeries))
-	for _, s := range m.ReleaseSeries {
-		keys = append(keys, seriesKey{int64(s.Major), int64(s.Minor)})
-	}
-	return slices.MinFunc(keys, compareKeys)
-}
-
 func sortVersions(versions []string) {
 	slices.SortFunc(versions, func(a, b string) int { return semver.MustParse(a).Compare(semver.MustParse(b)) })
 }
 
 func notCumulative(series string, versions []string) string {
 	sortVersions(versions)
-	return fmt.Sprintf("no series %s, yet %s were released: clusterctl upgrade plan reads the newest metadata.yaml and fails with \"version %s (the current version) … does not match any release series\" for every user running them; add it back with capirepo metadata add-series --version %s --contract <the contract that series declared>",
+	return fmt.Sprintf("no series %s, yet %s were released with it: clusterctl upgrade plan reads the newest metadata.yaml and fails with \"version %s (the current version) … does not match any release series\" for every user running them (the CAPC v0.5.0 failure); add it back with capirepo metadata add-series --version %s --contract <the contract that series declared>",
 		series, strings.Join(versions, ", "), versions[len(versions)-1], versions[0])
 }
 
-func olderThanSeries(m *Metadata, old unlisted) string {
-	keys := old.series()
+func exemptNote(old unlisted) string {
 	var names, all []string
-	for _, k := range keys {
+	for _, k := range old.series() {
 		names = append(names, k.String())
 		all = append(all, old[k]...)
 	}
 	sortVersions(all)
-	oldest := m.series(m.oldest().major, m.oldest().minor)
-	return fmt.Sprintf("no series %s for %s, which are older than the oldest series %s (%s): users still running them cannot use clusterctl upgrade with this repository (\"version … (the current version) … does not match any release series\"), but clusterctl v1.0+ cannot manage pre-v1beta1 providers anyway; %s",
-		strings.Join(names, ", "), versionSpan(all), oldest, oldest.Contract, oldAdvice(*oldest, old[keys[len(keys)-1]]))
-}
-
-// oldAdvice: contracts only move forward, so below a pre-v1beta1 series every release is
-// pre-v1beta1 too; otherwise the newest dropped series may have been v1beta1.
-func oldAdvice(oldest Series, newestDropped []string) string {
-	if IsContract(oldest.Contract) && strings.HasPrefix(oldest.Contract, "v1alpha") {
-		return "since the oldest series already predates v1beta1, nothing is lost"
-	}
-	sortVersions(newestDropped)
-	return fmt.Sprintf("if one of them implemented v1beta1, add its series back with capirepo metadata add-series --version %s --contract v1beta1",
-		newestDropped[0])
+	return fmt.Sprintf("no series %s for %s: their own metadata.yaml never declared them (released before the provider had metadata.yaml), so clusterctl never managed them and nothing is lost",
+		strings.Join(names, ", "), versionSpan(all))
 }
 
 // versionSpan prints sorted versions as "v0.1.0" or "v0.1.0 … v0.8.2 (5 releases)".

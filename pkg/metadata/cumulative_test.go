@@ -17,9 +17,9 @@ func parseFixture(t *testing.T, name string) *Metadata {
 	return m
 }
 
-// TestCumulativeRange: only a published version inside the listed series' range (or
-// newer than all of them) without a series breaks upgrade plan; versions older than
-// every series (the v1alpha era of real providers) get a note.
+// TestCumulativeRange: every published version without a series breaks upgrade plan
+// (an error), wherever it sits against the listed series; exempt versions (tags whose own
+// metadata.yaml never declared their series) only get a note.
 func TestCumulativeRange(t *testing.T) {
 	t.Parallel()
 	from10 := parseFixture(t, "check/from-1.0.yaml")
@@ -31,18 +31,18 @@ func TestCumulativeRange(t *testing.T) {
 		want []string // rule:line
 		text []string // substrings of the messages
 	}{
-		{name: "older than every series is a note", m: from10,
+		{name: "exempt pre-metadata tags are a note", m: from10,
 			opts: CheckOptions{Version: "v1.2.1", Published: []string{
-				"v0.1.0", "v0.3.0-alpha.0", "v0.3.0", "v0.8.2", "v0.8.0", "v1.0.0", "v1.1.0-rc.0", "v1.2.0", "api/v1.17.0"}},
+				"v0.1.0", "v0.3.0-alpha.0", "v0.3.0", "v0.8.2", "v0.8.0", "v1.0.0", "v1.1.0-rc.0", "v1.2.0", "api/v1.17.0"},
+				Exempt: []string{"v0.1.0", "v0.3.0-alpha.0", "v0.3.0", "v0.8.2", "v0.8.0"}},
 			want: []string{"metadata-cumulative-old:4"},
-			text: []string{"no series 0.1, 0.3, 0.8", "v0.1.0 … v0.8.2 (5 releases)", "older than the oldest series 1.0",
-				"cannot use clusterctl upgrade", "pre-v1beta1", "add-series --version v0.8.0"}},
-		{name: "below a v1alpha series nothing is lost", m: parseFixture(t, "lint/good.yaml"),
+			text: []string{"no series 0.1, 0.3, 0.8", "v0.1.0 … v0.8.2 (5 releases)", "never declared them", "nothing is lost"}},
+		{name: "a published series older than every listed one is an error (CAPC v0.5.0)", m: parseFixture(t, "lint/good.yaml"),
 			opts: CheckOptions{Version: "v1.1.0", Published: []string{"v0.0.1", "v0.0.2-alpha.0", "v0.1.0"}},
-			want: []string{"metadata-cumulative-old:4"},
-			text: []string{"no series 0.0 for v0.0.1 … v0.0.2-alpha.0 (2 releases)", "oldest series 0.1 (v1alpha3)", "nothing is lost"}},
+			want: []string{"metadata-cumulative:4"},
+			text: []string{"no series 0.0, yet v0.0.1, v0.0.2-alpha.0 were released", "add-series --version v0.0.1"}},
 		{name: "gap inside the range is an error", m: gap,
-			opts: CheckOptions{Version: "v1.3.0", Published: []string{"v0.9.0", "v1.0.0", "v1.2.1", "v1.2.0", "v1.1.0"}},
+			opts: CheckOptions{Version: "v1.3.0", Published: []string{"v0.9.0", "v1.0.0", "v1.2.1", "v1.2.0", "v1.1.0"}, Exempt: []string{"v0.9.0"}},
 			want: []string{"metadata-cumulative-old:4", "metadata-cumulative:4"},
 			text: []string{"no series 1.2, yet v1.2.0, v1.2.1 were released", "add-series --version v1.2.0", "no series 0.9"}},
 		{name: "a pre-release alone still needs its series", m: gap,
@@ -79,7 +79,7 @@ func TestCumulativeRange(t *testing.T) {
 func TestCumulativeOldIsANote(t *testing.T) {
 	t.Parallel()
 	found := Check("metadata.yaml", parseFixture(t, "check/from-1.0.yaml"),
-		CheckOptions{Version: "v1.2.0", Published: []string{"v0.1.0-alpha.1", "v0.8.2", "v1.0.0"}})
+		CheckOptions{Version: "v1.2.0", Published: []string{"v0.1.0-alpha.1", "v0.8.2", "v1.0.0"}, Exempt: []string{"v0.1.0-alpha.1", "v0.8.2"}})
 	if len(found) != 1 || found[0].Severity != lint.Note || found.HasErrors() {
 		t.Errorf("Check() = %v, want one note", found)
 	}

@@ -20,6 +20,7 @@ const (
 	RuleVersionSeries      = "metadata-version-series"
 	RuleCumulative         = "metadata-cumulative"
 	RuleCumulativeOld      = "metadata-cumulative-old"
+	RuleHistory            = "metadata-history"
 	RuleCRDContract        = "metadata-crd-contract"
 	RuleContractSupport    = "metadata-contract-support"
 	RuleContractV1beta2    = "metadata-contract-v1beta2"
@@ -42,8 +43,9 @@ func Rules() []lint.Rule {
 		{ID: RuleUnknownField, Severity: lint.Warning, Contract: "clusterctl ignores unknown fields, so a misspelt field is lost silently"},
 		{ID: RuleContract, Severity: lint.Error, Contract: "contract must be a Cluster API contract version (v1alpha2 … v1beta2)"},
 		{ID: RuleVersionSeries, Severity: lint.Error, Contract: "the release's major.minor must have a series, or init, generate provider and upgrade fail"},
-		{ID: RuleCumulative, Severity: lint.Error, Contract: "upgrade reads the newest metadata.yaml and needs a series for every installed and available version from the oldest listed series on"},
-		{ID: RuleCumulativeOld, Severity: lint.Note, Contract: "releases older than every listed series cannot be upgraded with clusterctl; fine for pre-v1beta1 releases, which clusterctl v1.0+ cannot manage anyway"},
+		{ID: RuleCumulative, Severity: lint.Error, Contract: "upgrade reads the newest metadata.yaml and needs a series for every published release (--published, or every git tag whose own metadata.yaml declared its series)"},
+		{ID: RuleCumulativeOld, Severity: lint.Note, Contract: "tags released before the provider had metadata.yaml (their own copy did not declare their series) were never managed by clusterctl; dropping them loses nothing"},
+		{ID: RuleHistory, Severity: lint.Warning, Contract: "the cumulative check needs the published releases: git tags of a full clone, or --published; an error when CI is set"},
 		{ID: RuleCRDContract, Severity: lint.Error, Contract: "the declared contract must match the cluster.x-k8s.io/<contract> labels of the provider's CRDs"},
 		{ID: RuleContractSupport, Severity: lint.Error, Contract: "clusterctl v1.0+ installs only providers declaring v1beta1 (≤v1.10) or v1beta1/v1beta2 (v1.11+)"},
 		{ID: RuleContractV1beta2, Severity: lint.Note, Contract: "a v1beta2 release needs clusterctl v1.11+ and a v1beta2 core; clusterctl ≤v1.10 rejects it in init and generate provider and resolves latest to the newest v1beta1 series"},

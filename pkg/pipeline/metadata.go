@@ -29,14 +29,22 @@ func buildMetadata(cfg *config.Config, p *config.Provider) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// publishedFromGit lists the repository's release tags; outside a git repository the
-// cumulative check has nothing to compare with, which is said in a note.
-func publishedFromGit(ctx context.Context, dir string) ([]string, []string) {
-	tags, err := metadata.GitTags(ctx, dir)
-	if err != nil {
-		return nil, []string{fmt.Sprintf("metadata: no git tags read from %s (%v); pass --published to check that metadata.yaml is cumulative", dir, err)}
+// history reads the releases published before this one (metadata.ReadHistory): the
+// --published list, or the git tags with each tag's own copy of the metadata file.
+func history(ctx context.Context, cfg *config.Config, p *config.Provider, opts Options) *metadata.History {
+	in := metadata.HistoryInput{Dir: cfg.Dir, Published: opts.Published, CI: opts.CI}
+	if p.Metadata != "" {
+		in.File = cfg.Abs(p.Metadata)
 	}
-	return tags, nil
+	h := metadata.ReadHistory(ctx, in)
+	name := p.Metadata // as written in the config
+	if name == "" {
+		name = cfg.File
+	}
+	for i := range h.Findings {
+		h.Findings[i].File = name
+	}
+	return h
 }
 
 // Series returns the provider's release series, sorted oldest first.

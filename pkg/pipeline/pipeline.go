@@ -26,7 +26,8 @@ import (
 type Options struct {
 	Version   string   // release version, "v1.2.3"
 	Jobs      int      // parallel template renders (0 = CPUs)
-	Published []string // earlier released versions, for the metadata cumulative check
+	Published []string // earlier released versions, for the metadata cumulative check (nil: git tags)
+	CI        bool     // running in CI: missing git tag information is an error (metadata-history)
 }
 
 // Result is the built release set and everything learnt on the way.
@@ -42,9 +43,6 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 		return nil, fmt.Errorf("--version: %w", err)
 	}
 	res := &Result{Set: &release.Set{}}
-	if opts.Published == nil {
-		opts.Published, res.Notes = publishedFromGit(ctx, cfg.Dir)
-	}
 	for i := range cfg.Providers {
 		p := &cfg.Providers[i]
 		r, notes, err := buildProvider(ctx, cfg, p, opts)
@@ -53,8 +51,10 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 		}
 		res.Set.Releases = append(res.Set.Releases, r)
 		res.Notes = append(res.Notes, notes...)
+		h := history(ctx, cfg, p, opts)
+		res.Findings = append(res.Findings, h.Findings...)
 		res.Findings = append(res.Findings, check.Release(r, check.Options{
-			Dir: path.Join(r.Label(), r.Version), Published: opts.Published,
+			Dir: path.Join(r.Label(), r.Version), Published: h.Published, Exempt: h.Exempt,
 			AllowNoNamespace: p.Components.AllowNoNamespace, Sources: sources(cfg, p)})...)
 	}
 	return res, nil
