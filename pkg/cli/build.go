@@ -45,7 +45,7 @@ func (o *buildOptions) run(cmd *cobra.Command, io streams) error {
 	if err != nil {
 		return usageErr(err)
 	}
-	res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: o.version, Jobs: o.jobs, Published: o.published})
+	res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: o.version, Jobs: o.jobs, Published: o.published, CI: inCI(io)})
 	if err != nil {
 		return withCode(ExitInput, err)
 	}

@@ -53,6 +53,7 @@ the CI environment variable is set: fetch the full history (fetch-depth: 0) or p
 }
 
 func (o *metadataCheckOptions) run(cmd *cobra.Command, io streams) error {
+	o.ci = inCI(io)
 	var fs lint.Findings
 	if o.file != "" {
 		data, err := os.ReadFile(o.file)
@@ -75,6 +76,13 @@ func (o *metadataCheckOptions) run(cmd *cobra.Command, io streams) error {
 		fs = onlyRules(res.Findings, "metadata-")
 	}
 	return reportFindings(io, fs, "metadata check")
+}
+
+// inCI reports whether the CI variable is set (GitHub Actions and GitLab CI set
+// CI=true): then missing git tag information fails the metadata check.
+func inCI(io streams) bool {
+	v := strings.ToLower(io.env("CI"))
+	return v != "" && v != "false" && v != "0"
 }
 
 // onlyRules keeps findings whose rule id starts with prefix.
