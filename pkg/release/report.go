@@ -13,7 +13,8 @@ const (
 	Replaced = "replaced" // different content replaced (--force / --replace)
 	Skipped  = "skipped"  // identical content already there
 	Refused  = "refused"  // different content already there, not replaced
-	Planned  = "planned"  // dry run: would be written
+	Planned  = "planned"  // dry run: would be written or replaced
+	Pending  = "pending"  // planned, but the run stopped before it was done
 )
 
 // Action is what a publisher did with one file of one release.
@@ -58,13 +59,20 @@ func (r *Report) WriteText(w io.Writer) {
 		}
 		fmt.Fprintln(w, line)
 	}
-	fmt.Fprintf(w, "%s: %d written, %d replaced, %d skipped, %d refused\n", r.Destination,
-		r.Count(Written)+r.Count(Planned), r.Count(Replaced), r.Count(Skipped), r.Count(Refused))
+	fmt.Fprintf(w, "%s: %d written, %d replaced, %d skipped, %d refused", r.Destination,
+		r.Count(Written), r.Count(Replaced), r.Count(Skipped), r.Count(Refused))
+	for _, k := range []string{Planned, Pending} {
+		if n := r.Count(k); n > 0 {
+			fmt.Fprintf(w, ", %d %s", n, k)
+		}
+	}
+	fmt.Fprintln(w)
 	for _, n := range r.Notes {
 		fmt.Fprintln(w, n)
 	}
 }
 
 // ErrConflict marks a refusal: the destination already holds different content for a
-// version, and nothing was changed. Backends wrap it so the CLI can tell it apart.
+// version, and nothing was changed. pkg/publish returns it, for every destination,
+// before any write; the CLI maps it to exit 5.
 var ErrConflict = errors.New("different content is already published")

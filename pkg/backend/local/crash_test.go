@@ -66,3 +66,23 @@ func leftovers(t *testing.T, dir string) []string {
 	}
 	return out
 }
+
+// TestLeftoversOfOtherToolsStay shows that a run removes only capirepo's own staging
+// names: another process's in-flight temporary files (mirror's ".*.tmp-*") stay.
+func TestLeftoversOfOtherToolsStay(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	mustPublish(t, New(root, Options{}), set(foo("v1.0.0")))
+	others := []string{".clusterctl.yaml.tmp-123", "infrastructure-foo/.v1.0.0.tmp-456", "infrastructure-foo/.images.txt.tmp-789"}
+	for _, p := range others {
+		if err := os.WriteFile(filepath.Join(root, p), []byte("in flight"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mustPublish(t, New(root, Options{}), set(foo("v1.1.0")))
+	for _, p := range others {
+		if got := readFile(t, filepath.Join(root, p)); got != "in flight" {
+			t.Errorf("%s = %q, want another tool's file left alone", p, got)
+		}
+	}
+}

@@ -4,50 +4,163 @@ package local
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"syscall"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/release"
 )
 
-// killWriter sends SIGKILL to its own process once n files were written.
-type killWriter struct{ n, count int }
-
-func (w *killWriter) WriteFile(path string, data []byte) error {
-	if w.count++; w.count > w.n {
-		syscall.Kill(os.Getpid(), syscall.SIGKILL)
-		select {} // the signal is on its way
+// The crash scenarios: what is published first, then what the killed run publishes.
+func killScenario(force bool) (before, after *release.Set) {
+	before = set(foo("v1.0.0"), foo("v1.1.0", "a.yaml", "old\n"))
+	after = set(foo("v1.1.0", "a.yaml", "old\n"), foo("v1.2.0", "b.yaml", "new\n"))
+	if force {
+		after = set(foo("v1.1.0", "a.yaml", "new\n"), foo("v1.2.0", "b.yaml", "new\n"))
 	}
-	return osWriter{}.WriteFile(path, data)
+	return before, after
 }
 
-// TestKill9DuringPublish re-runs this test binary as a publisher that kills itself
-// with SIGKILL after two files, then checks the tree and publishes again.
-func TestKill9DuringPublish(t *testing.T) {
+// killChild runs in the re-executed test binary: it publishes the scenario and
+// sends itself SIGKILL before its n-th write, rename, exchange or removal.
+func killChild(t *testing.T, root string, n int, force, noExchange bool) {
+	_, after := killScenario(force)
+	count := 0
+	p := New(root, Options{Force: force, Step: func(string) {
+		if count++; count == n {
+			syscall.Kill(os.Getpid(), syscall.SIGKILL)
+			select {}
+		}
+	}})
+	p.noExchange = noExchange
+	if _, err := p.Publish(t.Context(), after); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestKillAtEveryStep kills `publish` (with and without Force, with the atomic
+// exchange and with the set-aside fallback) before each of its writes, renames and
+// removals, and shows after each: every version is there whole (old or new
+// content), none is partial, and a re-run finishes with nothing left over.
+func TestKillAtEveryStep(t *testing.T) {
 	if root := os.Getenv("CAPIREPO_KILL_ROOT"); root != "" {
-		New(root, Options{Writer: &killWriter{n: 2}}).Publish(t.Context(), set(foo("v1.1.0")))
-		t.Fatal("the publisher was not killed")
+		n, _ := strconv.Atoi(os.Getenv("CAPIREPO_KILL_AT"))
+		killChild(t, root, n, os.Getenv("CAPIREPO_KILL_FORCE") == "1", os.Getenv("CAPIREPO_KILL_NOEXCHANGE") == "1")
+		return
 	}
 	t.Parallel()
+	for _, c := range []struct{ force, noExchange bool }{{false, false}, {true, false}, {true, true}} {
+		t.Run(fmt.Sprintf("force=%v,noExchange=%v", c.force, c.noExchange), func(t *testing.T) {
+			t.Parallel()
+			for n := 1; ; n++ {
+				if !killAt(t, n, c.force, c.noExchange) {
+					if n < 5 {
+						t.Fatalf("the run finished after %d steps; the hook is not reached", n-1)
+					}
+					return
+				}
+			}
+		})
+	}
+}
+
+// killAt kills the publisher at step n and checks the tree; false when the run
+// finished before step n.
+func killAt(t *testing.T, n int, force, noExchange bool) bool {
+	t.Helper()
 	root := t.TempDir()
-	mustPublish(t, New(root, Options{}), set(foo("v1.0.0")))
-	cmd := exec.CommandContext(t.Context(), os.Args[0], "-test.run=^TestKill9DuringPublish$")
-	cmd.Env = append(os.Environ(), "CAPIREPO_KILL_ROOT="+root)
+	before, after := killScenario(force)
+	mustPublish(t, New(root, Options{}), before)
+	cmd := exec.CommandContext(t.Context(), os.Args[0], "-test.run=^TestKillAtEveryStep$")
+	cmd.Env = append(os.Environ(), "CAPIREPO_KILL_ROOT="+root, "CAPIREPO_KILL_AT="+strconv.Itoa(n),
+		"CAPIREPO_KILL_FORCE="+flag(force), "CAPIREPO_KILL_NOEXCHANGE="+flag(noExchange))
 	err := cmd.Run()
 	var exit *exec.ExitError
+	if err == nil {
+		return false
+	}
 	if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
-		t.Fatalf("child publisher ended with %v, want killed by SIGKILL", err)
+		t.Fatalf("step %d: child publisher ended with %v, want killed by SIGKILL", n, err)
 	}
-	label := filepath.Join(root, "infrastructure-foo")
-	if _, err := os.Stat(filepath.Join(label, "v1.1.0")); !os.IsNotExist(err) {
-		t.Fatalf("v1.1.0 exists after kill -9 mid-staging: %v", err)
+	checkWhole(t, root, n, before, after)
+	mustPublish(t, New(root, Options{Force: force}), after)
+	checkWhole(t, root, n, before, after)
+	for _, r := range after.Releases {
+		if !holds(t, filepath.Join(root, r.Label(), r.Version), r) {
+			t.Errorf("step %d: after the re-run %s does not hold the new release", n, r)
+		}
 	}
-	if len(leftovers(t, label)) != 1 {
-		t.Errorf("want the killed publisher's staging folder left behind, got %v", leftovers(t, label))
+	for _, dir := range []string{root, filepath.Join(root, "infrastructure-foo")} {
+		if left := leftovers(t, dir); len(left) != 0 {
+			t.Errorf("step %d: the re-run left %v in %s", n, left, dir)
+		}
 	}
-	mustPublish(t, New(root, Options{}), set(foo("v1.1.0")))
-	if left := leftovers(t, label); len(left) != 0 {
-		t.Errorf("rerun left %v behind", left)
+	return true
+}
+
+// checkWhole checks that every version clusterctl lists holds exactly the files of
+// the old or the new release, and that no version of old is missing.
+func checkWhole(t *testing.T, root string, n int, old, new *release.Set) {
+	t.Helper()
+	versions, err := Repo{Root: root}.Versions(t.Context(), "infrastructure-foo")
+	if err != nil {
+		t.Fatal(err)
 	}
+	listed := map[string]bool{}
+	for _, v := range versions {
+		listed[v] = true
+		dir := filepath.Join(root, "infrastructure-foo", v)
+		if !holds(t, dir, find(old, v)) && !holds(t, dir, find(new, v)) {
+			t.Errorf("step %d: %s is partial or mixed: %v", n, v, treeHash(t, dir))
+		}
+	}
+	for _, r := range old.Releases {
+		if !listed[r.Version] && !setAsideWhole(t, root, r) {
+			t.Errorf("step %d: %s was lost (listed: %v)", n, r.Version, versions)
+		}
+	}
+}
+
+// setAsideWhole reports whether r's folder is set aside whole, for the next run to
+// restore (the fallback where the system cannot exchange).
+func setAsideWhole(t *testing.T, root string, r *release.Release) bool {
+	old, _ := filepath.Glob(filepath.Join(root, r.Label(), "."+r.Version+oldMark+"*"))
+	return len(old) == 1 && holds(t, old[0], r)
+}
+
+func find(s *release.Set, version string) *release.Release {
+	for _, r := range s.Releases {
+		if r.Version == version {
+			return r
+		}
+	}
+	return nil
+}
+
+// holds reports whether dir has exactly r's files and checksum file.
+func holds(t *testing.T, dir string, r *release.Release) bool {
+	if r == nil {
+		return false
+	}
+	got := treeHash(t, dir)
+	if len(got) != len(r.Files)+2 { // "." and the checksum file
+		return false
+	}
+	for _, f := range r.Files {
+		if got[f.Name] != "file "+f.SHA256() {
+			return false
+		}
+	}
+	return true
+}
+
+func flag(b bool) string {
+	if b {
+		return "1"
+	}
+	return "0"
 }

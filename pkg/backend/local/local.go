@@ -1,13 +1,20 @@
 // Package local publishes and reads a clusterctl local repository:
 // ROOT/<provider-label>/<version>/<files>, plus ROOT/clusterctl.yaml with a providers:
-// entry per provider. Every version folder is staged next to its destination and
-// renamed into place, so a reader, a crash or kill -9 never sees a partial folder.
-// Publishers to the same ROOT exclude each other with a lock file.
+// entry per provider. It is a publish.Destination: pkg/publish plans, this package
+// reads the tree (State) and writes it (Apply). Every version folder is staged next
+// to its destination and renamed into place; a replaced version is swapped with an
+// atomic exchange where the system has one, so a reader, a crash or kill -9 never
+// sees a partial or missing version. Publishers to one ROOT exclude each other with
+// a lock file.
 package local
 
 import (
+	"context"
 	"os"
 	"time"
+
+	"github.com/capirepo/capirepo/pkg/publish"
+	"github.com/capirepo/capirepo/pkg/release"
 )
 
 // Files the publisher writes itself; they are not release files.
@@ -31,12 +38,16 @@ type Options struct {
 	LockWait time.Duration // bound on waiting for another publisher; 0 = 5 minutes
 	Writer   FileWriter    // nil = the operating system (fsync'ed writes)
 	Locked   bool          // the caller holds root's lock (see Lock): Publish does not take it
+	// Step, when set, is called before every rename, exchange and removal of the
+	// commit with a short description; crash tests kill the process there.
+	Step func(what string)
 }
 
 // Publisher publishes release sets into one local repository root.
 type Publisher struct {
-	root string
-	opts Options
+	root       string
+	opts       Options
+	noExchange bool // tests: use the set-aside fallback even where exchange works
 }
 
 // New returns a publisher for root (made absolute when publishing).
@@ -47,11 +58,19 @@ func New(root string, opts Options) *Publisher {
 	if opts.LockWait <= 0 {
 		opts.LockWait = defaultWait
 	}
+	if opts.Step == nil {
+		opts.Step = func(string) {}
+	}
 	return &Publisher{root: root, opts: opts}
 }
 
 // String names the destination: "local:<root>".
 func (p *Publisher) String() string { return "local:" + p.root }
+
+// Publish runs the set through publish.Publish with the options' policy.
+func (p *Publisher) Publish(ctx context.Context, set *release.Set) (*release.Report, error) {
+	return publish.Publish(ctx, set, p, publish.Policy{Replace: p.opts.Force, DryRun: p.opts.DryRun})
+}
 
 // osWriter writes a new file (never an existing one) and syncs it to disk.
 type osWriter struct{}

@@ -4,59 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
-// Publish merges the set into the repository. Versions already published with the
-// same content are skipped; different content is refused (with the files that
-// differ) unless Force, which swaps the folder. Nothing is written when the set is
-// invalid, a version conflicts or a write fails: root is left as it was (apart from
-// the lock file, created on the first publish, and leftovers of a crashed run).
-func (p *Publisher) Publish(ctx context.Context, set *release.Set) (*release.Report, error) {
-	rep := &release.Report{Destination: p.String()}
-	root, err := p.prepare(set)
-	if err != nil {
-		return rep, err
-	}
-	if p.opts.DryRun {
-		return rep, p.dryRun(root, set, rep)
-	}
-	if err := os.MkdirAll(root, 0o755); err != nil {
-		return rep, fmt.Errorf("creating repository root %s: %w", root, err)
-	}
-	if !p.opts.Locked {
-		unlock, err := lock(ctx, root, p.opts.LockWait)
-		if err != nil {
-			return rep, err
-		}
-		defer unlock()
-	}
-	if err := cleanLeftovers(root); err != nil {
-		return rep, err
-	}
-	steps, err := plan(root, set, p.opts.Force)
-	if err != nil {
-		return rep, err
-	}
-	if err := refusals(steps, rep); err != nil {
-		return rep, err
-	}
-	return rep, p.apply(ctx, root, set, steps, rep)
-}
-
-// prepare validates the set and returns the absolute root.
-func (p *Publisher) prepare(set *release.Set) (string, error) {
-	if err := set.Validate(); err != nil {
-		return "", fmt.Errorf("validating the release set: %w", err)
-	}
-	for _, r := range set.Releases {
-		if r.File(ChecksumFile) != nil {
-			return "", fmt.Errorf("%s: file name %s is reserved for the checksum file the local repository writes; rename the file", r, ChecksumFile)
-		}
-	}
+// abs is the repository root made absolute.
+func (p *Publisher) abs() (string, error) {
 	root, err := filepath.Abs(p.root)
 	if err != nil {
 		return "", fmt.Errorf("resolving repository root %s: %w", p.root, err)
@@ -64,60 +22,98 @@ func (p *Publisher) prepare(set *release.Set) (string, error) {
 	return root, nil
 }
 
-func (p *Publisher) dryRun(root string, set *release.Set, rep *release.Report) error {
-	steps, err := plan(root, set, p.opts.Force)
+// Preflight refuses release files named like the checksum file and label paths that
+// are not folders, and checks that clusterctl.yaml can be merged. It writes nothing.
+func (p *Publisher) Preflight(ctx context.Context, set *release.Set) error {
+	root, err := p.abs()
 	if err != nil {
 		return err
 	}
-	if err := refusals(steps, rep); err != nil {
-		return err
+	for _, r := range set.Releases {
+		if r.File(ChecksumFile) != nil {
+			return fmt.Errorf("%s: file name %s is reserved for the checksum file the local repository writes; rename the file", r, ChecksumFile)
+		}
+		if err := checkDir(filepath.Join(root, r.Label())); err != nil {
+			return err
+		}
 	}
-	path := filepath.Join(root, ConfigFile)
-	old, err := readConfig(path)
+	_, _, err = p.config(root, set)
+	return err
+}
+
+// Lock creates root, takes the repository lock and recovers what dead runs left.
+func (p *Publisher) Lock(ctx context.Context) (func(), error) {
+	root, err := p.abs()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	_, changed, err := mergeConfig(path, old, entries(root, set))
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return nil, fmt.Errorf("creating repository root %s: %w", root, err)
+	}
+	unlock := func() {}
+	if !p.opts.Locked {
+		if unlock, err = lock(ctx, root, p.opts.LockWait); err != nil {
+			return nil, err
+		}
+	}
+	if err := recoverLeftovers(root); err != nil {
+		unlock()
+		return nil, err
+	}
+	return unlock, nil
+}
+
+// State reads every version folder of the set: a folder that exists is sealed.
+func (p *Publisher) State(ctx context.Context, set *release.Set) (publish.State, error) {
+	root, err := p.abs()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	report(steps, changed, rep, true)
-	notes(root, set, rep)
+	st := publish.State{}
+	for _, r := range set.Releases {
+		h, err := readHeld(layout.LocalDir(root, r.Label(), r.Version), r)
+		if err != nil {
+			return nil, err
+		}
+		if h != nil {
+			st[publish.Version{Label: r.Label(), Version: r.Version}] = h
+		}
+	}
+	return st, ctx.Err()
+}
+
+// Notes tell the user how to point clusterctl at the repository.
+func (p *Publisher) Notes(set *release.Set) []string {
+	root, err := p.abs()
+	if err != nil {
+		return nil
+	}
+	out := []string{fmt.Sprintf("clusterctl: use --config %s, or copy its providers: entries:", filepath.Join(root, ConfigFile))}
+	var ps []publish.Provider
+	for _, e := range entries(root, set) {
+		ps = append(ps, publish.Provider{Name: e.Name, Type: e.Type, URL: e.URL})
+	}
+	return append(out, publish.ProvidersSnippet(ps))
+}
+
+// checkDir refuses a path that exists and is not a folder.
+func checkDir(dir string) error {
+	fi, err := os.Lstat(dir)
+	if err == nil && !fi.IsDir() {
+		return fmt.Errorf("checking %s: it exists and is not a directory: move it away, then publish again", dir)
+	}
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("checking %s: %w", dir, err)
+	}
 	return nil
 }
 
-// refusals reports every refused version and returns one error naming them all.
-func refusals(steps []step, rep *release.Report) error {
-	var errs []error
-	for _, s := range steps {
-		if s.op != opRefuse {
-			continue
-		}
-		for _, f := range s.diff.Changed {
-			rep.Add(s.rel.String(), f, release.Refused, "content differs")
-		}
-		for _, f := range s.diff.Added {
-			rep.Add(s.rel.String(), f, release.Refused, "not in the published version")
-		}
-		for _, f := range s.diff.Removed {
-			rep.Add(s.rel.String(), f, release.Refused, "only in the published version")
-		}
-		errs = append(errs, fmt.Errorf("%w: %s is already published in %s with different content (%s): publish a new version, or use --force to replace it",
-			release.ErrConflict, s.rel, s.dir, s.diff))
-	}
-	return errors.Join(errs...)
-}
-
-// Preflight checks, writing nothing, that the set could be published: a valid set,
-// no conflicting version (unless Force), no file in the way, a readable
-// clusterctl.yaml. It lets a multi-backend run stop before any upload.
-func (p *Publisher) Preflight(ctx context.Context, set *release.Set) error {
-	root, err := p.prepare(set)
+// config returns the merged clusterctl.yaml and whether it changes.
+func (p *Publisher) config(root string, set *release.Set) ([]byte, bool, error) {
+	path := filepath.Join(root, ConfigFile)
+	old, err := readConfig(path)
 	if err != nil {
-		return err
+		return nil, false, err
 	}
-	if err := p.dryRun(root, set, &release.Report{}); err != nil {
-		return err
-	}
-	return ctx.Err()
+	return mergeConfig(path, old, entries(root, set))
 }

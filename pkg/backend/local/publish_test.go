@@ -17,8 +17,8 @@ func TestPublishWritesTreeChecksumsAndConfig(t *testing.T) {
 	s := set(foo("v1.0.0", "cluster-template.yaml", "kind: Cluster\n"),
 		rel("kubeadm", layout.BootstrapProvider, "v0.1.0"))
 	rep := mustPublish(t, New(root, Options{}), s)
-	if got, want := rep.Count(release.Written), 5+1; got != want {
-		t.Errorf("written = %d, want %d (4 files + clusterctl.yaml)\n%+v", got, want, rep.Actions)
+	if got, want := rep.Count(release.Written), 5; got != want {
+		t.Errorf("written = %d, want %d\n%+v", got, want, rep.Actions)
 	}
 	for _, r := range s.Releases {
 		dir := layout.LocalDir(root, r.Label(), r.Version)
@@ -55,8 +55,8 @@ func TestPublishTwiceIsNoop(t *testing.T) {
 	before := treeHash(t, root)
 	rep := mustPublish(t, New(root, Options{}), s)
 	sameTree(t, before, treeHash(t, root))
-	if rep.Count(release.Written)+rep.Count(release.Replaced) != 0 || rep.Count(release.Skipped) != 3 {
-		t.Errorf("second publish actions = %+v, want 2 files + clusterctl.yaml skipped", rep.Actions)
+	if rep.Count(release.Written)+rep.Count(release.Replaced) != 0 || rep.Count(release.Skipped) != 2 {
+		t.Errorf("second publish actions = %+v, want 2 files skipped", rep.Actions)
 	}
 }
 
@@ -72,27 +72,27 @@ func TestPublishConflictRefusedThenForced(t *testing.T) {
 	if err == nil {
 		t.Fatal("Publish of different content succeeded, want a refusal")
 	}
-	for _, want := range []string{"changed: metadata.yaml", "added: new.yaml", "removed: old.yaml", "--force"} {
+	for _, want := range []string{"metadata.yaml (content differs", "new.yaml (not in the published version)", "--force"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q lacks %q", err, want)
 		}
 	}
-	if rep.Count(release.Refused) != 3 {
-		t.Errorf("refused actions = %+v, want 3 (one per differing file)", rep.Actions)
+	if rep.Count(release.Refused) != 2 {
+		t.Errorf("refused actions = %+v, want 2 (one per differing file)", rep.Actions)
 	}
 	sameTree(t, before, treeHash(t, root))
 
 	rep = mustPublish(t, New(root, Options{Force: true}), set(changed))
-	if rep.Count(release.Replaced) != len(changed.Files) {
-		t.Errorf("forced actions = %+v, want every file replaced", rep.Actions)
+	if rep.Count(release.Replaced) != 1 || rep.Count(release.Written) != 1 || rep.Count(release.Skipped) != 2 {
+		t.Errorf("forced actions = %+v, want metadata.yaml replaced, new.yaml written, 2 skipped", rep.Actions)
 	}
 	dir := filepath.Join(root, "infrastructure-foo")
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 1 || entries[0].Name() != "v1.0.0" {
 		t.Errorf("%s holds %v, want only v1.0.0 (no staged or old folder left)", dir, entries)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "v1.0.0", "old.yaml")); !os.IsNotExist(err) {
-		t.Errorf("old.yaml survived the forced replace: %v", err)
+	if got := readFile(t, filepath.Join(dir, "v1.0.0", "old.yaml")); got != "a: 1\n" {
+		t.Errorf("old.yaml, which the build does not have, = %q; want it left alone", got)
 	}
 	if got := readFile(t, filepath.Join(dir, "v1.0.0", "new.yaml")); got != "b: 1\n" {
 		t.Errorf("new.yaml = %q", got)
@@ -106,8 +106,8 @@ func TestPublishDryRunWritesNothing(t *testing.T) {
 	if _, err := os.Stat(root); !os.IsNotExist(err) {
 		t.Errorf("dry run created %s: %v", root, err)
 	}
-	if rep.Count(release.Planned) != 3 {
-		t.Errorf("dry-run actions = %+v, want 2 files + clusterctl.yaml planned", rep.Actions)
+	if rep.Count(release.Planned) != 2 {
+		t.Errorf("dry-run actions = %+v, want 2 files planned", rep.Actions)
 	}
 }
 
@@ -178,17 +178,14 @@ func TestPublishDryRunReportsConflicts(t *testing.T) {
 	mustPublish(t, New(root, Options{}), set(foo("v1.0.0")))
 	before := treeHash(t, root)
 	rep, err := New(root, Options{DryRun: true}).Publish(t.Context(), set(foo("v1.0.0", "extra.yaml", "x: 1\n"), foo("v1.1.0")))
-	if err == nil || !strings.Contains(err.Error(), "added: extra.yaml") {
+	if err == nil || !strings.Contains(err.Error(), "extra.yaml (not in the published version)") {
 		t.Errorf("dry run error = %v, want the conflict on v1.0.0", err)
 	}
 	if rep.Count(release.Refused) != 1 {
 		t.Errorf("dry-run actions = %+v, want extra.yaml refused", rep.Actions)
 	}
-	if err := New(root, Options{}).Preflight(t.Context(), set(foo("v1.0.0", "extra.yaml", "x: 1\n"))); err == nil {
-		t.Error("Preflight passed a conflicting version")
-	}
-	if err := New(root, Options{Force: true}).Preflight(t.Context(), set(foo("v1.0.0", "extra.yaml", "x: 1\n"))); err != nil {
-		t.Errorf("Preflight with Force: %v", err)
+	if _, err := New(root, Options{Force: true, DryRun: true}).Publish(t.Context(), set(foo("v1.0.0", "extra.yaml", "x: 1\n"))); err != nil {
+		t.Errorf("dry run with Force: %v", err)
 	}
 	sameTree(t, before, treeHash(t, root))
 }

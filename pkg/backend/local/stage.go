@@ -11,79 +11,105 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
-// Staged names: ROOT/<label>/.<version>.tmp-XXXX, .<version>.old-XXXX and
-// ROOT/.clusterctl.yaml.tmp-XXXX. They start with a dot and are not versions, so
-// clusterctl never lists them.
+// Staged names: ROOT/<label>/.<version>.capirepo-tmp-XXXX (a version being written,
+// or the old one after an exchange), .<version>.capirepo-old-XXXX (a replaced version
+// set aside where the system cannot exchange) and ROOT/.clusterctl.yaml.capirepo-tmp-XXXX.
+// They start with a dot and are not versions, so clusterctl never lists them; the
+// "capirepo-" mark keeps them apart from other tools' temporary files.
 const (
-	tmpMark = ".tmp-"
-	oldMark = ".old-"
+	tmpMark = ".capirepo-tmp-"
+	oldMark = ".capirepo-old-"
 )
 
-// staging is what apply prepared: folders and a config file next to their
+// staging is what Apply prepared: folders and a config file next to their
 // destinations, and the label folders it had to create.
 type staging struct {
-	dirs    map[string]string // step.dir → staged folder
+	w       FileWriter
+	step    func(string)
+	dirs    map[string]string // version folder → staged folder
 	config  string            // staged clusterctl.yaml, "" when unchanged
 	created []string          // label folders made for staging
 }
 
-// stageAll writes every release that needs writing into its staged folder. On error
-// it removes what it staged, so root is left as it was.
-func stageAll(ctx context.Context, steps []step, w FileWriter) (*staging, error) {
-	st := &staging{dirs: map[string]string{}}
-	for _, s := range steps {
-		if s.op != opWrite && s.op != opReplace {
-			continue
-		}
+// stageAll writes every changing version into its staged folder: the release files,
+// the checksum file and, when the version was published, the files it held that the
+// build does not have (they are kept). On error it removes what it staged.
+func (st *staging) stageAll(ctx context.Context, root string, vs []publish.VersionSteps) error {
+	for _, v := range vs {
 		if err := ctx.Err(); err != nil {
 			st.discard()
-			return nil, fmt.Errorf("staging %s: %w", s.rel, err)
+			return fmt.Errorf("staging %s: %w", v.Release, err)
 		}
-		tmp, err := st.stage(s, w)
+		dir := versionDir(root, v)
+		tmp, err := st.stage(dir, v)
 		if err != nil {
 			st.discard()
-			return nil, err
+			return err
 		}
-		st.dirs[s.dir] = tmp
+		st.dirs[dir] = tmp
 	}
-	return st, nil
+	return nil
 }
 
-func (st *staging) stage(s step, w FileWriter) (string, error) {
-	labelDir := filepath.Dir(s.dir)
+func (st *staging) stage(dir string, v publish.VersionSteps) (string, error) {
+	labelDir := filepath.Dir(dir)
 	if err := os.Mkdir(labelDir, 0o755); err == nil {
 		st.created = append(st.created, labelDir)
 	} else if !errors.Is(err, fs.ErrExist) {
 		return "", fmt.Errorf("creating %s: %w", labelDir, err)
 	}
-	tmp, err := os.MkdirTemp(labelDir, "."+filepath.Base(s.dir)+tmpMark)
+	tmp, err := os.MkdirTemp(labelDir, "."+filepath.Base(dir)+tmpMark)
 	if err != nil {
-		return "", fmt.Errorf("staging %s in %s: %w", s.rel, labelDir, err)
+		return "", fmt.Errorf("staging %s in %s: %w", v.Release, labelDir, err)
 	}
-	if err := writeRelease(tmp, s.rel, w); err != nil {
+	err = st.writeRelease(tmp, v.Release)
+	if err == nil && v.Held != nil {
+		err = st.keepExtra(dir, tmp, v.Held.Extra)
+	}
+	if err != nil {
 		os.RemoveAll(tmp)
-		return "", fmt.Errorf("staging %s: %w", s.rel, err)
+		return "", fmt.Errorf("staging %s: %w", v.Release, err)
 	}
 	return tmp, nil
 }
 
-func writeRelease(dir string, rel *release.Release, w FileWriter) error {
+func (st *staging) writeRelease(dir string, rel *release.Release) error {
 	if err := os.Chmod(dir, 0o755); err != nil {
 		return fmt.Errorf("setting permissions of %s: %w", dir, err)
 	}
-	for _, f := range rel.Files {
-		if err := w.WriteFile(filepath.Join(dir, f.Name), f.Data); err != nil {
-			return fmt.Errorf("writing %s: %w", filepath.Join(dir, f.Name), err)
+	files := append(append([]release.File(nil), rel.Files...), release.File{Name: ChecksumFile, Data: checksums(rel)})
+	for _, f := range files {
+		path := filepath.Join(dir, f.Name)
+		st.step("write " + path)
+		if err := st.w.WriteFile(path, f.Data); err != nil {
+			return fmt.Errorf("writing %s: %w", path, err)
 		}
 	}
-	path := filepath.Join(dir, ChecksumFile)
-	if err := w.WriteFile(path, checksums(rel)); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
 	syncDir(dir)
+	return nil
+}
+
+// keepExtra copies the regular files the published version holds and the build
+// does not into the staged folder, so replacing a version leaves them alone.
+func (st *staging) keepExtra(dir, tmp string, names []string) error {
+	for _, n := range names {
+		fi, err := os.Lstat(filepath.Join(dir, n))
+		if err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, n))
+		if err != nil {
+			return fmt.Errorf("reading %s to keep it: %w", filepath.Join(dir, n), err)
+		}
+		st.step("write " + filepath.Join(tmp, n))
+		if err := st.w.WriteFile(filepath.Join(tmp, n), data); err != nil {
+			return fmt.Errorf("writing %s: %w", filepath.Join(tmp, n), err)
+		}
+	}
 	return nil
 }
 
@@ -111,8 +137,8 @@ func (st *staging) discard() {
 	}
 }
 
-// tempName is a fresh hidden name next to path: ".<base><mark><random>".
-func tempName(path, mark string) string {
+// stageName is a fresh hidden name next to path: ".<base><mark><random>".
+func stageName(path, mark string) string {
 	return filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+mark+strings.ToLower(rand.Text()[:10]))
 }
 
