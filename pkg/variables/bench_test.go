@@ -67,3 +67,25 @@ func BenchmarkLint20MB(b *testing.B) {
 		}
 	}
 }
+
+// nestedDefaults is a template whose one value nests n defaults, alternating
+// ${A:=...} and ${B:-...}, around an x.
+func nestedDefaults(n int) []byte {
+	var b strings.Builder
+	b.WriteString("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${CLUSTER_NAME}\ndata:\n  k: ")
+	for i := range n {
+		b.WriteString([]string{"${A:=", "${B:-"}[i%2])
+	}
+	b.WriteString("x" + strings.Repeat("}", n) + "\n")
+	return []byte(b.String())
+}
+
+// BenchmarkNestedDefaults lints a template with 20,000 nested defaults (the walker
+// must stay linear in the nesting depth).
+func BenchmarkNestedDefaults(b *testing.B) {
+	data := nestedDefaults(20000)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		Lint("cluster-template.yaml", data, layout.KindTemplate)
+	}
+}

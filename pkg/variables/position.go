@@ -10,8 +10,9 @@ type source struct {
 	orig       string
 	norm       string
 	edits      []edit
-	lineStarts []int // byte offsets in orig where each line starts
-	hasSchema  bool  // the file has an openAPIV3Schema (CRD or ClusterClass variable docs)
+	lineStarts []int       // byte offsets in orig where each line starts
+	hasSchema  bool        // the file has an openAPIV3Schema (CRD or ClusterClass variable docs)
+	comments   map[int]int // line -> offset of its first comment '#' (-1: none), filled on demand
 }
 
 func newSource(orig string) *source {
@@ -58,20 +59,38 @@ func (s *source) lineText(line int) string {
 	if line < 1 || line > len(s.lineStarts) {
 		return ""
 	}
-	text := s.orig[s.lineStarts[line-1]:]
-	if i := strings.IndexByte(text, '\n'); i >= 0 {
-		text = text[:i]
+	end := len(s.orig)
+	if line < len(s.lineStarts) {
+		end = s.lineStarts[line] - 1
 	}
-	return strings.TrimSuffix(text, "\r")
+	return strings.TrimSuffix(s.orig[s.lineStarts[line-1]:end], "\r")
 }
 
 // inComment guesses whether original offset o lies in a YAML comment: a '#' at the
 // start of the line or after a blank, outside a quoted scalar. Lines of block
 // scalars (scripts) count too, which is what a reader wants to know.
 func (s *source) inComment(o int) bool {
-	start := s.lineStarts[s.line(o)-1]
+	line := s.line(o)
+	at, ok := s.comments[line]
+	if !ok {
+		at = s.commentStart(line)
+		if s.comments == nil {
+			s.comments = map[int]int{}
+		}
+		s.comments[line] = at
+	}
+	return at >= 0 && at < o
+}
+
+// commentStart returns the offset of the '#' that starts a comment on line, or -1.
+func (s *source) commentStart(line int) int {
+	start := s.lineStarts[line-1]
+	end := len(s.orig)
+	if line < len(s.lineStarts) {
+		end = s.lineStarts[line]
+	}
 	var quote byte
-	for i := start; i < o; i++ {
+	for i := start; i < end; i++ {
 		c, prev := s.orig[i], byte(' ')
 		if i > start {
 			prev = s.orig[i-1]
@@ -84,8 +103,8 @@ func (s *source) inComment(o int) bool {
 		case (c == '\'' || c == '"') && strings.IndexByte(" \t:[{,", prev) >= 0:
 			quote = c
 		case c == '#' && (prev == ' ' || prev == '\t'):
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }

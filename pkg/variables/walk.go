@@ -72,36 +72,46 @@ func (s *source) variable(r *result, text string, p int) int {
 	return end
 }
 
-// funcEnd finds the end of the variable at text[p:]: the first closing brace q for
-// which text[p:q] parses as exactly one variable. The parser never looks past the
-// brace that closes a variable, so that prefix parses like the whole file does.
-// On failure it returns the parser's error for the variable (full=true parses the
-// rest of the file, as clusterctl does, to get its exact message).
+// funcEnd finds the end of the variable at text[p:]: scanEnd follows the parser in
+// one pass, and text[p:end] is then parsed once for its nodes (the parser never looks
+// past the brace that closes a variable, so that prefix parses like the whole file).
+// A variable is looked for within maxCandidates closing braces, as before scanEnd
+// existed, so reports stay the same. On failure it returns the parser's error for
+// the variable (full=true parses the rest of the file, as clusterctl does, to get
+// its exact message).
 func funcEnd(text string, p int, full bool) (int, *parse.FuncNode, error) {
-	q, limit := p+2, len(text)
-	for range maxCandidates {
-		k := strings.IndexByte(text[q:], '}')
-		if k < 0 {
-			full = true // no brace left: parse the rest for the exact message
-			break
-		}
-		q += k + 1
-		t, err := parse.Parse(text[p:q])
-		if err != nil {
-			continue
-		}
-		if f, ok := t.Root.(*parse.FuncNode); ok {
-			return q, f, nil
-		}
-		break
+	end, ok, err := scanEnd(text, p)
+	if err != nil {
+		return 0, nil, err
 	}
-	if !full {
+	if ok && strings.Count(text[p+2:end], "}") <= maxCandidates {
+		if t, err := parse.Parse(text[p:end]); err == nil {
+			if f, isFunc := t.Root.(*parse.FuncNode); isFunc {
+				return end, f, nil
+			}
+		}
+	}
+	limit := len(text)
+	if q := nthBrace(text, p+2, maxCandidates); q > 0 && !full {
 		limit = q
 	}
 	if _, err := parse.Parse(text[p:limit]); err != nil {
 		return 0, nil, err
 	}
 	return 0, nil, errNoEnd
+}
+
+// nthBrace returns the offset after the n-th '}' from text[from:], or -1.
+func nthBrace(text string, from, n int) int {
+	q := from
+	for range n {
+		k := strings.IndexByte(text[q:], '}')
+		if k < 0 {
+			return -1
+		}
+		q += k + 1
+	}
+	return q
 }
 
 // bareName records $NAME (upper-case, unbraced), which clusterctl leaves as text.
