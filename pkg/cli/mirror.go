@@ -92,17 +92,11 @@ func (o *mirrorOptions) run(ctx context.Context, io streams) error {
 		return usageErr(err)
 	}
 	show := o.progress(io)
-	res, err := mirror.Run(ctx, jobs, mirror.Options{
-		Dir: o.out, Jobs: o.jobs, Publisher: local.New(o.out, local.Options{Force: o.force}), Also: also, CertManager: cert,
-		ImageRegistry: o.registry, Strict: o.strict, Progress: show.event, Latest: o.latest, Lint: mirrorLint,
-	})
+	res, err := mirror.Run(ctx, jobs, o.options(cert, also, show))
 	if show.end(); res != nil {
 		o.print(io, res)
 	}
-	if err != nil && res != nil && o.strict && res.Findings.HasErrors() {
-		return withCode(ExitFindings, err)
-	}
-	return withCode(ExitPublish, err)
+	return withCode(mirrorExit(err, res, o.strict), err)
 }
 
 // plan turns the flags into jobs with their sources.

@@ -3,11 +3,14 @@ package mirror
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/release"
 )
 
 // certFile is the downloaded cert-manager manifest.
@@ -35,58 +38,58 @@ func (r *runner) fetchCertManager(ctx context.Context) (*certFile, error) {
 	return &certFile{job: job, data: data}, nil
 }
 
-// writeCertManager puts DIR/cert-manager/<version>/ in place: staged beside it and
-// renamed, so the folder is never partial; identical content is left alone.
-func (r *runner) writeCertManager(c *certFile) error {
-	parent := filepath.Join(r.dir, CertManager)
-	dir := filepath.Join(parent, c.job.Version)
-	if old, err := os.ReadFile(filepath.Join(dir, c.job.File)); err == nil && bytes.Equal(old, c.data) {
+func (r *runner) certDir() string { return filepath.Join(r.dir, CertManager, r.cert.job.Version) }
+
+// certState says whether DIR/cert-manager/<version>/ already holds the manifest
+// (same) or something else (differs).
+func (r *runner) certState() (same, differs bool, err error) {
+	path := filepath.Join(r.certDir(), r.cert.job.File)
+	old, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		_, derr := os.Lstat(r.certDir())
+		return false, derr == nil, nil
+	}
+	if err != nil {
+		return false, false, fmt.Errorf("reading %s: %w", path, err)
+	}
+	same = bytes.Equal(old, r.cert.data)
+	return same, !same, nil
+}
+
+// certConflict refuses a different cert-manager already in place, unless Force.
+func (r *runner) certConflict() error {
+	if r.cert == nil || r.opts.Force {
 		return nil
 	}
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return fmt.Errorf("creating %s: %w", parent, err)
+	if _, differs, err := r.certState(); err != nil || !differs {
+		return err
 	}
-	tmp, err := os.MkdirTemp(parent, "."+c.job.Version+".tmp-")
-	if err != nil {
-		return fmt.Errorf("staging cert-manager in %s: %w", parent, err)
-	}
-	defer os.RemoveAll(tmp)
-	sums := fmt.Sprintf("%s  %s\n", sum(c.data), c.job.File)
-	for name, data := range map[string][]byte{c.job.File: c.data, ChecksumFile: []byte(sums)} {
-		if err := writeSynced(filepath.Join(tmp, name), data); err != nil {
-			return err
-		}
-	}
-	return swapDir(tmp, dir)
+	return fmt.Errorf("%w: cert-manager %s is already mirrored in %s with different content: use --force to replace it",
+		release.ErrConflict, r.cert.job.Version, r.certDir())
 }
 
-// swapDir renames staged into dir, setting an existing dir aside first.
-func swapDir(staged, dir string) error {
-	old := staged + ".old"
-	hadOld := os.Rename(dir, old) == nil
-	if err := os.Rename(staged, dir); err != nil {
-		if hadOld {
-			os.Rename(old, dir)
-		}
-		return fmt.Errorf("renaming %s to %s: %w", staged, dir, err)
+// writeCertManager puts DIR/cert-manager/<version>/ in place: staged beside it and
+// renamed (or exchanged), so the folder is never partial; identical content is left
+// alone. It records cert-manager in the manifest.
+func (r *runner) writeCertManager(_ context.Context, tx *Tx) error {
+	if r.cert == nil {
+		return nil
 	}
-	return os.RemoveAll(old)
-}
-
-func writeSynced(path string, data []byte) error {
-	f, err := os.Create(path)
+	tx.Manifest.CertManager = certRecord(r.cert)
+	if same, _, err := r.certState(); err != nil || same {
+		return err
+	}
+	st, err := tx.FS.NewStage(r.certDir())
 	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+		return err
 	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
+	defer st.Discard()
+	sums := fmt.Sprintf("%s  %s\n", sum(r.cert.data), r.cert.job.File)
+	if err := st.WriteFile(r.cert.job.File, r.cert.data); err != nil {
+		return err
 	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	if err := st.WriteFile(ChecksumFile, []byte(sums)); err != nil {
+		return err
 	}
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+	return st.Commit()
 }

@@ -1,96 +1,72 @@
 package mirror
 
 import (
-	"bytes"
-	"errors"
-	"fmt"
-	"io/fs"
+	"context"
 	"os"
 	"path/filepath"
 
-	yaml "go.yaml.in/yaml/v3"
-
-	"github.com/capirepo/capirepo/pkg/manifest"
+	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
-// writeConfig sets the cert-manager and images keys of DIR/clusterctl.yaml, keeping
-// the providers: list the local publisher wrote and every other key and comment.
-func (r *runner) writeConfig(cert *Record) error {
-	if cert == nil && r.opts.ImageRegistry == "" {
-		return nil
-	}
-	path := filepath.Join(r.dir, ConfigFile)
-	doc, err := readConfigNode(path)
+// writeConfig sets, in DIR/clusterctl.yaml, a providers: entry per mirrored provider
+// pinned to its highest mirrored version (so clusterctl's resolution never depends
+// on `latest` and a release's metadata.yaml), and the cert-manager and images keys,
+// keeping every other entry, key and comment.
+func (r *runner) writeConfig(_ context.Context, tx *Tx) error {
+	path := filepath.Join(tx.Dir, ConfigFile)
+	cfg, err := clusterctlcfg.Load(path)
 	if err != nil {
 		return err
 	}
-	top := doc.Content[0]
-	if cert != nil {
-		setKey(top, "cert-manager", mapping("url", r.certURL(cert), "version", cert.Version))
+	if err := cfg.SetProviders(pinned(tx.Dir, tx.Manifest)...); err != nil {
+		return err
+	}
+	if c := tx.Manifest.CertManager; c != nil {
+		cfg.SetCertManager(layout.LocalURL(tx.Dir, CertManager, c.Version, c.Components), c.Version)
 	}
 	if r.opts.ImageRegistry != "" {
-		setKey(top, "images", mapping("all", mapping("repository", r.opts.ImageRegistry)))
+		cfg.SetImagesRepository(r.opts.ImageRegistry)
 	}
-	var b bytes.Buffer
-	enc := yaml.NewEncoder(&b)
-	enc.SetIndent(2)
-	if err := enc.Encode(doc); err != nil {
-		return fmt.Errorf("encoding %s: %w", path, err)
+	if changed, err := cfg.Changed(); err != nil || !changed {
+		return err
 	}
-	if err := enc.Close(); err != nil {
-		return fmt.Errorf("encoding %s: %w", path, err)
-	}
-	return writeAtomic(path, b.Bytes())
-}
-
-// readConfigNode parses clusterctl.yaml, or returns an empty mapping document.
-func readConfigNode(path string) (*yaml.Node, error) {
-	empty := &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{{Kind: yaml.MappingNode, Tag: "!!map"}}}
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return empty, nil
-	}
+	data, err := cfg.Bytes()
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
+		return err
 	}
-	if err := manifest.Screen(data); err != nil {
-		return nil, fmt.Errorf("reading %s: %w; fix or remove the file", path, err)
-	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("parsing %s: %w; fix or remove the file", path, err)
-	}
-	if doc.Kind == 0 {
-		return empty, nil
-	}
-	if len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
-		return nil, fmt.Errorf("parsing %s: the top level is not a mapping; fix or remove the file", path)
-	}
-	return &doc, nil
+	return tx.FS.WriteFile(path, data)
 }
 
-// setKey replaces the value of key in a mapping, or appends the key.
-func setKey(m *yaml.Node, key string, v *yaml.Node) {
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		if m.Content[i].Value == key {
-			m.Content[i+1] = v
-			return
+// pinned is one entry per recorded provider whose folder exists, at its highest
+// recorded version as clusterctl ranks them (GA releases before pre-releases), in
+// mirror.json's order.
+func pinned(dir string, m *Manifest) []clusterctlcfg.Provider {
+	recs := map[string]map[string]*Record{} // label -> version -> record
+	var order []string
+	for i := range m.Releases {
+		rec := &m.Releases[i]
+		if fi, err := os.Stat(layout.LocalDir(dir, rec.Label, rec.Version)); err != nil || !fi.IsDir() {
+			continue
 		}
-	}
-	m.Content = append(m.Content, str(key), v)
-}
-
-// mapping builds a mapping from key, value pairs; a value is a string or a *yaml.Node.
-func mapping(kv ...any) *yaml.Node {
-	m := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
-	for i := 0; i+1 < len(kv); i += 2 {
-		v, ok := kv[i+1].(*yaml.Node)
-		if !ok {
-			v = str(kv[i+1].(string))
+		if recs[rec.Label] == nil {
+			recs[rec.Label] = map[string]*Record{}
+			order = append(order, rec.Label)
 		}
-		m.Content = append(m.Content, str(kv[i].(string)), v)
+		recs[rec.Label][rec.Version] = rec
 	}
-	return m
+	out := make([]clusterctlcfg.Provider, 0, len(order))
+	for _, label := range order {
+		var versions []string
+		for v := range recs[label] {
+			versions = append(versions, v)
+		}
+		sorted := layout.SortVersions(versions)
+		if len(sorted) == 0 {
+			continue
+		}
+		rec := recs[label][sorted[0].Tag]
+		out = append(out, clusterctlcfg.Local(dir, rec.Name, rec.Type, rec.Version, rec.Components))
+	}
+	return out
 }
-
-func str(s string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s} }

@@ -160,3 +160,5 @@ func readFile(t *testing.T, path string) string {
 	}
 	return string(data)
 }
+
+func exists(path string) bool { _, err := os.Lstat(path); return err == nil }

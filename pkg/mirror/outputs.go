@@ -1,47 +1,39 @@
 package mirror
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
-// finish writes cert-manager and the files beside the tree: mirror.json, images.txt
-// and the cert-manager/images keys of clusterctl.yaml.
-func (r *runner) finish(rels []*release.Release, cert *certFile, res *Result) error {
-	m := r.st.prev
-	for _, rel := range rels {
+// writeManifest records this run's releases in mirror.json.
+func (r *runner) writeManifest(_ context.Context, tx *Tx) error {
+	for _, rel := range tx.Releases {
 		rec := record(rel)
 		rec.Source = r.urls[rel.String()]
-		m.put(rec)
+		tx.Manifest.put(rec)
 	}
-	if cert != nil {
-		if err := r.writeCertManager(cert); err != nil {
-			return err
-		}
-		m.CertManager = certRecord(cert)
-	}
-	res.Manifest, res.Images = m, allImages(m)
-	data, err := json.MarshalIndent(m, "", "  ")
+	tx.Result.Manifest = tx.Manifest
+	data, err := json.MarshalIndent(tx.Manifest, "", "  ")
 	if err != nil {
 		return fmt.Errorf("encoding %s: %w", ManifestFile, err)
 	}
-	if err := writeAtomic(filepath.Join(r.dir, ManifestFile), append(data, '\n')); err != nil {
-		return err
-	}
-	images := strings.Join(res.Images, "\n")
+	return tx.FS.WriteFile(filepath.Join(tx.Dir, ManifestFile), append(data, '\n'))
+}
+
+// writeImages writes images.txt: every image of every recorded release.
+func (r *runner) writeImages(_ context.Context, tx *Tx) error {
+	tx.Images = allImages(tx.Manifest)
+	tx.Result.Images = tx.Images
+	images := strings.Join(tx.Images, "\n")
 	if images != "" {
 		images += "\n"
 	}
-	if err := writeAtomic(filepath.Join(r.dir, ImagesFile), []byte(images)); err != nil {
-		return err
-	}
-	return r.writeConfig(m.CertManager)
+	return tx.FS.WriteFile(filepath.Join(tx.Dir, ImagesFile), []byte(images))
 }
 
 func record(rel *release.Release) Record {
@@ -77,27 +69,4 @@ func allImages(m *Manifest) []string {
 		}
 	}
 	return sorted(set)
-}
-
-// certURL is the file:// URL of the mirrored cert-manager manifest.
-func (r *runner) certURL(c *Record) string {
-	return layout.LocalURL(r.dir, CertManager, c.Version, c.Components)
-}
-
-// writeAtomic replaces path with data through a synced temporary file and a rename.
-func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	name := tmp.Name()
-	tmp.Close()
-	defer os.Remove(name)
-	if err := writeSynced(name, data); err != nil {
-		return err
-	}
-	if err := os.Rename(name, path); err != nil {
-		return fmt.Errorf("renaming %s to %s: %w", name, path, err)
-	}
-	return nil
 }

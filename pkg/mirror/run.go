@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -30,18 +31,31 @@ type CertManagerJob struct {
 type Options struct {
 	Dir       string            // the mirror tree (absolute or relative)
 	Jobs      int               // remote calls in flight; 8 when 0
-	Publisher publish.Publisher // destination of the release set (the CLI passes local.New(Dir))
+	Publisher publish.Publisher // destination of the release set (the CLI passes local.New(Dir) with Locked)
+	// Lock takes the folder's publisher lock for the whole transaction (the CLI passes
+	// local.Lock); nil takes none (tests with a private folder).
+	Lock func(ctx context.Context, dir string) (unlock func(), err error)
 	// Also are further destinations of the same set (e.g. GitLab generic packages),
-	// published after Publisher succeeded; their failures are reported, not undone.
+	// published after the transaction succeeded; their failures are reported, not undone.
 	Also          []publish.Publisher
 	CertManager   CertManagerJob
 	ImageRegistry string // when set, clusterctl.yaml gets images: {all: {repository: REG}}
 	Strict        bool   // lint errors stop the run before anything is published
+	// Force re-reads every file upstream (nothing is reused from the folder) and
+	// replaces what changed; the Publisher must replace too (local.Options.Force).
+	Force bool
 	// Latest resolves `latest` with clusterctl's rules (the CLI injects verify.Latest);
 	// nil refuses `latest`.
 	Latest func(ctx context.Context, src Source) (string, error)
 	// Lint checks one downloaded release (the CLI injects check.Release); nil skips it.
 	Lint func(r *release.Release) lint.Findings
+	// Check reads one provider of the written folder back as verify does (the CLI
+	// injects verify.Provider); error findings fail the run with ErrUnusable.
+	Check func(ctx context.Context, dir, label, components string) (lint.Findings, error)
+	// Steps are extra transaction steps, run after images.txt (see Tx).
+	Steps []Step
+	// FS writes the folder's files (nil: plain fsx); tests hook every step.
+	FS *fsx.FS
 	// Progress is called for every file, from one goroutine at a time; may be nil.
 	Progress func(Event)
 }
@@ -50,6 +64,7 @@ type Options struct {
 type Result struct {
 	Releases []*release.Release
 	Findings lint.Findings
+	Verify   lint.Findings     // what the check of the written folder found
 	Report   *release.Report   // the publisher's; nil when no release was published
 	Also     []*release.Report // one per Options.Also destination that was tried
 	Manifest *Manifest         // mirror.json as written
@@ -63,12 +78,13 @@ type runner struct {
 	st    *state
 	sem   chan struct{}
 	stats *Stats
+	cert  *certFile
 	urls  map[string]string // release String() -> provider URL it came from
 }
 
-// Run mirrors the jobs and cert-manager into opts.Dir. Releases that could be read are
-// published even when others failed, so a new run resumes; the error joins every
-// failure.
+// Run mirrors the jobs and cert-manager into opts.Dir as one transaction (see Tx).
+// Releases that could be read are written even when others failed, so a new run
+// resumes; the error joins every failure.
 func Run(ctx context.Context, jobs []Job, opts Options) (*Result, error) {
 	r, err := newRunner(opts)
 	if err != nil {
@@ -76,7 +92,7 @@ func Run(ctx context.Context, jobs []Job, opts Options) (*Result, error) {
 	}
 	res := &Result{Stats: r.stats}
 	rels, errs := r.fetchAll(ctx, jobs)
-	cert, err := r.fetchCertManager(ctx)
+	r.cert, err = r.fetchCertManager(ctx)
 	errs = append(errs, err)
 	for _, rel := range rels {
 		if opts.Lint != nil {
@@ -87,11 +103,11 @@ func Run(ctx context.Context, jobs []Job, opts Options) (*Result, error) {
 		return res, errors.Join(append(errs, fmt.Errorf("--strict: %d lint error(s) in the downloaded releases; nothing was published", res.Findings.Count(lint.Error)))...)
 	}
 	res.Releases = rels
-	if err := r.publish(ctx, rels, res); err != nil {
-		return res, errors.Join(append(errs, err)...)
+	if len(rels) == 0 && r.cert == nil {
+		return res, errors.Join(errs...)
 	}
-	if err := r.finish(rels, cert, res); err != nil {
-		errs = append(errs, err)
+	if err := r.transaction(ctx, rels, res); err != nil {
+		return res, errors.Join(append(errs, err)...)
 	}
 	return res, errors.Join(append(errs, r.publishAlso(ctx, rels, res)...)...)
 }
@@ -115,7 +131,7 @@ func newRunner(opts Options) (*runner, error) {
 		var mu sync.Mutex
 		opts.Progress = func(e Event) { mu.Lock(); defer mu.Unlock(); p(e) }
 	}
-	return &runner{opts: opts, dir: dir, st: newState(dir, prev), sem: make(chan struct{}, opts.Jobs), stats: &Stats{}, urls: map[string]string{}}, nil
+	return &runner{opts: opts, dir: dir, st: newState(dir, prev, opts.Force), sem: make(chan struct{}, opts.Jobs), stats: &Stats{}, urls: map[string]string{}}, nil
 }
 
 func (r *runner) source(remote Source, label string) *fetcher {
@@ -150,15 +166,6 @@ func (r *runner) fetchAll(ctx context.Context, jobs []Job) ([]*release.Release, 
 		}
 	}
 	return out, errs
-}
-
-func (r *runner) publish(ctx context.Context, rels []*release.Release, res *Result) error {
-	if len(rels) == 0 {
-		return nil
-	}
-	rep, err := publish.Run(ctx, &release.Set{Releases: rels}, r.opts.Publisher)
-	res.Report = rep
-	return err
 }
 
 // publishAlso publishes the set to every further destination, each independently.

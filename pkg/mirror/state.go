@@ -15,22 +15,23 @@ import (
 // files of version folders. A file counts as present only when its content still has
 // the recorded checksum.
 type state struct {
-	dir  string
-	prev *Manifest
+	dir   string
+	prev  *Manifest
+	force bool // reuse nothing: every file is read upstream again
 
 	mu   sync.Mutex
 	sums map[string]map[string]string // "label/version" -> file -> sha256
 }
 
-func newState(dir string, prev *Manifest) *state {
-	return &state{dir: dir, prev: prev, sums: map[string]map[string]string{}}
+func newState(dir string, prev *Manifest, force bool) *state {
+	return &state{dir: dir, prev: prev, force: force, sums: map[string]map[string]string{}}
 }
 
 // listed returns the file names mirror.json recorded for a version whose folder
 // still exists, or nil.
 func (s *state) listed(label, version string) []string {
 	r := s.prev.find(label, version)
-	if r == nil {
+	if r == nil || s.force {
 		return nil
 	}
 	if fi, err := os.Stat(filepath.Join(s.dir, label, version)); err != nil || !fi.IsDir() {
@@ -41,6 +42,9 @@ func (s *state) listed(label, version string) []string {
 
 // read returns a file of the tree when its content matches the recorded checksum.
 func (s *state) read(label, version, name string) ([]byte, bool) {
+	if s.force {
+		return nil, false
+	}
 	want := ""
 	if r := s.prev.find(label, version); r != nil {
 		want = r.sum(name)

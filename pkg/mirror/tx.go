@@ -1,0 +1,137 @@
+package mirror
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/fsx"
+	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/publish"
+	"github.com/capirepo/capirepo/pkg/release"
+)
+
+// ErrUnusable marks a mirror that clusterctl could not use (verify's findings).
+var ErrUnusable = errors.New("clusterctl could not use the mirror")
+
+// Tx is one run's transaction on the destination folder: every step runs while the
+// run holds the folder's lock, in order, each write staged and renamed, so a kill at
+// any point leaves whole files and folders and a re-run finishes.
+type Tx struct {
+	Dir      string             // absolute mirror folder
+	FS       *fsx.FS            // write through it (crash-test hook)
+	Releases []*release.Release // this run's releases
+	Manifest *Manifest          // mirror.json, updated by the "mirror.json" step
+	Images   []string           // images.txt, set by the "images.txt" step
+	Result   *Result
+}
+
+// Step is one part of the transaction. Options.Steps are run after images.txt and
+// before clusterctl.yaml (e.g. copying the images to a registry or OCI layout).
+type Step struct {
+	Name string
+	Run  func(ctx context.Context, tx *Tx) error
+}
+
+// steps is the transaction, in order: a failure stops it, with every earlier step
+// done (and each of them whole).
+func (r *runner) steps() []Step {
+	out := []Step{
+		{"preflight", r.preflight},
+		{"releases", r.publishReleases},
+		{"cert-manager", r.writeCertManager},
+		{ManifestFile, r.writeManifest},
+		{ImagesFile, r.writeImages},
+	}
+	out = append(out, r.opts.Steps...)
+	return append(out, Step{ConfigFile, r.writeConfig}, Step{"check", r.check})
+}
+
+// transaction runs the steps holding the folder's lock.
+func (r *runner) transaction(ctx context.Context, rels []*release.Release, res *Result) error {
+	if r.opts.Lock != nil {
+		unlock, err := r.opts.Lock(ctx, r.dir)
+		if err != nil {
+			return err
+		}
+		defer unlock()
+	}
+	prev, err := ReadManifest(r.dir) // re-read under the lock
+	if err != nil {
+		return err
+	}
+	tx := &Tx{Dir: r.dir, FS: r.opts.FS, Releases: rels, Manifest: prev, Result: res}
+	for _, s := range r.steps() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := s.Run(ctx, tx); err != nil {
+			return fmt.Errorf("mirror %s: %w", s.Name, err)
+		}
+	}
+	return nil
+}
+
+func (r *runner) publishReleases(ctx context.Context, tx *Tx) error {
+	if len(tx.Releases) == 0 {
+		return nil
+	}
+	rep, err := r.opts.Publisher.Publish(ctx, &release.Set{Releases: tx.Releases})
+	tx.Result.Report = rep
+	if err != nil {
+		return fmt.Errorf("%s: %w", r.opts.Publisher, err)
+	}
+	return nil
+}
+
+// preflight refuses, before any write, what the transaction would have to refuse
+// later: a conflicting version (the publisher's own preflight) or cert-manager.
+func (r *runner) preflight(ctx context.Context, tx *Tx) error {
+	if err := r.certConflict(); err != nil {
+		return err
+	}
+	pf, ok := r.opts.Publisher.(publish.Preflighter)
+	if !ok || len(tx.Releases) == 0 {
+		return nil
+	}
+	if err := pf.Preflight(ctx, &release.Set{Releases: tx.Releases}); err != nil {
+		return fmt.Errorf("%s: %w", r.opts.Publisher, err)
+	}
+	return nil
+}
+
+// check reads every provider of this run back the way verify does and fails with
+// verify's error findings when clusterctl could not use it.
+func (r *runner) check(ctx context.Context, tx *Tx) error {
+	if r.opts.Check == nil {
+		return nil
+	}
+	var bad lint.Findings
+	seen := map[string]bool{}
+	for _, rel := range tx.Releases {
+		if seen[rel.Label()] {
+			continue
+		}
+		seen[rel.Label()] = true
+		fs, err := r.opts.Check(ctx, tx.Dir, rel.Label(), rel.ComponentsFile)
+		if err != nil {
+			return err
+		}
+		tx.Result.Verify = append(tx.Result.Verify, fs...)
+		for _, f := range fs {
+			if f.Severity == lint.Error {
+				bad = append(bad, f)
+			}
+		}
+	}
+	if len(bad) > 0 {
+		bad.Sort()
+		msgs := make([]string, len(bad))
+		for i, f := range bad {
+			msgs[i] = f.String()
+		}
+		return fmt.Errorf("%w (verify found %d error(s); the files are in place: fix the release upstream or remove the version):\n%s", ErrUnusable, len(bad), strings.Join(msgs, "\n"))
+	}
+	return nil
+}
