@@ -1,0 +1,97 @@
+package httpx
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/hashicorp/go-retryablehttp"
+)
+
+// Retryable says whether an attempt is worth repeating. It follows go-retryablehttp's
+// policy (network errors except TLS, redirect-loop and scheme errors; 429; 5xx but
+// 501) and adds rate limits answered with 403 (GitHub's primary and secondary
+// limits: X-RateLimit-Remaining: 0 or Retry-After). Context errors never retry.
+func Retryable(resp *http.Response, err error) bool {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return false
+	}
+	if resp == nil {
+		if err == nil {
+			return false
+		}
+		retry, _ := retryablehttp.ErrorPropagatedRetryPolicy(context.Background(), nil, networkError(err))
+		return retry
+	}
+	if RateLimited(resp) {
+		return true
+	}
+	retry, _ := retryablehttp.ErrorPropagatedRetryPolicy(context.Background(), resp, nil)
+	return retry
+}
+
+// networkError unwraps to the *url.Error go-retryablehttp inspects, if any.
+func networkError(err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue
+	}
+	return err
+}
+
+// RateLimited reports a 429, or a 403 that carries rate-limit headers.
+func RateLimited(resp *http.Response) bool {
+	switch resp.StatusCode {
+	case http.StatusTooManyRequests:
+		return true
+	case http.StatusForbidden:
+		return resp.Header.Get("Retry-After") != "" || resp.Header.Get("X-RateLimit-Remaining") == "0"
+	}
+	return false
+}
+
+// Delay is the wait before attempt+1: Retry-After (seconds or an HTTP date) when the
+// server sent it, the time until X-RateLimit-Reset (plus a second) when the rate limit
+// is used up, else Base·2^(attempt-1) capped at MaxWait.
+func (p Policy) Delay(resp *http.Response, attempt int) time.Duration {
+	p = p.WithDefaults()
+	if resp != nil {
+		if d, ok := p.retryAfter(resp.Header.Get("Retry-After")); ok {
+			return d
+		}
+		if d, ok := p.reset(resp); ok {
+			return d
+		}
+	}
+	return retryablehttp.DefaultBackoff(p.Base, p.MaxWait, attempt-1, nil)
+}
+
+func (p Policy) retryAfter(v string) (time.Duration, bool) {
+	if v == "" {
+		return 0, false
+	}
+	if s, err := strconv.Atoi(v); err == nil && s >= 0 {
+		return time.Duration(s) * time.Second, true
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return max(t.Sub(p.Now()), 0), true
+	}
+	return 0, false
+}
+
+func (p Policy) reset(resp *http.Response) (time.Duration, bool) {
+	if resp.Header.Get("X-RateLimit-Remaining") != "0" && resp.StatusCode != http.StatusTooManyRequests {
+		return 0, false
+	}
+	s, err := strconv.ParseInt(resp.Header.Get("X-RateLimit-Reset"), 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	if d := time.Unix(s, 0).Sub(p.Now()); d > 0 {
+		return d + time.Second, true
+	}
+	return 0, false
+}

@@ -1,0 +1,59 @@
+package httpx
+
+import (
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Size caps of source reads. A clusterctl repository's metadata.yaml is a few
+// hundred bytes and the largest components files are a few tens of MB.
+const (
+	MaxMetadataSize int64 = 1 << 20  // metadata.yaml: 1 MiB
+	MaxFileSize     int64 = 64 << 20 // any other file: 64 MiB
+)
+
+// ErrTooLarge marks a read refused for its size.
+var ErrTooLarge = errors.New("file too large")
+
+// CapFor is the cap of a file name: MaxMetadataSize for metadata.yaml, else max
+// (MaxFileSize when max <= 0).
+func CapFor(name string, max int64) int64 {
+	if name == "metadata.yaml" {
+		return MaxMetadataSize
+	}
+	if max <= 0 {
+		return MaxFileSize
+	}
+	return max
+}
+
+// ReadAll reads r up to limit bytes; more is an error that names what and the cap
+// and matches errors.Is(err, ErrTooLarge). It never holds more than limit+1 bytes.
+func ReadAll(r io.Reader, limit int64, what string) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, TooLarge(what, limit)
+	}
+	return data, nil
+}
+
+// TooLarge is the error for what exceeding limit bytes.
+func TooLarge(what string, limit int64) error {
+	return fmt.Errorf("%s is larger than the %s cap on source files; a clusterctl repository file this large is a mistake (or an attack): check the source: %w",
+		what, Size(limit), ErrTooLarge)
+}
+
+// Size prints a byte count as MiB or KiB.
+func Size(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
