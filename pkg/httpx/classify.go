@@ -2,10 +2,14 @@ package httpx
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
+	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"strconv"
+	"syscall"
 	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
@@ -19,8 +23,12 @@ func Retryable(resp *http.Response, err error) bool {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return false
 	}
+	var forced *retryError
+	if errors.As(err, &forced) {
+		return true
+	}
 	if resp == nil {
-		if err == nil {
+		if !isNetwork(err) {
 			return false
 		}
 		retry, _ := retryablehttp.ErrorPropagatedRetryPolicy(context.Background(), nil, networkError(err))
@@ -32,6 +40,27 @@ func Retryable(resp *http.Response, err error) bool {
 	retry, _ := retryablehttp.ErrorPropagatedRetryPolicy(context.Background(), resp, nil)
 	return retry
 }
+
+// isNetwork reports transport failures: *url.Error, net.Error, a connection cut short.
+func isNetwork(err error) bool {
+	var cert *tls.CertificateVerificationError
+	if err == nil || errors.As(err, &cert) {
+		return false
+	}
+	var ue *url.Error
+	var ne net.Error
+	return errors.As(err, &ue) || errors.As(err, &ne) || errors.Is(err, io.EOF) ||
+		errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET)
+}
+
+// Retry marks err as worth another attempt whatever its response says (a backend
+// that knows better, e.g. GitHub's 202 "Accepted, try again").
+func Retry(err error) error { return &retryError{err} }
+
+type retryError struct{ err error }
+
+func (e *retryError) Error() string { return e.err.Error() }
+func (e *retryError) Unwrap() error { return e.err }
 
 // networkError unwraps to the *url.Error go-retryablehttp inspects, if any.
 func networkError(err error) error {

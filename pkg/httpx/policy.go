@@ -12,10 +12,10 @@ import (
 // attempts, 2 minutes of total waiting, 1 s base backoff doubled per attempt and
 // capped at 30 s, a context-aware timer and time.Now.
 type Policy struct {
-	MaxAttempts int           // attempts per operation, the first included
-	MaxTotal    time.Duration // the sum of all waits may not exceed this
-	Base        time.Duration // first backoff, doubled per attempt
-	MaxWait     time.Duration // cap of the exponential backoff (not of a server's Retry-After)
+	MaxAttempts int                                              // attempts per operation, the first included
+	MaxTotal    time.Duration                                    // the sum of all waits may not exceed this
+	Base        time.Duration                                    // first backoff, doubled per attempt
+	MaxWait     time.Duration                                    // cap of the exponential backoff (not of a server's Retry-After)
 	Sleep       func(ctx context.Context, d time.Duration) error // tests inject a recorder
 	Now         func() time.Time                                 // for X-RateLimit-Reset and HTTP dates
 }
@@ -77,8 +77,8 @@ func (p Policy) Do(ctx context.Context, op Attempt) error {
 		case attempt >= p.MaxAttempts:
 			return &GaveUp{Why: fmt.Sprintf("gave up after %d attempts", attempt), Err: err}
 		case waited+wait > p.MaxTotal:
-			return &GaveUp{Why: fmt.Sprintf("gave up: the next try would be in %s, beyond the retry budget of %s",
-				wait.Round(time.Second), p.MaxTotal), Err: err}
+			return &GaveUp{Why: fmt.Sprintf("gave up: the next try would be in %s, more than the %s limit (the retry budget of %s); run again later",
+				wait.Round(time.Second), p.MaxTotal, p.MaxTotal), Err: err}
 		}
 		if serr := p.Sleep(ctx, wait); serr != nil {
 			return fmt.Errorf("%w (while waiting to retry after: %w)", serr, err)

@@ -6,16 +6,19 @@ import (
 	"net/url"
 
 	gh "github.com/google/go-github/v60/github"
+
+	"github.com/capirepo/capirepo/pkg/httpx"
 )
 
 // api is the configured connection to one repository. It builds a fresh go-github
 // client for every attempt: go-github remembers rate limits and refuses requests
-// locally until the reset time, which would defeat RetryPolicy's own waiting.
+// locally until the reset time, which would defeat the retry policy's own waiting.
 type api struct {
 	owner, repo string
 	token       string
 	base, up    *url.URL
-	http        *http.Client // plain client: also follows download redirects, no token
+	http        *http.Client // no token: follows asset download redirects
+	authed      *http.Client // the token, only for requests to the API and upload origins
 	retry       RetryPolicy
 	red         redactor
 }
@@ -28,23 +31,24 @@ func newAPI(o Options) (*api, error) {
 	if err != nil {
 		return nil, err
 	}
-	hc := o.HTTPClient
-	if hc == nil {
-		hc = &http.Client{Transport: http.DefaultTransport}
+	auth := httpx.Auth{Header: "Authorization", Origins: []*url.URL{base, up}}
+	if o.Token != "" {
+		auth.Value = "Bearer " + o.Token
 	}
 	return &api{owner: o.Owner, repo: o.Repo, token: o.Token, base: base, up: up,
-		http: hc, retry: o.Retry.withDefaults(), red: redactor{secret: o.Token}}, nil
+		http:   httpx.NewClient(httpx.Options{Client: o.HTTPClient}),
+		authed: httpx.NewClient(httpx.Options{Client: o.HTTPClient, Auth: auth}), retry: o.Retry.WithDefaults(), red: redactor{secret: o.Token}}, nil
 }
 
 // name is "OWNER/NAME".
 func (a *api) name() string { return a.owner + "/" + a.repo }
 
+// client is a go-github client without its own auth: the httpx transport adds the
+// token, and only for requests to the API and upload origins, so a redirect to
+// another host (an asset store, or anything a compromised proxy names) never gets it.
 func (a *api) client() *gh.Client {
-	hc := *a.http // go-github sets CheckRedirect on its client while downloading
+	hc := *a.authed // go-github sets CheckRedirect on its client while downloading
 	c := gh.NewClient(&hc)
-	if a.token != "" {
-		c = c.WithAuthToken(a.token)
-	}
 	base, up := *a.base, *a.up
 	c.BaseURL, c.UploadURL = &base, &up
 	return c
@@ -53,7 +57,9 @@ func (a *api) client() *gh.Client {
 // try runs op with retries and returns go-github's own error, for callers that
 // decide on the status (404, 422) before reporting.
 func (a *api) try(ctx context.Context, op func(c *gh.Client) error) error {
-	return a.retry.do(ctx, func() error { return op(a.client()) })
+	return a.retry.Do(ctx, func(context.Context, int) (*http.Response, error) {
+		return responseOf(op(a.client()))
+	})
 }
 
 // fail explains and redacts a final error; what describes the operation

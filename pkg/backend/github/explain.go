@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/release"
 	gh "github.com/google/go-github/v60/github"
 )
@@ -22,10 +23,10 @@ const scopeHint = "publishing needs permission contents: write on the repository
 // explain turns a go-github error into one that says what happened to which
 // repository and what to do; status kinds are kept for errors.Is.
 func explain(what, repo string, err error) error {
-	var g *gaveUp
+	var g *httpx.GaveUp
 	if errors.As(err, &g) {
-		what += " (" + g.why + ")"
-		err = g.err
+		what += " (" + g.Why + ")"
+		err = g.Err
 	}
 	var rl *gh.RateLimitError
 	var abuse *gh.AbuseRateLimitError

@@ -2,16 +2,22 @@ package github
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io/fs"
 
 	gh "github.com/google/go-github/v60/github"
 
+	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 // Repo reads published releases the way clusterctl's GitHub API fallback does.
 type Repo struct {
 	api *api
+	// MaxFileSize caps File for names other than metadata.yaml (which has
+	// httpx.MaxMetadataSize); httpx.MaxFileSize when 0.
+	MaxFileSize int64
 }
 
 // NewRepo returns a reader; Token may be empty for public repositories.
@@ -63,7 +69,7 @@ func (r *Repo) File(ctx context.Context, tag, name string) ([]byte, error) {
 	}
 	for _, a := range assets {
 		if a.GetName() == name {
-			return r.api.download(ctx, a.GetID(), name)
+			return r.download(ctx, tag, a, httpx.CapFor(name, r.MaxFileSize))
 		}
 	}
 	return nil, withKind(fs.ErrNotExist, "reading %s from the release %s of %s: the release has no such asset", name, tag, r.api.name())
@@ -75,4 +81,31 @@ func (r *Repo) assets(ctx context.Context, tag string) ([]*gh.ReleaseAsset, erro
 		return nil, err
 	}
 	return r.api.listAssets(ctx, rel.GetID())
+}
+
+// download fetches an asset as clusterctl does (API, Accept: application/octet-stream,
+// redirect followed without the token), refusing more than limit bytes. An asset the
+// listing already shows larger is refused before any download.
+func (r *Repo) download(ctx context.Context, tag string, asset *gh.ReleaseAsset, limit int64) ([]byte, error) {
+	what := fmt.Sprintf("%s of the release %s of %s", asset.GetName(), tag, r.api.name())
+	if int64(asset.GetSize()) > limit {
+		return nil, httpx.TooLarge(what, limit)
+	}
+	var data []byte
+	err := r.api.try(ctx, func(c *gh.Client) error {
+		rc, _, err := c.Repositories.DownloadReleaseAsset(ctx, r.api.owner, r.api.repo, asset.GetID(), r.api.http)
+		if err != nil {
+			return err
+		}
+		defer rc.Close()
+		data, err = httpx.ReadAll(rc, limit, what)
+		return err
+	})
+	if errors.Is(err, httpx.ErrTooLarge) {
+		return nil, err
+	}
+	if err != nil {
+		return nil, r.api.fail("downloading "+what, err)
+	}
+	return data, nil
 }

@@ -1,35 +1,21 @@
 package github
 
-import (
-	"errors"
-	"io/fs"
-	"strings"
-)
+import "github.com/capirepo/capirepo/pkg/httpx"
 
 // redactor removes the token from error text. It is the last step for every error
 // this package returns, so even a server that echoes the Authorization header back
-// cannot leak the token.
+// cannot leak the token. The chain is kept (httpx.RedactedError unwraps), so
+// errors.Is sees context.Canceled, context.DeadlineExceeded, fs.ErrNotExist,
+// fs.ErrPermission and ErrRefused.
 type redactor struct{ secret string }
 
-const redacted = "[REDACTED]"
+const redacted = httpx.Redacted
 
-func (r redactor) text(s string) string {
-	if r.secret == "" {
-		return s
-	}
-	return strings.ReplaceAll(s, r.secret, redacted)
-}
+func (r redactor) text(s string) string { return httpx.NewRedactor(r.secret).Text(s) }
 
-// wrap returns an error with redacted text. The original chain is not kept (it holds
-// go-github responses whose bodies may carry the token); only the kind survives, so
-// errors.Is(err, fs.ErrNotExist) and fs.ErrPermission still work.
-func (r redactor) wrap(err error) error {
-	if err == nil {
-		return nil
-	}
-	return &redactedError{msg: r.text(err.Error()), kind: kindOf(err)}
-}
+func (r redactor) wrap(err error) error { return httpx.NewRedactor(r.secret).Wrap(err) }
 
+// redactedError is a message built here (no secret in it) that matches kind.
 type redactedError struct {
 	msg  string
 	kind error
@@ -37,12 +23,3 @@ type redactedError struct {
 
 func (e *redactedError) Error() string { return e.msg }
 func (e *redactedError) Unwrap() error { return e.kind }
-
-func kindOf(err error) error {
-	for _, k := range []error{fs.ErrNotExist, fs.ErrPermission, ErrRefused} {
-		if errors.Is(err, k) {
-			return k
-		}
-	}
-	return nil
-}

@@ -1,53 +1,58 @@
 package gitlab
 
 import (
-	"context"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"net/url"
 	"strings"
 
 	gl "gitlab.com/gitlab-org/api/client-go"
+
+	"github.com/capirepo/capirepo/pkg/httpx"
 )
 
-// deployTokenSource authenticates with a deploy token, which client-go has no
-// constructor for. GitLab reads it from the Deploy-Token header.
-type deployTokenSource struct{ token string }
-
-func (deployTokenSource) Init(context.Context, *gl.Client) error { return nil }
-
-func (s deployTokenSource) Header(context.Context) (string, string, error) {
-	return "Deploy-Token", s.token, nil
+// header is how a token kind is sent to the API.
+func header(kind string) string {
+	switch kind {
+	case TokenJob:
+		return "JOB-TOKEN"
+	case TokenDeploy:
+		return "Deploy-Token"
+	}
+	return "PRIVATE-TOKEN"
 }
 
-func authSource(o Options) gl.AuthSource {
-	switch {
-	case o.Token == "":
-		return gl.Unauthenticated{}
-	case o.TokenKind == TokenJob:
-		return gl.JobTokenAuthSource{Token: o.Token}
-	case o.TokenKind == TokenDeploy:
-		return deployTokenSource{token: o.Token}
+// authClient is an httpx client that sends the token in name, only to the instance's
+// origin: client-go's own auth sources add the header to every request, redirects to
+// other hosts included, so the client is built unauthenticated and the transport adds it.
+func authClient(o Options, base *url.URL, name, value string) *http.Client {
+	auth := httpx.Auth{Header: name, Origins: []*url.URL{base}}
+	if o.Token != "" {
+		auth.Value = value
 	}
-	return gl.AccessTokenAuthSource{Token: o.Token}
+	return httpx.NewClient(httpx.Options{Client: o.HTTPClient, Auth: auth})
 }
 
 // newClient builds the API client: no client-side retries (see retry.go) and no
 // logging to the default logger.
-func newClient(o Options, base *url.URL) (*gl.Client, error) {
-	return gl.NewAuthSourceClient(authSource(o),
+func newClient(hc *http.Client, base *url.URL) (*gl.Client, error) {
+	return gl.NewAuthSourceClient(gl.Unauthenticated{},
 		gl.WithBaseURL(strings.TrimRight(base.String(), "/")),
-		gl.WithHTTPClient(o.HTTPClient),
+		gl.WithHTTPClient(hc),
 		gl.WithoutRetries(),
 		gl.WithURLWarningLogger(slog.New(slog.DiscardHandler)),
 	)
 }
 
 // conn is what the Publisher and the Repo share: options, API client, redactor.
+// opts.HTTPClient is the API client's (token in the kind's header); bearer sends it
+// as "Authorization: Bearer", as clusterctl v1.10+ does for package downloads.
 type conn struct {
 	opts   Options
 	base   *url.URL
 	api    *gl.Client
+	bearer *http.Client
 	redact redactor
 }
 
@@ -57,11 +62,13 @@ func newConn(o Options) (*conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	api, err := newClient(o, base)
+	bearer := authClient(o, base, "Authorization", "Bearer "+o.Token)
+	o.HTTPClient = authClient(o, base, header(o.TokenKind), o.Token)
+	api, err := newClient(o.HTTPClient, base)
 	if err != nil {
 		return nil, fmt.Errorf("creating GitLab client for %s: %w", o.BaseURL, redactor(o.Token).clean(err, nil))
 	}
-	return &conn{opts: o, base: base, api: api, redact: redactor(o.Token)}, nil
+	return &conn{opts: o, base: base, api: api, bearer: bearer, redact: redactor(o.Token)}, nil
 }
 
 // baseURL is the instance URL without a trailing slash.

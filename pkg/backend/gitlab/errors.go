@@ -1,16 +1,16 @@
 package gitlab
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"net/http"
-	"net/url"
 	"strings"
 
 	gl "gitlab.com/gitlab-org/api/client-go"
+
+	"github.com/capirepo/capirepo/pkg/httpx"
 )
 
 // APIError is a GitLab request that got an error status. Its text never holds the
@@ -40,19 +40,12 @@ func (e *APIError) Is(target error) bool {
 // redactor removes one secret from texts.
 type redactor string
 
-func (r redactor) text(s string) string {
-	if r == "" {
-		return s
-	}
-	for _, v := range []string{string(r), url.QueryEscape(string(r)), url.PathEscape(string(r))} {
-		s = strings.ReplaceAll(s, v, "[REDACTED]")
-	}
-	return s
-}
+func (r redactor) text(s string) string { return httpx.NewRedactor(string(r)).Text(s) }
 
 // clean turns any error from a request into one that is safe to show. resp is the
-// response client-go returned with the error, if any. Context errors keep their
-// identity; everything else is rebuilt from redacted text.
+// response client-go returned with the error, if any. Status errors become APIError;
+// everything else gets redacted text and keeps its chain (errors.Is still sees
+// context.Canceled, context.DeadlineExceeded, httpx.ErrTooLarge).
 func (r redactor) clean(err error, resp *gl.Response) error {
 	var er *gl.ErrorResponse
 	var ae *APIError
@@ -61,14 +54,12 @@ func (r redactor) clean(err error, resp *gl.Response) error {
 		return nil
 	case errors.As(err, &ae):
 		return err // built here, already redacted
-	case errors.Is(err, errRetryAfterTooLong), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		return err
 	case errors.As(err, &er) && er.Response != nil:
 		return r.apiError(er.Response, er.Body)
 	case errors.Is(err, gl.ErrNotFound) && resp != nil && resp.Response != nil:
 		return r.apiError(resp.Response, nil)
 	}
-	return errors.New(r.text(err.Error()))
+	return httpx.NewRedactor(string(r)).Wrap(err)
 }
 
 // apiError builds an APIError from a response and its body.

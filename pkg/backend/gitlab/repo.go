@@ -2,12 +2,14 @@ package gitlab
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"net/http"
 	"sort"
 
+	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	gl "gitlab.com/gitlab-org/api/client-go"
 )
@@ -16,6 +18,9 @@ import (
 // Unlike clusterctl it can list versions (through the packages API).
 type Repo struct {
 	c *conn
+	// MaxFileSize caps File for names other than metadata.yaml (which has
+	// httpx.MaxMetadataSize); httpx.MaxFileSize when 0.
+	MaxFileSize int64
 }
 
 // NewRepo builds a reader; Options.Package is required (usually the provider label).
@@ -101,32 +106,36 @@ func (r *Repo) File(ctx context.Context, version, name string) ([]byte, error) {
 	err := r.c.retry(ctx, func(ctx context.Context, _ int) (*gl.Response, error) {
 		var err error
 		var resp *gl.Response
-		data, resp, err = r.get(ctx, u)
+		data, resp, err = r.get(ctx, u, httpx.CapFor(name, r.MaxFileSize))
 		return resp, err
 	})
+	if errors.Is(err, httpx.ErrTooLarge) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, fmt.Errorf("downloading %s: %w", u, explainRead(err, r.c.opts.Project))
 	}
 	return data, nil
 }
 
-func (r *Repo) get(ctx context.Context, u string) ([]byte, *gl.Response, error) {
+func (r *Repo) get(ctx context.Context, u string, limit int64) ([]byte, *gl.Response, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		return nil, nil, err
 	}
-	if r.c.opts.Token != "" {
-		req.Header.Set("Authorization", "Bearer "+r.c.opts.Token)
-	}
-	resp, err := r.c.opts.HTTPClient.Do(req)
+	resp, err := r.c.bearer.Do(req)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
 	if resp.StatusCode != http.StatusOK {
+		body, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
 		return nil, &gl.Response{Response: resp}, r.c.redact.apiError(resp, body)
 	}
+	if resp.ContentLength > limit {
+		return nil, nil, httpx.TooLarge(u, limit)
+	}
+	body, err := httpx.ReadAll(resp.Body, limit, u)
 	return body, &gl.Response{Response: resp}, err
 }
 

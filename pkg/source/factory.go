@@ -1,0 +1,60 @@
+package source
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"strings"
+)
+
+// ErrUnsupported marks a URL clusterctl cannot read (a usage mistake).
+var ErrUnsupported = errors.New("unsupported provider URL")
+
+// For returns the reader a clusterctl provider URL points at:
+//   - an absolute path or file:// URL {base}/{label}/{version|latest}/{file};
+//   - https://github.com/{owner}/{repo}/releases/{tag|latest}/{file};
+//   - https://{host}/api/v4/projects/{project}/packages/generic/{package}/{version}/{file}
+//     (http too, for tests and mirrors: verify reports clusterctl's own refusal);
+//   - oci://{registry}/{repository}[:{tag}] (see oci.go).
+//
+// Errors for URLs of no supported form wrap ErrUnsupported.
+func For(raw string, o Options) (Provider, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return Provider{}, fmt.Errorf("provider URL %q: %w: %w", raw, ErrUnsupported, err)
+	}
+	switch {
+	case u.Scheme == "https" && u.Host == "github.com":
+		return openGitHub(raw, o)
+	case (u.Scheme == "https" || u.Scheme == "http") && strings.Contains(u.EscapedPath(), "/packages/generic/"):
+		return openGitLab(raw, o)
+	case u.Scheme == "oci":
+		return openOCI(u, o)
+	case u.Scheme == "file" || (u.Scheme == "" && filepath.IsAbs(raw)):
+		return openLocalURL(localPath(u, raw), o.MaxFileSize)
+	case u.Scheme == "":
+		return Provider{}, fmt.Errorf("provider URL %q: %w: a local path must be absolute, as clusterctl requires", raw, ErrUnsupported)
+	}
+	return Provider{}, fmt.Errorf("provider URL %q: %w: clusterctl reads only local paths, file://, https://github.com/.../releases/... and GitLab generic package URLs", raw, ErrUnsupported)
+}
+
+func localPath(u *url.URL, raw string) string {
+	if u.Scheme == "file" {
+		return filepath.FromSlash(u.Path)
+	}
+	return raw
+}
+
+// openLocalURL splits {base}/{label}/{version|latest}/{file}.
+func openLocalURL(p string, max int64) (Provider, error) {
+	p = filepath.Clean(p)
+	version := filepath.Dir(p)
+	label := filepath.Dir(version)
+	if strings.Count(p, string(filepath.Separator)) < 4 {
+		return Provider{}, fmt.Errorf("local provider URL %s: %w: want {base}/{label}/{version|latest}/{components file}", p, ErrUnsupported)
+	}
+	root := filepath.Dir(label)
+	return Provider{Reader: NewLocal(root, filepath.Base(label), max), Kind: KindLocal, Root: root,
+		Label: filepath.Base(label), Version: filepath.Base(version), File: filepath.Base(p)}, nil
+}

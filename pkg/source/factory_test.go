@@ -1,0 +1,79 @@
+package source
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestFor(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		url, kind, label, version, file string
+	}{
+		{"https://github.com/kubernetes-sigs/cluster-api-provider-aws/releases/latest/infrastructure-components.yaml",
+			KindGitHub, "infrastructure-aws", "latest", "infrastructure-components.yaml"},
+		{"https://github.com/acme/cluster-api-bootstrap/releases/v1.0.0/bootstrap-components.yaml",
+			KindGitHub, "bootstrap-bootstrap", "v1.0.0", "bootstrap-components.yaml"},
+		{"https://gitlab.example.com/api/v4/projects/group%2Fname/packages/generic/infrastructure-foo/v1.0.0/infrastructure-components.yaml",
+			KindGitLab, "infrastructure-foo", "v1.0.0", "infrastructure-components.yaml"},
+		{"/srv/repo/control-plane-x/v0.1.0/control-plane-components.yaml", KindLocal, "control-plane-x", "v0.1.0", "control-plane-components.yaml"},
+		{"file:///srv/repo/control-plane-x/latest/control-plane-components.yaml", KindLocal, "control-plane-x", "latest", "control-plane-components.yaml"},
+	} {
+		p, err := For(tt.url, Options{})
+		if err != nil {
+			t.Errorf("For(%s): %v", tt.url, err)
+			continue
+		}
+		if p.Kind != tt.kind || p.Label != tt.label || p.Version != tt.version || p.File != tt.file {
+			t.Errorf("For(%s) = %s %s %s %s, want %s %s %s %s", tt.url, p.Kind, p.Label, p.Version, p.File, tt.kind, tt.label, tt.version, tt.file)
+		}
+	}
+}
+
+func TestForRefuses(t *testing.T) {
+	t.Parallel()
+	for _, u := range []string{
+		"relative/x/v1.0.0/c.yaml",
+		"s3://bucket/x",
+		"oci://registry.example/x:v1",
+		"https://example.com/x/releases/v1/c.yaml",
+		"http://127.0.0.1:8080/api/v4/projects/g%2Fn/packages/generic/p/v1.0.0/c.yaml",
+		"https://github.com/o/r/releases/download/v1.0.0/c.yaml",
+		"/too/short.yaml",
+	} {
+		if _, err := For(u, Options{}); !errors.Is(err, ErrUnsupported) {
+			t.Errorf("For(%s) = %v, want ErrUnsupported", u, err)
+		}
+	}
+}
+
+func TestTokenPolicy(t *testing.T) {
+	t.Parallel()
+	env := func(kv ...string) func(string) string {
+		m := map[string]string{}
+		for i := 0; i+1 < len(kv); i += 2 {
+			m[kv[i]] = kv[i+1]
+		}
+		return func(k string) string { return m[k] }
+	}
+	for _, tt := range []struct {
+		name   string
+		getenv func(string) string
+		kind   string
+		want   Token
+	}{
+		{"clusterctl's variable first", env("GITLAB_TOKEN", "b", "GITLAB_ACCESS_TOKEN", "a", "CI_JOB_TOKEN", "j"), "", Token{"a", GitLabPrivate, "GITLAB_ACCESS_TOKEN"}},
+		{"explicit token before the CI job token", env("GITLAB_TOKEN", " b ", "CI_JOB_TOKEN", "j"), "", Token{"b", GitLabPrivate, "GITLAB_TOKEN"}},
+		{"job token", env("CI_JOB_TOKEN", "j", "GITLAB_DEPLOY_TOKEN", "d"), "", Token{"j", GitLabJob, "CI_JOB_TOKEN"}},
+		{"asked kind only", env("GITLAB_TOKEN", "b", "GITLAB_DEPLOY_TOKEN", "d"), GitLabDeploy, Token{"d", GitLabDeploy, "GITLAB_DEPLOY_TOKEN"}},
+		{"none", env(), "", Token{}},
+		{"nil getenv", nil, "", Token{}},
+	} {
+		if got := GitLabToken(tt.getenv, tt.kind); got != tt.want {
+			t.Errorf("%s: GitLabToken = %+v, want %+v", tt.name, got, tt.want)
+		}
+	}
+	if got := GitHubToken(env("GH_TOKEN", "g", "GITHUB_TOKEN", "h")); got.Value != "h" || got.Var != "GITHUB_TOKEN" {
+		t.Errorf("GitHubToken = %+v, want GITHUB_TOKEN first", got)
+	}
+}

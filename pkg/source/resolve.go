@@ -1,0 +1,130 @@
+package source
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+)
+
+// ErrNoProviders marks a local folder that holds no provider folder.
+var ErrNoProviders = errors.New("no provider folders")
+
+// Resolve is For plus what a person may point verify at: a repository root (every
+// provider folder in it; folders starting with "." or "_", such as build's _docs/, and
+// cert-manager are skipped), a provider folder {base}/{label}, a build output folder,
+// and relative paths (resolved against o.Dir, or the working directory when empty).
+// A path that does not exist gives an error wrapping fs.ErrNotExist.
+func Resolve(raw string, o Options) ([]Provider, error) {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "" && u.Scheme != "file") {
+		p, err := For(raw, o)
+		return []Provider{p}, err
+	}
+	path, err := absolute(localPath(u, raw), o.Dir)
+	if err != nil {
+		return nil, err
+	}
+	return resolveLocal(path, o.MaxFileSize)
+}
+
+func absolute(p, dir string) (string, error) {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p), nil
+	}
+	if dir != "" {
+		return filepath.Join(dir, p), nil
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", fmt.Errorf("resolving the path %s: %w", p, err)
+	}
+	return abs, nil
+}
+
+func resolveLocal(p string, max int64) ([]Provider, error) {
+	fi, err := os.Stat(p)
+	switch {
+	case err == nil && fi.IsDir() && hasVersions(p):
+		return []Provider{local(filepath.Dir(p), filepath.Base(p), max)}, nil
+	case err == nil && fi.IsDir():
+		return rootProviders(p, max)
+	case err == nil || isProviderURL(p):
+		prov, err := openLocalURL(p, max) // {base}/{label}/{version|latest}/{file}: the file may not exist (latest)
+		return []Provider{prov}, err
+	}
+	return nil, fmt.Errorf("%s does not exist: give a repository root, a provider folder {base}/{label}, or {base}/{label}/{version|latest}/{components file}: %w", p, fs.ErrNotExist)
+}
+
+// isProviderURL reports {base}/{label}/{latest|version}/{file} with an existing label folder.
+func isProviderURL(p string) bool {
+	v := filepath.Base(filepath.Dir(p))
+	return (v == "latest" || layout.IsVersion(v)) && isDir(filepath.Dir(filepath.Dir(p)))
+}
+
+func isDir(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
+}
+
+// hasVersions reports a folder with at least one sub-folder named as a version.
+func hasVersions(dir string) bool {
+	names, _ := entries(dir, true)
+	for _, n := range names {
+		if layout.IsVersion(n) {
+			return true
+		}
+	}
+	return false
+}
+
+// rootProviders lists the provider folders of a repository root.
+func rootProviders(root string, max int64) ([]Provider, error) {
+	names, err := entries(root, true)
+	if err != nil {
+		return nil, err
+	}
+	var out []Provider
+	for _, n := range names {
+		if strings.HasPrefix(n, "_") || n == "cert-manager" {
+			continue // build's _docs; cert-manager is read by version and needs no metadata.yaml
+		}
+		out = append(out, local(root, n, max))
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: %w (<label>/<version>/) found", root, ErrNoProviders)
+	}
+	return out, nil
+}
+
+// local is the provider folder root/label, its components file taken from its newest version.
+func local(root, label string, max int64) Provider {
+	r := NewLocal(root, label, max)
+	return Provider{Reader: r, Kind: KindLocal, Root: root, Label: label, File: ComponentsFileOf(context.Background(), r, label)}
+}
+
+// ComponentsFileOf finds the main components file of a provider's newest version, or
+// the recommended name for its type.
+func ComponentsFileOf(ctx context.Context, r Reader, label string) string {
+	typ, _ := layout.ParseLabel(label)
+	versions, _ := r.Versions(ctx)
+	if sorted := layout.SortVersions(versions); len(sorted) > 0 {
+		files, _ := r.Files(ctx, sorted[0].Tag)
+		var comps []string
+		for _, f := range files {
+			if layout.FileKind(f) == layout.KindComponents {
+				comps = append(comps, f)
+			}
+		}
+		if c := layout.MainComponents(typ, comps); c != "" {
+			return c
+		}
+	}
+	return layout.ComponentsFile(typ)
+}
