@@ -18,6 +18,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/mirror"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/source"
 	"github.com/capirepo/capirepo/pkg/verify"
 )
 
@@ -168,7 +169,7 @@ func (o *mirrorOptions) githubSource(p mirror.Provider) (mirror.Source, error) {
 	opts := github.Options{Owner: owner, Repo: repo, Token: o.env("GITHUB_TOKEN", "GH_TOKEN")}
 	opts.APIURL, opts.UploadURL = githubURLs(o.githubURL, "")
 	r, err := github.NewRepo(opts)
-	return githubSource{r}, err
+	return source.GitHub{Repo: r}, err
 }
 
 func (o *mirrorOptions) gitlabSource(p mirror.Provider) (mirror.Source, error) {

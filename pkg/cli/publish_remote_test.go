@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"context"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -546,21 +545,6 @@ func TestVerifyGitLabURLs(t *testing.T) {
 	if n := len(gl.Requests()) - before; n != 0 {
 		t.Errorf("verify of refused URLs made %d requests to the fake, want none", n)
 	}
-}
-
-// TestVerifyGitLabAcceptedForm checks that a URL of the form clusterctl accepts gets
-// past parsing and is read over the network. The in-process fake cannot serve it
-// (https on a host named gitlab.*), so the read is cut short by a deadline.
-func TestVerifyGitLabAcceptedForm(t *testing.T) {
-	clearTokens(t)
-	t.Setenv("GITLAB_ACCESS_TOKEN", glSecret)
-	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
-	defer cancel()
-	var out, errOut bytes.Buffer
-	raw := "https://gitlab.invalid/api/v4/projects/group%2Fname/packages/generic/bootstrap-tiny/v1.0.0/bootstrap-components.yaml"
-	code := Execute(ctx, []string{"verify", raw}, &out, &errOut)
-	want(t, code, ExitPublish, out.String(), errOut.String(), "verifying bootstrap-tiny", "gitlab.invalid")
-	noSecret(t, glSecret, out.String(), errOut.String())
 }
 
 // TestVerifyGitLabThroughOverride reads what publish gitlab wrote, through the URL form
