@@ -45,6 +45,10 @@ func (o *buildOptions) run(cmd *cobra.Command, io streams) error {
 	if err != nil {
 		return usageErr(err)
 	}
+	skip, err := disabledRules(o.config, cfg.Lint.Disable, o.disable)
+	if err != nil {
+		return err
+	}
 	res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: o.version, Jobs: o.jobs, Published: o.published, CI: inCI(io)})
 	if err != nil {
 		return withCode(ExitInput, err)
@@ -52,7 +56,7 @@ func (o *buildOptions) run(cmd *cobra.Command, io streams) error {
 	for _, n := range res.Notes {
 		io.logf("note: %s", n)
 	}
-	fs := res.Findings.Without(disabled(cfg.Lint.Disable, o.disable))
+	fs := res.Findings.Without(skip)
 	fs.Sort()
 	if err := lint.Write(io.err, "text", fs, nil); err != nil {
 		return err
@@ -68,14 +72,4 @@ func (o *buildOptions) run(cmd *cobra.Command, io streams) error {
 		fmt.Fprintf(io.out, "built %s -> %s\n", r, dir)
 	}
 	return nil
-}
-
-func disabled(lists ...[]string) map[string]bool {
-	m := map[string]bool{}
-	for _, l := range lists {
-		for _, id := range l {
-			m[id] = true
-		}
-	}
-	return m
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/release"
 )
 
 // Exit codes (documented in README, "Exit codes").
@@ -53,6 +54,8 @@ func exitCode(err error) int {
 	switch {
 	case errors.Is(err, context.Canceled):
 		return ExitInterrupted
+	case errors.Is(err, release.ErrConflict):
+		return ExitConflict
 	case errors.As(err, &c):
 		return c.code
 	case errors.As(err, &ce):

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/check"
@@ -40,18 +41,48 @@ capirepo.yaml would build. Exit 0 without errors, 1 with errors, 2 on usage prob
 
 func (o *lintOptions) run(cmd *cobra.Command, io streams, args []string) error {
 	if o.listRules {
-		return listRules(io)
+		return writeRules(io.out)
 	}
 	if !validFormat(o.format) {
 		return usageErr(fmt.Errorf("--format %q: want one of %s", o.format, strings.Join(lint.Formats, ", ")))
 	}
-	fs, disable, err := o.findings(cmd, args)
+	cfg, err := o.loadConfig(cmd, len(args) == 0)
 	if err != nil {
 		return err
 	}
-	fs = fs.Without(disabled(disable, o.disable))
+	var fromConfig []string
+	if cfg != nil {
+		fromConfig = cfg.Lint.Disable
+	}
+	skip, err := disabledRules(o.config, fromConfig, o.disable)
+	if err != nil {
+		return err
+	}
+	fs, err := o.findings(cmd, cfg, args)
+	if err != nil {
+		return err
+	}
+	return o.report(io, fs.Without(skip))
+}
+
+// loadConfig reads the config: required without PATH; with PATH only when present
+// (for lint.disable), and required again when --config names it.
+func (o *lintOptions) loadConfig(cmd *cobra.Command, required bool) (*config.Config, error) {
+	if !required && !cmd.Flags().Changed("config") {
+		if _, err := os.Stat(o.config); err != nil {
+			return nil, nil
+		}
+	}
+	cfg, err := config.Load(o.config)
+	if err != nil {
+		return nil, usageErr(err)
+	}
+	return cfg, nil
+}
+
+func (o *lintOptions) report(io streams, fs lint.Findings) error {
 	fs.Sort()
-	if err := lint.Write(io.out, o.format, fs, check.Rules()); err != nil {
+	if err := lint.Write(io.out, o.format, fs, allRules()); err != nil {
 		return err
 	}
 	if fs.HasErrors() {
@@ -64,31 +95,30 @@ func (o *lintOptions) run(cmd *cobra.Command, io streams, args []string) error {
 }
 
 // findings lints the paths, or what the config builds when there are none.
-func (o *lintOptions) findings(cmd *cobra.Command, args []string) (lint.Findings, []string, error) {
+func (o *lintOptions) findings(cmd *cobra.Command, cfg *config.Config, args []string) (lint.Findings, error) {
 	if len(args) == 0 {
-		cfg, err := config.Load(o.config)
-		if err != nil {
-			return nil, nil, usageErr(err)
-		}
 		version, err := lintVersion(cfg, o.version)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: version})
 		if err != nil {
-			return nil, nil, withCode(ExitInput, err)
+			return nil, withCode(ExitInput, err)
 		}
-		return res.Findings, cfg.Lint.Disable, nil
+		return res.Findings, nil
 	}
-	targets, err := discover(args)
+	targets, err := lint.Discover(args)
 	if err != nil {
-		return nil, nil, err
+		return nil, withCode(ExitInput, err)
 	}
 	var fs lint.Findings
 	for _, t := range targets {
-		fs = append(fs, check.Release(t.rel, check.Options{Dir: t.dir, Partial: t.partial})...)
+		if err := cmd.Context().Err(); err != nil {
+			return nil, err
+		}
+		fs = append(fs, check.Release(t.Release, check.Options{Dir: t.Dir, Partial: t.Partial})...)
 	}
-	return fs, nil, nil
+	return fs, nil
 }
 
 func validFormat(f string) bool {
@@ -98,13 +128,6 @@ func validFormat(f string) bool {
 		}
 	}
 	return false
-}
-
-func listRules(io streams) error {
-	for _, r := range check.Rules() {
-		fmt.Fprintf(io.out, "%-40s %-8s %s\n", r.ID, r.Severity, r.Contract)
-	}
-	return nil
 }
 
 // lintVersion is --version, or vMAJOR.MINOR.0 of the newest series the first provider

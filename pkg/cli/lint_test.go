@@ -41,7 +41,7 @@ func TestLintPaths(t *testing.T) {
 		{"templates folder keeps the ClusterClass cross-check", []string{tplDir}, ExitFindings, "template-clusterclass-missing"},
 		{"single template skips it", []string{filepath.Join(tplDir, "cluster-template.yaml")}, ExitOK, ""},
 		{"empty folder", []string{t.TempDir()}, ExitInput, "no release found"},
-		{"missing path", []string{filepath.Join(out, "nope")}, ExitUsage, "nope"},
+		{"missing path is unreadable input", []string{filepath.Join(out, "nope")}, ExitInput, "nope"},
 		{"bad format", []string{"--format", "xml", out}, ExitUsage, "--format"},
 	}
 	for _, c := range cases {
@@ -93,5 +93,50 @@ func TestLintListRules(t *testing.T) {
 	}
 	if code != ExitOK {
 		t.Fatalf("exit %d", code)
+	}
+}
+
+// TestLintDisable: --disable and a present config's lint.disable silence rules with
+// PATH too; an unknown rule id is a usage error naming where it came from.
+func TestLintDisable(t *testing.T) {
+	t.Parallel()
+	out := builtTiny(t)
+	comp := filepath.Join(out, "bootstrap-tiny", "v1.0.0", "bootstrap-components.yaml")
+	data, _ := os.ReadFile(comp)
+	if err := os.WriteFile(comp, []byte(strings.Replace(string(data), "name: manager", "name: other", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := func(disable string) string {
+		return tinyConfig(t, func(f map[string]string) { f["capirepo.yaml"] += disable })
+	}
+	silenced := cfg("lint:\n  disable: [components-manager-container]\n")
+	unknown := cfg("lint:\n  disable: [components-manager-containr]\n")
+	cases := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"rule fires", []string{out}, ExitFindings, "components-manager-container"},
+		{"--disable", []string{"--disable", "components-manager-container", out}, ExitOK, ""},
+		{"config lint.disable with PATH", []string{"--config", silenced, out}, ExitOK, ""},
+		{"unknown id in --disable", []string{"--disable", "no-such-rule", out}, ExitUsage, `--disable: unknown rule id "no-such-rule"`},
+		{"unknown id in lint.disable", []string{"--config", unknown, out}, ExitUsage, `lint.disable: unknown rule id "components-manager-containr"`},
+		{"verify rule ids are known", []string{"--disable", "repo-latest,components-manager-container", out}, ExitOK, ""},
+		{"named config must exist", []string{"--config", filepath.Join(t.TempDir(), "none.yaml"), out}, ExitUsage, "none.yaml"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			code, stdout, stderr := runEnv(t, nil, append([]string{"lint"}, c.args...)...)
+			if code != c.code || !strings.Contains(stdout+stderr, c.want) {
+				t.Fatalf("exit %d (want %d)\nstdout: %s\nstderr: %s", code, c.code, stdout, stderr)
+			}
+		})
+	}
+	dir := sampleTree(t, nil)
+	code, _, stderr := runEnv(t, nil, "build", "--config", filepath.Join(dir, "capirepo.yaml"), "--version", "v1.0.0", "--disable", "nope")
+	if code != ExitUsage || !strings.Contains(stderr, `unknown rule id "nope"`) {
+		t.Fatalf("build --disable nope: exit %d %s", code, stderr)
 	}
 }

@@ -5,6 +5,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -25,15 +26,26 @@ func Execute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 func Run(ctx context.Context, args []string, env Env) int {
 	io := env.streams()
 	root := newRoot(io)
+	ran := guard(root)
 	root.SetArgs(args)
 	root.SetIn(io.in)
 	root.SetOut(io.out)
 	root.SetErr(io.err)
-	err := root.ExecuteContext(ctx)
+	cmd, err := root.ExecuteContextC(ctx)
 	if err == nil {
 		return ExitOK
 	}
+	if cmd == nil {
+		cmd = root
+	}
+	if !*ran || isCmdLine(err) {
+		// cobra refused the command line before any command ran
+		err = usageErr(fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath()))
+	}
 	code := exitCode(err)
+	if errors.Is(ctx.Err(), context.Canceled) {
+		code = ExitInterrupted // the failure follows an interrupt, whatever the error kept
+	}
 	if msg := err.Error(); msg != "" && !isSilent(err) {
 		fmt.Fprintln(io.err, "error: "+msg)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/pipeline"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/variables"
@@ -54,7 +55,7 @@ func (o *varsOptions) run(cmd *cobra.Command, io streams, args []string) error {
 	}
 	var all []variables.FileVars
 	for _, r := range rels {
-		fv, err := releaseVars(r.rel, r.dir, false)
+		fv, err := releaseVars(r.Release, r.Dir, false)
 		if err != nil {
 			return withCode(ExitFindings, err)
 		}
@@ -63,9 +64,10 @@ func (o *varsOptions) run(cmd *cobra.Command, io streams, args []string) error {
 	return write(o, io, all)
 }
 
-func (o *varsOptions) releases(cmd *cobra.Command, args []string) ([]target, error) {
+func (o *varsOptions) releases(cmd *cobra.Command, args []string) ([]lint.Target, error) {
 	if len(args) > 0 {
-		return discover(args)
+		ts, err := lint.Discover(args)
+		return ts, withCode(ExitInput, err)
 	}
 	cfg, err := config.Load(o.config)
 	if err != nil {
@@ -79,9 +81,9 @@ func (o *varsOptions) releases(cmd *cobra.Command, args []string) ([]target, err
 	if err != nil {
 		return nil, withCode(ExitInput, err)
 	}
-	var out []target
+	var out []lint.Target
 	for _, r := range res.Set.Releases {
-		out = append(out, target{rel: r, dir: path.Join(r.Label(), r.Version)})
+		out = append(out, lint.Target{Release: r, Dir: path.Join(r.Label(), r.Version)})
 	}
 	return out, nil
 }

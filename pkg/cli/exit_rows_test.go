@@ -1,0 +1,195 @@
+package cli
+
+import "path/filepath"
+
+// exitRows is the exit-code table: one row per command. To add a command, add a row
+// with one scenario per class of README's table, or the reason a class does not apply.
+func exitRows() []exitRow {
+	local := "reads and writes local files only"
+	noLint := "checks no contract rule"
+	return []exitRow{
+		{cmd: "build", cases: map[errClass]scenario{
+			classUsage: func(s *stage) []string {
+				return []string{"build", "--config", tinyConfig(s.t, nil), "--version", "v1.0.0", "extra"}
+			},
+			classFindings: func(s *stage) []string {
+				return []string{"build", "--config", tinyConfig(s.t, noManager), "--version", "v1.0.0"}
+			},
+			classInput: func(s *stage) []string {
+				return []string{"build", "--config", tinyConfig(s.t, brokenKustomization), "--version", "v1.0.0"}
+			},
+			classRemote: func(s *stage) []string {
+				cfg := tinyConfig(s.t, nil)
+				return []string{"build", "--config", cfg, "--version", "v1.0.0", "--out", filepath.Join(filepath.Dir(cfg), "metadata.yaml", "dist")}
+			},
+			classInterrupt: func(s *stage) []string {
+				s.interruptNow()
+				return []string{"build", "--config", tinyConfig(s.t, nil), "--version", "v1.0.0"}
+			},
+		}, na: map[errClass]string{classConflict: "build replaces its own output folder; a folder it did not write is a destination failure (4)"}},
+
+		{cmd: "lint", cases: map[errClass]scenario{
+			classUsage: func(s *stage) []string { return []string{"lint", "--disable", "no-such-rule", builtTiny(s.t)} },
+			classFindings: func(s *stage) []string {
+				return []string{"lint", "--config", tinyConfig(s.t, noManager), "--version", "v1.0.0"}
+			},
+			classInput: func(s *stage) []string { return []string{"lint", missing(s.t)} },
+			classInterrupt: func(s *stage) []string {
+				s.interruptNow()
+				return []string{"lint", builtTiny(s.t)}
+			},
+		}, na: map[errClass]string{classRemote: local, classConflict: local}},
+
+		{cmd: "vars", cases: map[errClass]scenario{
+			classUsage: func(s *stage) []string { return []string{"vars", "--format", "yaml", builtTiny(s.t)} },
+			classInput: func(s *stage) []string { return []string{"vars", missing(s.t)} },
+			classInterrupt: func(s *stage) []string {
+				s.interruptNow()
+				return []string{"vars", builtTiny(s.t)}
+			},
+		}, na: map[errClass]string{classFindings: noLint, classRemote: local, classConflict: local}},
+
+		{cmd: "metadata check", cases: map[errClass]scenario{
+			classUsage: func(s *stage) []string { return []string{"metadata", "check", "--config", tinyConfig(s.t, nil)} },
+			classFindings: func(s *stage) []string {
+				return []string{"metadata", "check", "--config", tinyConfig(s.t, nil), "--version", "v1.1.0", "--published", ""}
+			},
+			classInput: func(s *stage) []string {
+				return []string{"metadata", "check", "--file", missing(s.t), "--version", "v1.0.0", "--published", ""}
+			},
+			classInterrupt: func(s *stage) []string {
+				s.interruptNow()
+				return []string{"metadata", "check", "--config", tinyConfig(s.t, nil), "--version", "v1.0.0", "--published", ""}
+			},
+		}, na: map[errClass]string{classRemote: local, classConflict: local}},
+
+		{cmd: "metadata add-series", cases: map[errClass]scenario{
+			classUsage: func(s *stage) []string {
+				return []string{"metadata", "add-series", "--config", tinyConfig(s.t, nil), "--version", "v1.1.0"}
+			},
+			classInput: func(s *stage) []string {
+				return []string{"metadata", "add-series", "--config", tinyConfig(s.t, nil), "--version", "v1.1.0", "--contract", "v9"}
+			},
+			classInterrupt: func(s *stage) []string {
+				s.interruptNow()
+				return []string{"metadata", "add-series", "--config", tinyConfig(s.t, nil), "--version", "v1.1.0", "--contract", "v1beta1"}
+			},
+		}, na: map[errClass]string{classFindings: noLint, classRemote: "edits metadata.yaml in place; a write failure exits 4 but cannot be provoked portably", classConflict: local}},
+
+		{cmd: "publish local", cases: map[errClass]scenario{
+			classUsage: func(s *stage) []string { return []string{"publish", "local", "--from", builtTiny(s.t)} },
+			classInput: func(s *stage) []string {
+				return []string{"publish", "local", "--from", missing(s.t), "--to", s.t.TempDir()}
+			},
+			classRemote: func(s *stage) []string {
+				dist := builtTiny(s.t)
+				return []string{"publish", "local", "--from", dist, "--to", filepath.Join(dist, "bootstrap-tiny", "v1.0.0", "metadata.yaml", "repo")}
+			},
+			classConflict: func(s *stage) []string {
+				return []string{"publish", "local", "--from", buildTinyWith(s.t, newImage), "--to", localRepo(s.t, keep)}
+			},
+			classInterrupt: func(s *stage) []string {
+				s.interruptNow()
+				return []string{"publish", "local", "--from", builtTiny(s.t), "--to", s.t.TempDir()}
+			},
+		}, na: map[errClass]string{classFindings: "publishes what build checked"}},
+
+		{cmd: "publish github", cases: map[errClass]scenario{
+			classUsage: func(s *stage) []string {
+				return []string{"publish", "github", "--from", builtTiny(s.t), "--repo", "badvalue"}
+			},
+			classInput: func(s *stage) []string {
+				return []string{"publish", "github", "--from", missing(s.t), "--repo", ghRepo}
+			},
+			classRemote: func(s *stage) []string {
+				s.env["GITHUB_TOKEN"] = "ghp_unknown"
+				return []string{"publish", "github", "--from", builtTiny(s.t), "--repo", ghRepo, "--github-url", newGitHub(s.t).URL()}
+			},
+			classConflict: func(s *stage) []string {
+				gh := newGitHub(s.t)
+				s.env["GITHUB_TOKEN"] = ghSecret
+				if code, _, stderr := runEnv(s.t, s.env, "publish", "github", "--from", builtTiny(s.t), "--repo", ghRepo, "--github-url", gh.URL()); code != ExitOK {
+					s.t.Fatalf("first publish: %s", stderr)
+				}
+				return []string{"publish", "github", "--from", buildTinyWith(s.t, newImage), "--repo", ghRepo, "--github-url", gh.URL()}
+			},
+			classInterrupt: func(s *stage) []string {
+				s.env["GITHUB_TOKEN"] = ghSecret
+				return []string{"publish", "github", "--from", builtTiny(s.t), "--repo", ghRepo, "--github-url", s.hangingServer()}
+			},
+		}, na: map[errClass]string{classFindings: "publishes what build checked"}},
+
+		{cmd: "publish gitlab", cases: map[errClass]scenario{
+			classUsage: func(s *stage) []string {
+				return []string{"publish", "gitlab", "--from", builtTiny(s.t), "--url", "http://127.0.0.1:1"}
+			},
+			classInput: func(s *stage) []string {
+				s.env["GITLAB_TOKEN"] = glSecret
+				return []string{"publish", "gitlab", "--from", missing(s.t), "--url", "http://127.0.0.1:1", "--project", glProject}
+			},
+			classRemote: func(s *stage) []string {
+				s.env["GITLAB_TOKEN"] = "glpat_unknown"
+				return []string{"publish", "gitlab", "--from", builtTiny(s.t), "--url", newGitLab(s.t).URL, "--project", glProject}
+			},
+			classConflict: func(s *stage) []string {
+				gl := newGitLab(s.t)
+				s.env["GITLAB_TOKEN"] = glSecret
+				if code, _, stderr := runEnv(s.t, s.env, "publish", "gitlab", "--from", builtTiny(s.t), "--url", gl.URL, "--project", glProject); code != ExitOK {
+					s.t.Fatalf("first publish: %s", stderr)
+				}
+				return []string{"publish", "gitlab", "--from", buildTinyWith(s.t, newImage), "--url", gl.URL, "--project", glProject}
+			},
+			classInterrupt: func(s *stage) []string {
+				s.env["GITLAB_TOKEN"] = glSecret
+				return []string{"publish", "gitlab", "--from", builtTiny(s.t), "--url", s.hangingServer(), "--project", glProject}
+			},
+		}, na: map[errClass]string{classFindings: "publishes what build checked"}},
+
+		{cmd: "verify", cases: map[errClass]scenario{
+			classUsage: func(s *stage) []string { return []string{"verify"} },
+			classFindings: func(s *stage) []string {
+				root := localRepo(s.t, keep)
+				writeBytes(s.t, filepath.Join(root, "bootstrap-tiny", "v1.0.0", "metadata.yaml"), []byte("kind: [\n"))
+				return []string{"verify", filepath.Join(root, "bootstrap-tiny", "latest", "bootstrap-components.yaml")}
+			},
+			classInput: func(s *stage) []string { return []string{"verify", missing(s.t)} },
+			classRemote: func(s *stage) []string {
+				return []string{"verify", "https://github.com/acme/nope/releases/latest/bootstrap-components.yaml", "--github-url", newGitHub(s.t).URL()}
+			},
+			classInterrupt: func(s *stage) []string {
+				return []string{"verify", tinyURL, "--github-url", s.hangingServer()}
+			},
+		}, na: map[errClass]string{classConflict: "reads only"},
+			pending: map[errClass]string{classInput: "net (issue 13 #4): a missing path exits 1, not 3"}},
+
+		{cmd: "mirror", cases: map[errClass]scenario{
+			classUsage: func(s *stage) []string { return []string{"mirror", "--bootstrap", "tiny:v1.0.0"} },
+			classFindings: func(s *stage) []string {
+				root := localRepo(s.t, keep)
+				comp := filepath.Join(root, "bootstrap-tiny", "v1.0.0", "bootstrap-components.yaml")
+				writeBytes(s.t, comp, []byte("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x, namespace: tiny-system}\n"))
+				return append(mirrorArgs(s.t.TempDir(), mirrorFrom(s.t, root)), "--strict")
+			},
+			classRemote: func(s *stage) []string {
+				return []string{"mirror", "--out", s.t.TempDir(), "--bootstrap", "tiny:v1.0.0", "--cert-manager", "", "--quiet", "--from-config",
+					writeText(s.t, filepath.Join(s.t.TempDir(), "c.yaml"), "providers:\n- {name: tiny, type: BootstrapProvider, url: \"https://github.com/acme/nope/releases/latest/bootstrap-components.yaml\"}\n"),
+					"--github-url", newGitHub(s.t).URL()}
+			},
+			classConflict: func(s *stage) []string {
+				out := localRepo(s.t, newImage)
+				return mirrorArgs(out, mirrorFrom(s.t, localRepo(s.t, keep)))
+			},
+			classInterrupt: func(s *stage) []string {
+				return []string{"mirror", "--out", s.t.TempDir(), "--bootstrap", "tiny:v1.0.0", "--cert-manager", "", "--quiet", "--from-config",
+					writeText(s.t, filepath.Join(s.t.TempDir(), "c.yaml"), "providers:\n- {name: tiny, type: BootstrapProvider, url: \""+tinyURL+"\"}\n"),
+					"--github-url", s.hangingServer()}
+			},
+		}, na: map[errClass]string{classInput: "reads its inputs from sources: an unreadable source is a remote failure (4), a broken --from-config a configuration error (2)"},
+			pending: map[errClass]string{classConflict: "mirror (issue 12 #6): a version already in --out with other content is reused without reading upstream"}},
+
+		{cmd: "version", cases: map[errClass]scenario{
+			classUsage: func(s *stage) []string { return []string{"version", "foo"} },
+		}, na: map[errClass]string{classFindings: "prints a constant", classInput: "prints a constant", classRemote: "prints a constant",
+			classConflict: "prints a constant", classInterrupt: "prints a constant"}},
+	}
+}

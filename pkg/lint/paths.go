@@ -1,0 +1,96 @@
+package lint
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/release"
+)
+
+// Target is one release to lint, read from paths: a release folder, or loose files
+// assembled into a release.
+type Target struct {
+	Release *release.Release
+	Dir     string // shown before file names
+	Partial bool   // loose files: cross-file rules off
+}
+
+// Discover turns lint PATH arguments into targets: a file, a release folder
+// (<label>/<version>/), a repository root holding such folders, or a folder of
+// templates. Every error is about reading the input.
+func Discover(paths []string) ([]Target, error) {
+	var out []Target
+	for _, p := range paths {
+		fi, err := os.Stat(p)
+		if err != nil {
+			return nil, fmt.Errorf("reading %s: %w", p, err)
+		}
+		var ts []Target
+		if fi.IsDir() {
+			ts, err = discoverDir(p)
+		} else {
+			ts, err = fileTarget(p)
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ts...)
+	}
+	return out, nil
+}
+
+// fileTarget assembles one loose file into a release of version v0.0.0.
+func fileTarget(p string) ([]Target, error) {
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return nil, err
+	}
+	name := filepath.Base(p)
+	r := &release.Release{Version: "v0.0.0", Files: []release.File{{Name: name, Data: data}}}
+	r.Type, r.Name = guessProvider(name)
+	if k := layout.FileKind(name); k == layout.KindComponents || k == layout.KindOther {
+		r.ComponentsFile = name
+	}
+	return []Target{{Release: r, Dir: filepath.Dir(p), Partial: true}}, nil
+}
+
+// guessProvider infers a type from a components file name ("bootstrap-components.yaml").
+func guessProvider(file string) (typ, name string) {
+	for _, t := range layout.Types {
+		if strings.HasPrefix(file, strings.TrimSuffix(layout.ComponentsFile(t), "-components.yaml")) {
+			return t, "unknown"
+		}
+	}
+	return layout.InfrastructureProvider, "unknown"
+}
+
+// discoverDir treats a folder with release files as a release, otherwise as a
+// repository root (<label>/<version>/ below it), otherwise as a templates folder.
+func discoverDir(dir string) ([]Target, error) {
+	if t, ok, err := releaseDir(dir); ok || err != nil {
+		return []Target{t}, err
+	}
+	versions, _ := filepath.Glob(filepath.Join(dir, "*", "*"))
+	sort.Strings(versions)
+	var out []Target
+	for _, v := range versions {
+		t, ok, err := releaseDir(v)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out = append(out, t)
+		}
+	}
+	if len(out) > 0 {
+		return out, nil
+	}
+	if t, ok, err := templatesDir(dir); ok || err != nil {
+		return []Target{t}, err
+	}
+	return nil, fmt.Errorf("%s: no release found: want a <label>/<version>/ folder with metadata.yaml and a *-components.yaml, a repository root holding such folders, or a folder of cluster-template*.yaml / clusterclass-*.yaml", dir)
+}
