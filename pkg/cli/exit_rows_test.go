@@ -176,16 +176,19 @@ func exitRows() []exitRow {
 					"--github-url", newGitHub(s.t).URL()}
 			},
 			classConflict: func(s *stage) []string {
-				out := localRepo(s.t, newImage)
-				return mirrorArgs(out, mirrorFrom(s.t, localRepo(s.t, keep)))
+				out, from := s.t.TempDir(), mirrorFrom(s.t, localRepo(s.t, keep))
+				if code, _, stderr := runEnv(s.t, nil, mirrorArgs(out, from)...); code != ExitOK {
+					s.t.Fatalf("first mirror: %s", stderr)
+				}
+				writeBytes(s.t, filepath.Join(out, "bootstrap-tiny", "v1.0.0", "metadata.yaml"), []byte("# edited by hand\n"))
+				return mirrorArgs(out, from)
 			},
 			classInterrupt: func(s *stage) []string {
 				return []string{"mirror", "--out", s.t.TempDir(), "--bootstrap", "tiny:v1.0.0", "--cert-manager", "", "--quiet", "--from-config",
 					writeText(s.t, filepath.Join(s.t.TempDir(), "c.yaml"), "providers:\n- {name: tiny, type: BootstrapProvider, url: \""+tinyURL+"\"}\n"),
 					"--github-url", s.hangingServer()}
 			},
-		}, na: map[errClass]string{classInput: "reads its inputs from sources: an unreadable source is a remote failure (4), a broken --from-config a configuration error (2)"},
-			pending: map[errClass]string{classConflict: "mirror (issue 12 #6): a version already in --out with other content is reused without reading upstream"}},
+		}, na: map[errClass]string{classInput: "reads its inputs from sources: an unreadable source is a remote failure (4), a broken --from-config a configuration error (2)"}},
 
 		{cmd: "version", cases: map[errClass]scenario{
 			classUsage: func(s *stage) []string { return []string{"version", "foo"} },
