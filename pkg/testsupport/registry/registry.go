@@ -152,3 +152,14 @@ func (r *statusRecorder) Write(b []byte) (int, error) {
 	}
 	return r.ResponseWriter.Write(b)
 }
+
+// UploadCounts returns a copy of the uploads per digest.
+func (s *Server) UploadCounts() map[string]int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := map[string]int{}
+	for d, n := range s.uploads {
+		out[d] = n
+	}
+	return out
+}

@@ -1,0 +1,80 @@
+package images
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/capirepo/capirepo/pkg/backend/oci"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+	"oras.land/oras-go/v2"
+)
+
+// Copier copies images with every platform and blob, skipping blobs the destination
+// already holds, so an interrupted copy resumes where it stopped.
+type Copier struct {
+	Remote      oci.Remote
+	Concurrency int                                                    // parallel blob transfers per image; 0: 4
+	Progress    func(image string, d ocispec.Descriptor, skipped bool) // optional, called per blob and manifest
+}
+
+// Copied is one image copied.
+type Copied struct {
+	Source string // the image as the release names it
+	Dest   string // where it is now: REGISTRY/PATH/name:tag, or name:tag in a layout
+	Digest string // the digest of the top manifest or index
+}
+
+// ToRegistry copies each image to target under its mirrored name.
+func (c *Copier) ToRegistry(ctx context.Context, images []string, target oci.Target) ([]Copied, error) {
+	return c.each(ctx, images, func(r Ref) (oras.Target, string, error) {
+		m := Mirror(r, target)
+		dst, err := c.Remote.Repository(m.Repo)
+		return dst, m.Reference(), err
+	}, func(r Ref) string { return Mirror(r, target).String() })
+}
+
+// each copies every image from its registry to the destination open(ref) returns.
+func (c *Copier) each(ctx context.Context, images []string, open func(Ref) (oras.Target, string, error), name func(Ref) string) ([]Copied, error) {
+	var out []Copied
+	for _, im := range images {
+		r, err := Parse(im)
+		if err != nil {
+			return out, err
+		}
+		src, err := c.Remote.Repository(r.Repo)
+		if err != nil {
+			return out, err
+		}
+		dst, dstRef, err := open(r)
+		if err != nil {
+			return out, err
+		}
+		d, err := c.copy(ctx, im, src, r.Reference(), dst, dstRef)
+		if err != nil {
+			return out, fmt.Errorf("copying %s to %s: %w", im, name(r), err)
+		}
+		out = append(out, Copied{Source: im, Dest: name(r), Digest: string(d.Digest)})
+	}
+	return out, nil
+}
+
+// copy runs oras.Copy: the whole graph (an index with every platform), blobs the
+// destination has are skipped, the rest move in parallel.
+func (c *Copier) copy(ctx context.Context, image string, src oras.ReadOnlyTarget, srcRef string, dst oras.Target, dstRef string) (ocispec.Descriptor, error) {
+	opts := oras.CopyOptions{}
+	opts.Concurrency = c.Concurrency
+	if opts.Concurrency <= 0 {
+		opts.Concurrency = 4
+	}
+	if c.Progress != nil {
+		opts.PostCopy = func(_ context.Context, d ocispec.Descriptor) error { c.Progress(image, d, false); return nil }
+		opts.OnCopySkipped = func(_ context.Context, d ocispec.Descriptor) error { c.Progress(image, d, true); return nil }
+	}
+	return oras.Copy(ctx, src, srcRef, dst, dstRef, opts)
+}
+
+// Mirror is the image's name on a mirror: REGISTRY/PATH/<last path element>, with the
+// same tag and digest, as clusterctl's `images: {all: {repository: REGISTRY/PATH}}` writes it.
+func Mirror(r Ref, target oci.Target) Ref {
+	return Override{Repository: target.String()}.Apply(r)
+}

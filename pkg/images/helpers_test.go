@@ -1,0 +1,26 @@
+package images
+
+import (
+	"testing"
+	"time"
+
+	"github.com/capirepo/capirepo/pkg/backend/oci"
+	"github.com/capirepo/capirepo/pkg/testsupport/registry"
+	"oras.land/oras-go/v2/registry/remote/retry"
+)
+
+var fastRetry = &retry.GenericPolicy{Retryable: retry.DefaultPredicate, Backoff: retry.DefaultBackoff,
+	MinWait: time.Millisecond, MaxWait: 5 * time.Millisecond, MaxRetry: 2}
+
+var plain = oci.Remote{PlainHTTP: true, Retry: fastRetry}
+
+var multiArch = registry.Image{Layers: 3, LayerSize: 2048, Platforms: []string{"linux/amd64", "linux/arm64/v8", "linux/s390x"}}
+
+func target(t *testing.T, s string) oci.Target {
+	t.Helper()
+	tg, err := oci.ParseTarget(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tg
+}

@@ -1,0 +1,87 @@
+package images
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/backend/oci"
+	"oras.land/oras-go/v2"
+	ocilayout "oras.land/oras-go/v2/content/oci"
+)
+
+// layoutName is an image's reference inside a layout folder: <name>:<tag>, or
+// <name>@<digest> when the image has no tag. images push maps it to REGISTRY/PATH/<name>.
+func layoutName(r Ref) string {
+	if r.Tag != "" {
+		return r.Name() + ":" + r.Tag
+	}
+	return r.Name() + "@" + r.Digest
+}
+
+// ToLayout copies each image into an OCI image layout folder (created when missing).
+func (c *Copier) ToLayout(ctx context.Context, images []string, dir string) ([]Copied, error) {
+	store, err := ocilayout.New(dir)
+	if err != nil {
+		return nil, fmt.Errorf("opening OCI layout %s: %w", dir, err)
+	}
+	return c.each(ctx, images, func(r Ref) (oras.Target, string, error) {
+		return store, layoutName(r), nil
+	}, layoutName)
+}
+
+// PushLayout uploads every tagged image of a layout folder to target/<name>:<tag>.
+func (c *Copier) PushLayout(ctx context.Context, dir string, target oci.Target) ([]Copied, error) {
+	if _, err := os.Stat(filepath.Join(dir, "index.json")); err != nil {
+		return nil, fmt.Errorf("%s is not an OCI image layout folder (no index.json): write one with --images-layout", dir)
+	}
+	store, err := ocilayout.NewFromFS(ctx, os.DirFS(dir))
+	if err != nil {
+		return nil, fmt.Errorf("reading OCI layout %s: %w", dir, err)
+	}
+	var names []string
+	err = store.Tags(ctx, "", func(tags []string) error { names = append(names, tags...); return nil })
+	if err != nil {
+		return nil, fmt.Errorf("listing OCI layout %s: %w", dir, err)
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("OCI layout %s holds no tagged image", dir)
+	}
+	var out []Copied
+	for _, n := range names {
+		name, ref, ok := splitLayoutName(n)
+		if !ok {
+			return out, fmt.Errorf("OCI layout %s: reference %q is not <name>:<tag> (not written by capirepo?)", dir, n)
+		}
+		dst, err := c.Remote.Repository(target.Repo(name))
+		if err != nil {
+			return out, err
+		}
+		d, err := c.copy(ctx, n, store, n, dst, ref)
+		if err != nil {
+			return out, fmt.Errorf("pushing %s from %s to %s: %w", n, dir, target.Repo(name), err)
+		}
+		out = append(out, Copied{Source: n, Dest: target.Repo(name) + sep(ref) + ref, Digest: string(d.Digest)})
+	}
+	return out, nil
+}
+
+func splitLayoutName(n string) (name, ref string, ok bool) {
+	if i := strings.Index(n, "@"); i > 0 {
+		return n[:i], n[i+1:], true
+	}
+	i := strings.LastIndex(n, ":")
+	if i <= 0 || i == len(n)-1 || strings.Contains(n[:i], "/") {
+		return "", "", false
+	}
+	return n[:i], n[i+1:], true
+}
+
+func sep(ref string) string {
+	if strings.Contains(ref, ":") {
+		return "@"
+	}
+	return ":"
+}
