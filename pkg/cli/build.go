@@ -5,6 +5,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/output"
 	"github.com/capirepo/capirepo/pkg/pipeline"
 	"github.com/spf13/cobra"
 )
@@ -64,7 +65,7 @@ func (o *buildOptions) run(cmd *cobra.Command, io streams) error {
 	if fs.HasErrors() {
 		return withCode(ExitFindings, fmt.Errorf("build refused: %d error(s); nothing was written", fs.Count(lint.Error)))
 	}
-	dir, err := writeBuild(o.out, res)
+	dir, err := output.Write(o.out, res.Set)
 	if err != nil {
 		return withCode(ExitPublish, err)
 	}

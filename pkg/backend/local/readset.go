@@ -8,17 +8,18 @@ import (
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/output"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
 // ReadSet loads a build output tree, dir/<label>/<version>/<files>, into a release
-// set. Provider name, type and components file come from dir/clusterctl.yaml when it
+// set. Provider name, type and components file come from the build index (output.IndexFile) when it
 // has an entry for the label, otherwise from the label prefix and the single
 // *-components.yaml of each version. Hidden entries and the sha256 file are skipped;
 // symlinks, other non-regular files, non-version folders and unsafe file names are
 // errors that name the path.
 func ReadSet(dir string) (*release.Set, error) {
-	known, err := configProviders(filepath.Join(dir, ConfigFile))
+	known, err := buildEntries(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -28,7 +29,8 @@ func ReadSet(dir string) (*release.Set, error) {
 	}
 	set := &release.Set{}
 	for _, label := range labels {
-		rels, err := readLabel(filepath.Join(dir, label), label, known[label])
+		entry, ok := known[label]
+		rels, err := readLabel(filepath.Join(dir, label), label, entry, ok)
 		if err != nil {
 			return nil, err
 		}
@@ -40,7 +42,7 @@ func ReadSet(dir string) (*release.Set, error) {
 	return set, nil
 }
 
-func readLabel(dir, label string, known *Provider) ([]*release.Release, error) {
+func readLabel(dir, label string, known output.Entry, ok bool) ([]*release.Release, error) {
 	versions, err := subdirs(dir)
 	if err != nil {
 		return nil, err
@@ -50,7 +52,7 @@ func readLabel(dir, label string, known *Provider) ([]*release.Release, error) {
 		if _, err := layout.ParseVersion(v); err != nil {
 			return nil, fmt.Errorf("reading %s: %w", filepath.Join(dir, v), err)
 		}
-		rel, err := readRelease(filepath.Join(dir, v), label, v, known)
+		rel, err := readRelease(filepath.Join(dir, v), label, v, known, ok)
 		if err != nil {
 			return nil, err
 		}
@@ -59,16 +61,16 @@ func readLabel(dir, label string, known *Provider) ([]*release.Release, error) {
 	return out, nil
 }
 
-func readRelease(dir, label, version string, known *Provider) (*release.Release, error) {
+func readRelease(dir, label, version string, known output.Entry, ok bool) (*release.Release, error) {
 	files, err := readFiles(dir)
 	if err != nil {
 		return nil, err
 	}
 	rel := &release.Release{Version: version, Files: files}
-	if known != nil {
-		rel.Name, rel.Type, rel.ComponentsFile = known.Name, known.Type, componentsOf(known.URL)
+	if ok {
+		rel.Name, rel.Type, rel.ComponentsFile = known.Name, known.Type, known.Components
 		if rel.Label() != label {
-			return nil, fmt.Errorf("reading %s: clusterctl.yaml names provider %s of type %s, whose folder must be %s; rename the folder or fix the entry",
+			return nil, fmt.Errorf("reading %s: the build index names provider %s of type %s, whose folder must be %s; rename the folder or fix the entry",
 				dir, rel.Name, rel.Type, rel.Label())
 		}
 	} else if rel.ComponentsFile, err = findComponents(dir, files); err != nil {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/output"
 )
 
 func writeFiles(t *testing.T, dir string, files map[string]string) {
@@ -29,13 +30,15 @@ func TestReadSet(t *testing.T) {
 	tests := []struct {
 		name  string
 		files map[string]string
-		cfg   string // clusterctl.yaml; DIR is replaced by the tree's path
+		cfg   string // the build index (output.IndexFile)
 		want  []got
 	}{
-		{name: "from clusterctl.yaml", files: map[string]string{
+		{name: "from the build index", files: map[string]string{
 			"infrastructure-x/v1.0.0/metadata.yaml": "m", "infrastructure-x/v1.0.0/components.yaml": "c",
 			"infrastructure-x/v1.0.0/infrastructure-components.yaml": "not the one", "infrastructure-x/v1.0.0/sha256": "bookkeeping",
-		}, cfg: "providers:\n- name: x\n  type: InfrastructureProvider\n  url: file://DIR/infrastructure-x/latest/components.yaml\n",
+			// clusterctl.yaml is never parsed back: a stale entry there changes nothing.
+			ConfigFile: "providers:\n- name: x\n  type: InfrastructureProvider\n  url: file:///elsewhere/infrastructure-x/latest/infrastructure-components.yaml\n",
+		}, cfg: `{"providers": [{"label": "infrastructure-x", "name": "x", "type": "InfrastructureProvider", "components": "components.yaml"}]}`,
 			want: []got{{"infrastructure-x", "x", layout.InfrastructureProvider, "v1.0.0", "components.yaml", "components.yaml,infrastructure-components.yaml,metadata.yaml"}}},
 		{name: "from label prefixes", files: map[string]string{
 			"bootstrap-kubeadm/v0.1.0/metadata.yaml": "m", "bootstrap-kubeadm/v0.1.0/bootstrap-components.yaml": "c",
@@ -54,7 +57,7 @@ func TestReadSet(t *testing.T) {
 			dir := t.TempDir()
 			writeFiles(t, dir, tt.files)
 			if tt.cfg != "" {
-				writeFiles(t, dir, map[string]string{ConfigFile: strings.ReplaceAll(tt.cfg, "DIR", filepath.ToSlash(dir))})
+				writeFiles(t, dir, map[string]string{output.IndexFile: tt.cfg})
 			}
 			s, err := ReadSet(dir)
 			if err != nil {
@@ -95,12 +98,10 @@ func TestReadSetRejects(t *testing.T) {
 		{name: "no components file", files: map[string]string{"infrastructure-a/v1.0.0/metadata.yaml": "m"},
 			wantErr: "no *-components.yaml", wantIn: "infrastructure-a/v1.0.0"},
 		{name: "empty tree", files: map[string]string{"README": "x"}, wantErr: "no <provider-label>", wantIn: ""},
-		{name: "clusterctl.yaml entry for another label", files: map[string]string{
+		{name: "build index entry for another label", files: map[string]string{
 			"core-x/v1.0.0/metadata.yaml": "m", "core-x/v1.0.0/components.yaml": "c",
-			ConfigFile: "providers:\n- name: x\n  type: InfrastructureProvider\n  url: file:///b/core-x/latest/components.yaml\n"},
+			output.IndexFile: `{"providers": [{"label": "core-x", "name": "x", "type": "InfrastructureProvider", "components": "components.yaml"}]}`},
 			wantErr: "must be infrastructure-x", wantIn: "core-x/v1.0.0"},
-		{name: "bad clusterctl.yaml url", files: map[string]string{ConfigFile: "providers:\n- name: a\n  type: InfrastructureProvider\n  url: x\n"},
-			wantErr: "url", wantIn: ConfigFile},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,0 +1,67 @@
+package output
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/capirepo/capirepo/pkg/release"
+)
+
+// IndexFile marks a folder as build output and indexes its providers.
+const IndexFile = ".capirepo-build"
+
+// Index is IndexFile's content.
+type Index struct {
+	WrittenBy string  `json:"writtenBy"`
+	Providers []Entry `json:"providers"`
+}
+
+// Entry is one provider of the output: what its folder name does not say.
+type Entry struct {
+	Label      string `json:"label"`
+	Name       string `json:"name"`
+	Type       string `json:"type"`
+	Components string `json:"components"`
+}
+
+func index(set *release.Set) ([]byte, error) {
+	idx := Index{WrittenBy: "capirepo build; the next build replaces this folder as a whole"}
+	seen := map[string]bool{}
+	for _, r := range set.Releases {
+		if !seen[r.Label()] {
+			seen[r.Label()] = true
+			idx.Providers = append(idx.Providers, Entry{Label: r.Label(), Name: r.Name, Type: r.Type, Components: r.ComponentsFile})
+		}
+	}
+	data, err := json.MarshalIndent(idx, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("encoding %s: %w", IndexFile, err)
+	}
+	return append(data, '\n'), nil
+}
+
+// ReadIndex returns the providers of dir's build index by label; nil when dir has no
+// index (or the plain-text marker of older builds).
+func ReadIndex(dir string) (map[string]Entry, error) {
+	path := filepath.Join(dir, IndexFile)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	var idx Index
+	if json.Unmarshal(data, &idx) != nil {
+		return nil, nil
+	}
+	out := map[string]Entry{}
+	for _, e := range idx.Providers {
+		out[e.Label] = e
+	}
+	return out, nil
+}

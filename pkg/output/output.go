@@ -1,0 +1,91 @@
+// Package output writes build's output folder: OUT/<label>/<version>/<files> (a
+// clusterctl local repository), OUT/clusterctl.yaml pointing at it, the variables
+// tables under OUT/_docs/, and OUT/.capirepo-build, the index that marks the folder as
+// build output and tells `publish local` each provider's name, type and components
+// file (so nothing parses clusterctl.yaml back). The folder is staged beside OUT and
+// put in place whole (pkg/fsx): files 0644, folders 0755, less umask.
+package output
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
+	"github.com/capirepo/capirepo/pkg/fsx"
+	"github.com/capirepo/capirepo/pkg/release"
+)
+
+// Write stages the whole output tree beside out and puts it in place, so on any
+// error out is left as it was. It returns out's absolute path. A non-empty out that
+// build did not write is refused.
+func Write(out string, set *release.Set) (string, error) {
+	abs, err := filepath.Abs(out)
+	if err != nil {
+		return "", fmt.Errorf("resolving output folder %s: %w", out, err)
+	}
+	if err := checkReplaceable(abs); err != nil {
+		return "", err
+	}
+	st, err := fsx.NewStage(abs)
+	if err != nil {
+		return "", fmt.Errorf("output folder %s is not writable: %w", abs, err)
+	}
+	defer st.Discard()
+	if err := writeTree(st, abs, set); err != nil {
+		return "", err
+	}
+	if err := st.Commit(); err != nil {
+		return "", fmt.Errorf("putting build output in %s: %w", abs, err)
+	}
+	return abs, nil
+}
+
+// checkReplaceable refuses to replace a folder capirepo did not create.
+func checkReplaceable(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if os.IsNotExist(err) || (err == nil && len(entries) == 0) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("output %s: %w", dir, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, IndexFile)); err != nil {
+		return fmt.Errorf("output folder %s exists and was not written by capirepo build: choose another --out or empty it", dir)
+	}
+	return nil
+}
+
+func writeTree(st *fsx.Stage, final string, set *release.Set) error {
+	for _, r := range set.Releases {
+		for _, f := range r.Files {
+			if err := st.WriteFile(r.Label()+"/"+r.Version+"/"+f.Name, f.Data); err != nil {
+				return fmt.Errorf("writing %s: %w", filepath.Join(final, r.Label(), r.Version, f.Name), err)
+			}
+		}
+	}
+	if err := writeVarsDocs(st, set); err != nil {
+		return err
+	}
+	cc, err := clusterctlcfg.New("Written by capirepo build: use with clusterctl --config <this file>.", providers(final, set))
+	if err != nil {
+		return err
+	}
+	if err := st.WriteFile(clusterctlcfg.File, cc); err != nil {
+		return err
+	}
+	idx, err := index(set)
+	if err != nil {
+		return err
+	}
+	return st.WriteFile(IndexFile, idx)
+}
+
+// providers are the clusterctl.yaml entries pointing at the built versions.
+func providers(root string, set *release.Set) []clusterctlcfg.Provider {
+	var ps []clusterctlcfg.Provider
+	for _, r := range set.Releases {
+		ps = append(ps, clusterctlcfg.Local(root, r.Name, r.Type, r.Version, r.ComponentsFile))
+	}
+	return ps
+}
