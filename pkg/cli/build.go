@@ -17,6 +17,7 @@ type buildOptions struct {
 	jobs      int
 	published []string
 	disable   []string
+	offline   bool
 }
 
 func newBuildCmd(io streams) *cobra.Command {
@@ -37,6 +38,7 @@ The output folder is staged and renamed into place only when everything succeede
 	f.IntVar(&o.jobs, "jobs", 0, "templates rendered in parallel (0 = number of CPUs)")
 	f.StringSliceVar(&o.published, "published", nil, "earlier released versions for the metadata check (default: git tags)")
 	f.StringSliceVar(&o.disable, "disable", nil, "rule ids to disable (adds to lint.disable in the config)")
+	f.BoolVar(&o.offline, "offline", false, "never touch the network: remote resources come from their pinned file or the cache")
 	_ = cmd.MarkFlagRequired("version")
 	return cmd
 }
@@ -50,7 +52,8 @@ func (o *buildOptions) run(cmd *cobra.Command, io streams) error {
 	if err != nil {
 		return err
 	}
-	res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: o.version, Jobs: o.jobs, Published: o.published, CI: inCI(io)})
+	res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: o.version, Jobs: o.jobs, Published: o.published, CI: inCI(io),
+		Offline: o.offline, CacheDir: cacheDir(io.getenv)})
 	if err != nil {
 		return withCode(ExitInput, err)
 	}

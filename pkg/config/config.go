@@ -17,8 +17,9 @@ import (
 
 // Config is the whole capirepo.yaml.
 type Config struct {
-	Providers []Provider `yaml:"providers"`
-	Lint      Lint       `yaml:"lint"`
+	Providers       []Provider       `yaml:"providers"`
+	RemoteResources []RemoteResource `yaml:"remoteResources"` // pinned remote files kustomizations name
+	Lint            Lint             `yaml:"lint"`
 
 	File string `yaml:"-"` // absolute path the config was read from
 	Dir  string `yaml:"-"` // its folder: relative paths resolve against it
@@ -34,7 +35,8 @@ type Provider struct {
 	ReleaseSeries   []SeriesConfig    `yaml:"releaseSeries"`
 	ExtraComponents []ExtraComponents `yaml:"extraComponents"` // more components files, e.g. a development variant
 	Templates       []Template        `yaml:"templates"`
-	Files           []string          `yaml:"files"` // extra files shipped as they are (e.g. runtime-sdk-openapi.yaml)
+	Files           []string          `yaml:"files"`          // extra files shipped as they are (e.g. runtime-sdk-openapi.yaml)
+	LoadRestrictor  string            `yaml:"loadRestrictor"` // default for every kustomize entry: "none" or "rootOnly"
 
 	Line int `yaml:"-"` // line of the entry in the config file
 }
@@ -46,6 +48,7 @@ type Components struct {
 	AllowNoNamespace bool    `yaml:"allowNoNamespace"` // accept zero Namespace objects
 	Images           []Image `yaml:"images"`
 	ImagePullPolicy  string  `yaml:"imagePullPolicy"`
+	LoadRestrictor   string  `yaml:"loadRestrictor"` // "none" or "rootOnly" (default: the provider's)
 }
 
 // ExtraComponents is another components file of the same provider and version, built
@@ -75,10 +78,18 @@ type SeriesConfig struct {
 // flavor (flavor + kustomize), a file shipped under a flavor's name (flavor + path), or
 // a ClusterClass (clusterClass: file or kustomize folder).
 type Template struct {
-	Path         string  `yaml:"path"`
-	Flavor       *string `yaml:"flavor"`
-	Kustomize    string  `yaml:"kustomize"`
-	ClusterClass string  `yaml:"clusterClass"`
+	Path           string  `yaml:"path"`
+	Flavor         *string `yaml:"flavor"`
+	Kustomize      string  `yaml:"kustomize"`
+	ClusterClass   string  `yaml:"clusterClass"`
+	LoadRestrictor string  `yaml:"loadRestrictor"` // "none" or "rootOnly" (default: the provider's)
+}
+
+// RemoteResource pins one remote file a kustomization names by URL.
+type RemoteResource struct {
+	URL    string `yaml:"url"`
+	SHA256 string `yaml:"sha256"`
+	File   string `yaml:"file"` // a vendored copy, read instead of downloading
 }
 
 // Lint configures rules.

@@ -28,6 +28,7 @@ func (c *Config) Validate() error {
 			seen[label] = true
 		}
 	}
+	errs = append(errs, c.validateRemote()...)
 	if len(errs) > 0 {
 		return &Error{Msgs: errs}
 	}
@@ -69,7 +70,7 @@ func (p *Provider) validate() []string {
 			errs = append(errs, "files: an entry is empty")
 		}
 	}
-	return errs
+	return append(errs, p.validateInputs()...)
 }
 
 var pullPolicies = map[string]bool{"": true, "Always": true, "IfNotPresent": true, "Never": true}

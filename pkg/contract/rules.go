@@ -62,7 +62,7 @@ var (
 
 // Rules lists every rule this package applies.
 func Rules() []lint.Rule {
-	return []lint.Rule{
+	return append(buildRules(),
 		ruleNamespaceCount, ruleNamespaceObject, ruleNamespaceMissing, ruleSubject, ruleProviderLabel,
 		ruleManager, ruleManagerExtra, ruleImageName, ruleImageVariable, ruleFileName,
 		ruleInjectCA, ruleInjectCATarget, ruleCertDNS, ruleCertService, ruleAggregate,
@@ -72,7 +72,7 @@ func Rules() []lint.Rule {
 		ruleRuntimeService,
 		ruleTemplateNamespace, ruleTemplateMixed, ruleTemplateFixed, ruleClassMissing, ruleClassInline,
 		ruleClassUnknown, ruleClassName, ruleClassNamespace,
-	}
+	)
 }
 
 // report builds a finding for a document of a file.

@@ -4,18 +4,27 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"sort"
 
 	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/confine"
 	"github.com/capirepo/capirepo/pkg/metadata"
 )
 
 // buildMetadata returns metadata.yaml: the configured file byte for byte (comments
 // kept), or one generated from the inline series.
 func buildMetadata(cfg *config.Config, p *config.Provider) ([]byte, error) {
+	root, err := confine.New(cfg.Dir)
+	if err != nil {
+		return nil, err
+	}
+	return buildMetadataIn(root, cfg, p)
+}
+
+// buildMetadataIn is buildMetadata with the file read inside root.
+func buildMetadataIn(root *confine.Root, cfg *config.Config, p *config.Provider) ([]byte, error) {
 	if p.Metadata != "" {
-		data, err := os.ReadFile(cfg.Abs(p.Metadata))
+		data, err := root.ReadFile(cfg.Abs(p.Metadata))
 		if err != nil {
 			return nil, fmt.Errorf("metadata: %w", err)
 		}

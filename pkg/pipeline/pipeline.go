@@ -6,7 +6,7 @@ package pipeline
 import (
 	"context"
 	"fmt"
-	"os"
+	"net/http"
 	"path"
 	"path/filepath"
 
@@ -28,6 +28,10 @@ type Options struct {
 	Jobs      int      // parallel template renders (0 = CPUs)
 	Published []string // earlier released versions, for the metadata cumulative check (nil: git tags)
 	CI        bool     // running in CI: missing git tag information is an error (metadata-history)
+
+	Offline    bool         // never download remote resources (pinned files and the cache only)
+	CacheDir   string       // user cache folder ($XDG_CACHE_HOME); downloads go to CacheDir/capirepo ("" = no cache)
+	HTTPClient *http.Client // for remote resources (nil = http.DefaultClient)
 }
 
 // Result is the built release set and everything learnt on the way.
@@ -43,9 +47,13 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 		return nil, fmt.Errorf("--version: %w", err)
 	}
 	res := &Result{Set: &release.Set{}}
+	in, err := newInputs(cfg, opts)
+	if err != nil {
+		return nil, err
+	}
 	for i := range cfg.Providers {
 		p := &cfg.Providers[i]
-		r, notes, err := buildProvider(ctx, cfg, p, opts)
+		r, notes, err := buildProvider(ctx, in, p, opts)
 		if err != nil {
 			return nil, fmt.Errorf("provider %s: %w", layout.Label(p.Type, p.Name), err)
 		}
@@ -57,31 +65,36 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 			Dir: path.Join(r.Label(), r.Version), Published: h.Published, Exempt: h.Exempt,
 			AllowNoNamespace: p.Components.AllowNoNamespace, Sources: sources(cfg, p)})...)
 	}
+	res.Findings = append(res.Findings, in.findings...)
 	return res, nil
 }
 
-func buildProvider(ctx context.Context, cfg *config.Config, p *config.Provider, opts Options) (*release.Release, []string, error) {
+func buildProvider(ctx context.Context, in *inputs, p *config.Provider, opts Options) (*release.Release, []string, error) {
+	cfg := in.cfg
 	r := &release.Release{Name: p.Name, Type: p.Type, Version: opts.Version, ComponentsFile: p.ComponentsFile}
-	comp, err := buildComponents(cfg, p, p.Components, opts.Version)
+	comp, err := buildComponents(in, p, p.Components, opts.Version)
 	if err != nil {
 		return nil, nil, err
 	}
 	for _, e := range p.ExtraComponents {
-		data, err := buildComponents(cfg, p, e.Components, opts.Version)
+		data, err := buildComponents(in, p, e.Components, opts.Version)
 		if err != nil {
 			return nil, nil, fmt.Errorf("extraComponents %s: %w", e.Name, err)
 		}
 		r.Files = append(r.Files, release.File{Name: e.Name, Data: data})
 	}
-	meta, err := buildMetadata(cfg, p)
+	meta, err := buildMetadataIn(in.root, cfg, p)
 	if err != nil {
 		return nil, nil, err
 	}
-	tpl, err := templates.Build(ctx, templateSources(cfg, p), opts.Jobs)
+	tpl, err := templates.Build(ctx, templateSources(in, p), opts.Jobs)
 	if err != nil {
 		return nil, nil, err
 	}
-	extra, err := extraFiles(cfg, p)
+	for _, f := range tpl.Findings {
+		in.add(f)
+	}
+	extra, err := extraFiles(in, p)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -93,21 +106,29 @@ func buildProvider(ctx context.Context, cfg *config.Config, p *config.Provider, 
 }
 
 // buildComponents renders components with the provider label and image overrides.
-func buildComponents(cfg *config.Config, p *config.Provider, c config.Components, version string) ([]byte, error) {
-	opts := render.Options{
-		Labels: map[string]string{"cluster.x-k8s.io/provider": layout.Label(p.Type, p.Name)},
-		Images: images(c.Images, version),
-	}
+func buildComponents(in *inputs, p *config.Provider, c config.Components, version string) ([]byte, error) {
+	cfg := in.cfg
+	opts := in.render(cfg.Abs(c.Kustomize), p.LoadRestrictorFor(c.LoadRestrictor))
+	opts.Images = images(c.Images, version)
 	var m resmap.ResMap
 	var err error
+	src := c.Kustomize
 	if c.Kustomize != "" {
-		opts.Dir = cfg.Abs(c.Kustomize)
 		m, err = render.Kustomize(opts)
 	} else {
+		src = c.File
 		m, err = render.File(cfg.Abs(c.File), opts)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("components: %w", err)
+	}
+	label := layout.Label(p.Type, p.Name)
+	previous, err := render.SetLabel(m, "cluster.x-k8s.io/provider", label)
+	if err != nil {
+		return nil, fmt.Errorf("components: %w", err)
+	}
+	for _, f := range relabelFinding(src, label, previous) {
+		in.add(f)
 	}
 	images, err := renderedImages(m)
 	if err != nil {
@@ -131,11 +152,13 @@ func images(in []config.Image, version string) []types.Image {
 	return out
 }
 
-func templateSources(cfg *config.Config, p *config.Provider) []templates.Source {
+func templateSources(in *inputs, p *config.Provider) []templates.Source {
+	cfg := in.cfg
 	var out []templates.Source
 	for _, t := range p.Templates {
 		out = append(out, templates.Source{Path: cfg.Abs(t.Path), Flavor: t.Flavor,
-			Kustomize: cfg.Abs(t.Kustomize), ClusterClass: cfg.Abs(t.ClusterClass)})
+			Kustomize: cfg.Abs(t.Kustomize), ClusterClass: cfg.Abs(t.ClusterClass),
+			Root: in.root, Render: in.render("", p.LoadRestrictorFor(t.LoadRestrictor))})
 	}
 	return out
 }
@@ -148,15 +171,16 @@ func sources(cfg *config.Config, p *config.Provider) map[string]string {
 	return map[string]string{"metadata.yaml": cfg.Abs(p.Metadata)}
 }
 
-// extraFiles reads the files: entries, shipped byte for byte.
-func extraFiles(cfg *config.Config, p *config.Provider) ([]release.File, error) {
+// extraFiles reads the files: entries, shipped byte for byte; each must resolve
+// inside the folder holding capirepo.yaml.
+func extraFiles(in *inputs, p *config.Provider) ([]release.File, error) {
 	var out []release.File
 	for _, f := range p.Files {
 		name := filepath.Base(f)
 		if err := layout.ValidateFileName(name); err != nil {
 			return nil, fmt.Errorf("files: %w", err)
 		}
-		data, err := os.ReadFile(cfg.Abs(f))
+		data, err := in.root.ReadFile(in.cfg.Abs(f))
 		if err != nil {
 			return nil, fmt.Errorf("files: %w", err)
 		}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/capirepo/capirepo/pkg/confine"
+
 	"github.com/capirepo/capirepo/pkg/manifest"
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/api/resmap"
@@ -15,7 +17,7 @@ import (
 // File renders a prebuilt YAML file with the same transforms, on an in-memory
 // filesystem so nothing is written next to it.
 func File(path string, opts Options) (resmap.ResMap, error) {
-	data, err := os.ReadFile(path)
+	data, err := readInside(opts.Root, path)
 	if err != nil {
 		return nil, fmt.Errorf("reading components file: %w", err)
 	}
@@ -47,4 +49,16 @@ func File(path string, opts Options) (resmap.ResMap, error) {
 		return nil, fmt.Errorf("%s: %s", path, cleanErr(err.Error()))
 	}
 	return m, nil
+}
+
+// readInside reads path, refused when it resolves outside root ("" = no bound).
+func readInside(root, path string) ([]byte, error) {
+	if root == "" {
+		return os.ReadFile(path)
+	}
+	r, err := confine.New(root)
+	if err != nil {
+		return nil, err
+	}
+	return r.ReadFile(path)
 }

@@ -1,6 +1,8 @@
 // Package render builds a kustomize folder in-process with sigs.k8s.io/kustomize/api.
 // Transforms that must not touch tracked files (provider label, image overrides) are
 // applied by a throw-away overlay kustomization in a temporary folder, in the same pass.
+// kustomize reads through a bounded filesystem (boundfs.go): nothing outside Options.Root
+// is read, whatever the load restrictor, and remote resources come from their pins.
 package render
 
 import (
@@ -12,15 +14,23 @@ import (
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/api/resmap"
 	"sigs.k8s.io/kustomize/api/types"
-	"sigs.k8s.io/kustomize/kyaml/filesys"
 	"sigs.k8s.io/yaml"
 )
+
+// LoadNone is the loadRestrictor value that lets a kustomization load files from
+// anywhere inside Options.Root (kustomize's LoadRestrictionsNone, bounded).
+const LoadNone = "none"
 
 // Options say what to render and which transforms to apply.
 type Options struct {
 	Dir    string            // kustomize folder
 	Labels map[string]string // added to every object's metadata.labels
 	Images []types.Image     // kustomize images: semantics
+
+	Root           string        // every file read must be inside it ("" = no bound)
+	LoadRestrictor string        // "" (kustomize's root-only default) or LoadNone
+	Remote         Remote        // pinned remote resources (nil: every remote resource is refused)
+	Warn           func(Warning) // kustomize's deprecation warnings, once per file and message
 }
 
 // Kustomize screens the input tree, renders it and returns the resources.
@@ -29,28 +39,74 @@ func Kustomize(opts Options) (resmap.ResMap, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := Screen(dir); err != nil {
+	b, err := newBound(opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := b.check(dir); err != nil {
+		return nil, err
+	}
+	if err := ScreenWith(dir, ScreenOptions{Ref: b.screenRef(opts)}); err != nil {
 		return nil, err
 	}
 	if len(opts.Labels) == 0 && len(opts.Images) == 0 {
-		return run(dir)
+		return run(dir, dir, opts, b)
 	}
 	overlay, err := writeOverlay(dir, opts)
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(overlay)
-	return run(overlay)
+	if real, err := filepath.EvalSymlinks(overlay); err == nil {
+		b.roots = append(b.roots, real)
+	}
+	return run(dir, overlay, opts, b)
 }
 
-func run(dir string) (resmap.ResMap, error) {
+func newBound(opts Options) (*boundFS, error) {
+	root, shown := string(filepath.Separator), "/"
+	if opts.Root != "" {
+		abs, err := filepath.Abs(opts.Root)
+		if err == nil {
+			root, err = filepath.EvalSymlinks(abs)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("resolving %s: %w", opts.Root, err)
+		}
+		shown = abs
+	}
+	k := &kustReader{remote: opts.Remote, warn: opts.Warn, warned: map[Warning]bool{}}
+	return newBoundFS(shown, []string{root}, k), nil
+}
+
+func run(dir, target string, opts Options, fs *boundFS) (resmap.ResMap, error) {
 	o := krusty.MakeDefaultOptions()
-	o.Reorder = krusty.ReorderOptionLegacy // the order `kustomize build` users know
-	m, err := krusty.MakeKustomizer(o).Run(filesys.MakeFsOnDisk(), dir)
+	// As `kustomize build` without --reorder: the legacy order, and no warning when
+	// the kustomization sets sortOptions.
+	o.Reorder = krusty.ReorderOptionUnspecified
+	if opts.LoadRestrictor == LoadNone {
+		o.LoadRestrictions = types.LoadRestrictionsNone
+	}
+	m, err := krusty.MakeKustomizer(o).Run(fs, target)
 	if err != nil {
-		return nil, fmt.Errorf("kustomize build: %s", cleanErr(err.Error()))
+		return nil, buildErr(dir, opts, err)
 	}
 	return m, nil
+}
+
+// buildErr condenses kustomize's nested, multi-line message into one line naming the
+// kustomization file, with a hint when the load restrictor refused a file.
+func buildErr(dir string, opts Options, err error) error {
+	kfile := findKustomization(dir)
+	if kfile == "" {
+		kfile = dir
+	}
+	msg := strings.Join(strings.Fields(cleanErr(err.Error())), " ")
+	if strings.Contains(msg, "is not in or below") && opts.LoadRestrictor != LoadNone {
+		msg += "; kustomize's default load restrictor allows files only in or below the kustomization's folder: " +
+			"set loadRestrictor: none on this entry (or its provider) in capirepo.yaml to load them from anywhere inside the folder holding capirepo.yaml"
+	}
+	return fmt.Errorf("kustomize build %s: %s", kfile, msg)
 }
 
 // writeOverlay writes a kustomization in a temporary folder that references dir

@@ -42,7 +42,7 @@ func TestKustomizeBadInput(t *testing.T) {
 	}{
 		{"no kustomization", map[string]string{"a.yaml": "kind: x"}, "no kustomization.yaml"},
 		{"alias bomb", map[string]string{"kustomization.yaml": "resources: [b.yaml]", "b.yaml": bomb}, "b.yaml: line"},
-		{"remote", map[string]string{"kustomization.yaml": "resources: [https://example.com/x.yaml]"}, "hermetic"},
+		{"remote", map[string]string{"kustomization.yaml": "resources: [https://example.com/x.yaml]"}, "remoteResources"},
 		{"missing resource", map[string]string{"kustomization.yaml": "resources: [nope.yaml]"}, "nope.yaml"},
 		{"broken kustomization", map[string]string{"kustomization.yaml": "resources: [\n"}, "kustomization.yaml"},
 		{"bad resource yaml", map[string]string{"kustomization.yaml": "resources: [a.yaml]", "a.yaml": "kind: [\n"}, "a.yaml"},

@@ -18,10 +18,25 @@ var kustomizationNames = []string{"kustomization.yaml", "kustomization.yml", "Ku
 // limit and dies), binary or non-UTF-8 files, and remote resources (kustomize would
 // fetch them over the network).
 func Screen(dir string) error {
-	return (&screener{seen: map[string]bool{}}).dir(dir)
+	return ScreenWith(dir, ScreenOptions{})
 }
 
-type screener struct{ seen map[string]bool }
+// ScreenOptions let the caller decide about each reference before it is read.
+type ScreenOptions struct {
+	// Ref is called for every reference of a kustomization; skip leaves it unread
+	// (a pinned remote resource), an error stops the screen.
+	Ref func(kfile, dir, ref string) (skip bool, err error)
+}
+
+// ScreenWith is Screen with a caller's decision on references.
+func ScreenWith(dir string, o ScreenOptions) error {
+	return (&screener{seen: map[string]bool{}, opts: o}).dir(dir)
+}
+
+type screener struct {
+	seen map[string]bool
+	opts ScreenOptions
+}
 
 func (s *screener) dir(dir string) error {
 	if s.seen[dir] {
@@ -49,6 +64,11 @@ func (s *screener) dir(dir string) error {
 }
 
 func (s *screener) ref(kfile, dir, ref string) error {
+	if s.opts.Ref != nil {
+		if skip, err := s.opts.Ref(kfile, dir, ref); err != nil || skip {
+			return err
+		}
+	}
 	if strings.Contains(ref, "://") || strings.HasPrefix(ref, "github.com/") || strings.HasPrefix(ref, "git@") {
 		return fmt.Errorf("%s: remote resource %q: capirepo builds are hermetic; vendor the files into the repository", kfile, ref)
 	}

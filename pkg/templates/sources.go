@@ -7,7 +7,9 @@ import (
 	"sort"
 
 	"github.com/capirepo/capirepo/pkg/components"
+	"github.com/capirepo/capirepo/pkg/contract"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/manifest"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/render"
@@ -16,86 +18,122 @@ import (
 func (s Source) build() (*output, error) {
 	switch {
 	case s.Kustomize != "":
-		data, err := kustomize(s.Kustomize)
+		data, err := s.kustomize(s.Kustomize)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", s, err)
 		}
 		return &output{files: []release.File{{Name: layout.TemplateFile(*s.Flavor), Data: data}}}, nil
 	case s.Flavor != nil && s.Path != "":
-		f, err := renamedTemplate(s.Path, layout.TemplateFile(*s.Flavor))
+		f, err := s.renamedTemplate(s.Path, layout.TemplateFile(*s.Flavor))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", s, err)
 		}
 		return &output{files: []release.File{f}}, nil
 	case s.ClusterClass != "":
-		f, err := clusterClass(s.ClusterClass)
+		f, err := s.clusterClass(s.ClusterClass)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", s, err)
 		}
 		return &output{files: []release.File{f}}, nil
 	}
-	return path(s.Path)
+	return s.path(s.Path)
 }
 
-func kustomize(dir string) ([]byte, error) {
-	m, err := render.Kustomize(render.Options{Dir: dir})
+func (s Source) kustomize(dir string) ([]byte, error) {
+	opts := s.Render
+	opts.Dir = dir
+	m, err := render.Kustomize(opts)
 	if err != nil {
 		return nil, err
 	}
 	return components.Encode(m, components.Options{})
 }
 
+// resolve checks that p leads inside the root (symbolic links followed).
+func (s Source) resolve(p string) (string, error) {
+	if s.Root == nil {
+		return p, nil
+	}
+	if _, err := s.Root.Resolve(p); err != nil {
+		return "", err
+	}
+	return p, nil
+}
+
 // path ships a named file, or every template file of a folder (not recursive).
-func path(p string) (*output, error) {
+func (s Source) path(p string) (*output, error) {
+	if _, err := s.resolve(p); err != nil {
+		return nil, fmt.Errorf("templates path: %w", err)
+	}
 	fi, err := os.Stat(p)
 	if err != nil {
 		return nil, fmt.Errorf("templates path: %w", err)
 	}
 	if !fi.IsDir() {
-		f, err := readTemplate(p)
+		f, err := s.readTemplate(p)
 		if err != nil {
 			return nil, err
 		}
 		return &output{files: []release.File{f}}, nil
 	}
-	return folder(p)
+	return s.folder(p)
 }
 
-func folder(dir string) (*output, error) {
+func (s Source) folder(dir string) (*output, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("reading templates folder: %w", err)
 	}
 	out := &output{}
 	for _, e := range entries {
-		if e.IsDir() {
+		p := filepath.Join(dir, e.Name())
+		if _, err := s.resolve(p); err != nil {
+			return nil, fmt.Errorf("templates folder: %w", err)
+		}
+		if fi, err := os.Stat(p); err != nil || fi.IsDir() {
 			continue
 		}
-		p := filepath.Join(dir, e.Name())
 		if k := layout.FileKind(e.Name()); k != layout.KindTemplate && k != layout.KindClusterClass {
 			out.notes = append(out.notes, fmt.Sprintf("%s: skipped: not a cluster-template*.yaml or clusterclass-*.yaml file", p))
 			continue
 		}
-		f, err := readTemplate(p)
+		f, err := s.readTemplate(p)
 		if err != nil {
 			return nil, err
 		}
 		out.files = append(out.files, f)
 	}
+	if len(out.files) == 0 {
+		out.findings = lint.Findings{{Rule: contract.RuleTemplatesEmpty.ID, Severity: contract.RuleTemplatesEmpty.Severity, File: s.show(dir),
+			Message: "the templates folder holds no cluster-template*.yaml or clusterclass-*.yaml file, so this entry ships no templates: add them, or remove the entry"}}
+	}
 	return out, nil
 }
 
+// show names p relative to the root when there is one.
+func (s Source) show(p string) string {
+	if s.Root != nil {
+		if r, err := filepath.Rel(s.Root.Dir(), p); err == nil {
+			return filepath.ToSlash(r)
+		}
+	}
+	return p
+}
+
 // readTemplate reads a template file byte for byte after checking its name.
-func readTemplate(p string) (release.File, error) {
+func (s Source) readTemplate(p string) (release.File, error) {
 	name := filepath.Base(p)
 	if k := layout.FileKind(name); k != layout.KindTemplate && k != layout.KindClusterClass {
 		return release.File{}, fmt.Errorf("%s: a template file must be named cluster-template[-<flavor>].yaml or clusterclass-<name>.yaml; rename it or give the entry a flavor", p)
 	}
-	return renamedTemplate(p, name)
+	return s.renamedTemplate(p, name)
 }
 
 // renamedTemplate reads a template file to ship under name.
-func renamedTemplate(p, name string) (release.File, error) {
+func (s Source) renamedTemplate(p, name string) (release.File, error) {
+	if _, err := s.resolve(p); err != nil {
+		return release.File{}, err
+	}
 	if fi, err := os.Stat(p); err == nil && fi.IsDir() {
 		return release.File{}, fmt.Errorf("%s is a folder: a flavor entry with path takes one file", p)
 	}
@@ -115,14 +153,17 @@ func renamedTemplate(p, name string) (release.File, error) {
 }
 
 // clusterClass names the output after the ClusterClass's metadata.name.
-func clusterClass(p string) (release.File, error) {
+func (s Source) clusterClass(p string) (release.File, error) {
+	if _, err := s.resolve(p); err != nil {
+		return release.File{}, err
+	}
 	var data []byte
 	fi, err := os.Stat(p)
 	switch {
 	case err != nil:
 		return release.File{}, err
 	case fi.IsDir():
-		data, err = kustomize(p)
+		data, err = s.kustomize(p)
 	default:
 		data, err = os.ReadFile(p)
 	}

@@ -7,7 +7,10 @@ import (
 	"fmt"
 	"runtime"
 
+	"github.com/capirepo/capirepo/pkg/confine"
+	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/render"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -17,12 +20,16 @@ type Source struct {
 	Flavor       *string // with Kustomize: "" gives cluster-template.yaml
 	Kustomize    string
 	ClusterClass string // a file or kustomize folder holding one ClusterClass
+
+	Root   *confine.Root  // files must resolve inside it (nil = no bound)
+	Render render.Options // render settings of kustomize folders (Dir is set per folder)
 }
 
 // Result is what Build produced.
 type Result struct {
-	Files []release.File // sorted by name
-	Notes []string       // files skipped on purpose
+	Files    []release.File // sorted by name
+	Notes    []string       // files skipped on purpose
+	Findings lint.Findings  // warnings about the sources (kustomize's come through Render.Warn)
 }
 
 // Build renders every source with at most jobs in parallel (0 = number of CPUs).
@@ -52,8 +59,9 @@ func Build(ctx context.Context, sources []Source, jobs int) (*Result, error) {
 
 // output is what one source produced.
 type output struct {
-	files []release.File
-	notes []string
+	files    []release.File
+	notes    []string
+	findings lint.Findings
 }
 
 func merge(sources []Source, outs []*output) (*Result, error) {
@@ -68,6 +76,7 @@ func merge(sources []Source, outs []*output) (*Result, error) {
 			res.Files = append(res.Files, f)
 		}
 		res.Notes = append(res.Notes, o.notes...)
+		res.Findings = append(res.Findings, o.findings...)
 	}
 	sortFiles(res.Files)
 	return res, nil

@@ -1,0 +1,65 @@
+package contract
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/lint"
+)
+
+var (
+	ruleProviderType      = rule("provider-type-api-group", lint.Error, "A provider's CRDs follow its type's API group convention (infrastructure.*, bootstrap.*, controlplane.*); components whose typed CRDs all belong to another type are declared with the wrong type, and clusterctl would install them under the wrong provider label.")
+	RuleProviderTypeLabel = rule("provider-type-label", lint.Warning, "The kustomization already sets a cluster.x-k8s.io/provider label other than the one capirepo derives from the config's type and name; capirepo replaces it, which usually means the type or name in capirepo.yaml is wrong.")
+)
+
+// typeOfGroup maps an API group to the provider type its prefix stands for.
+func typeOfGroup(group string) string {
+	for typ, prefix := range groupPrefix {
+		if strings.HasPrefix(group, prefix) {
+			return typ
+		}
+	}
+	return ""
+}
+
+// checkProviderType: some CRDs are in a provider-type group (infrastructure.*,
+// bootstrap.*, controlplane.*) but none in the declared type's. Bundles such as CAPA's
+// (infrastructure plus EKS bootstrap and control plane) pass: they have their own.
+func checkProviderType(s *scan) lint.Findings {
+	if groupPrefix[s.in.Type] == "" {
+		return nil
+	}
+	other := map[string][]string{} // type -> kinds
+	for _, c := range s.crds {
+		switch t := typeOfGroup(c.group); {
+		case t == s.in.Type:
+			return nil
+		case t != "":
+			other[t] = append(other[t], c.kind+"."+c.group)
+		}
+	}
+	if len(other) == 0 {
+		return nil
+	}
+	var types, kinds []string
+	for t, ks := range other {
+		types = append(types, t)
+		kinds = append(kinds, ks...)
+	}
+	sort.Strings(types)
+	sort.Strings(kinds)
+	if len(kinds) > 5 {
+		kinds = append(kinds[:5], fmt.Sprintf("and %d more", len(kinds)-5))
+	}
+	first := s.crds[0].doc
+	for _, c := range s.crds {
+		if typeOfGroup(c.group) != "" {
+			first = c.doc
+			break
+		}
+	}
+	return lint.Findings{report(ruleProviderType, s.in.File, first, 0,
+		"the provider is declared %s, but its CRDs (%s) are in API groups of a %s and none in %s*: set type: %s in capirepo.yaml, or check the kustomize folder",
+		s.in.Type, strings.Join(kinds, ", "), strings.Join(types, " or "), groupPrefix[s.in.Type], types[0])}
+}

@@ -1,0 +1,107 @@
+package pipeline
+
+import (
+	"fmt"
+	"net/http"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/confine"
+	"github.com/capirepo/capirepo/pkg/contract"
+	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/remote"
+	"github.com/capirepo/capirepo/pkg/render"
+)
+
+// inputs is what every render of one build shares: the folder inputs must stay in,
+// the pinned remote resources, and the findings about inputs.
+type inputs struct {
+	cfg    *config.Config
+	root   *confine.Root
+	remote *remote.Store
+
+	mu       sync.Mutex
+	findings lint.Findings
+}
+
+func newInputs(cfg *config.Config, opts Options) (*inputs, error) {
+	root, err := confine.New(cfg.Dir)
+	if err != nil {
+		return nil, err
+	}
+	pins := map[string]remote.Pin{}
+	for _, r := range cfg.RemoteResources {
+		pins[r.URL] = remote.Pin{URL: r.URL, SHA256: r.SHA256, File: cfg.Abs(r.File)}
+	}
+	client := opts.HTTPClient
+	if client == nil {
+		client = http.DefaultClient
+	}
+	cache := ""
+	if opts.CacheDir != "" {
+		cache = filepath.Join(opts.CacheDir, "capirepo")
+	}
+	st := &remote.Store{Pins: pins, CacheDir: cache, Offline: opts.Offline, Root: root, Client: client, Source: cfg.File}
+	return &inputs{cfg: cfg, root: root, remote: st}, nil
+}
+
+// render returns the render options of one kustomize folder.
+func (in *inputs) render(dir, restrictor string) render.Options {
+	lr := ""
+	if restrictor == config.LoadNone {
+		lr = render.LoadNone
+	}
+	return render.Options{Dir: dir, Root: in.cfg.Dir, LoadRestrictor: lr, Remote: in.remote, Warn: in.warn}
+}
+
+func (in *inputs) warn(w render.Warning) {
+	in.add(lint.Finding{Rule: contract.RuleKustomizeDeprecated.ID, Severity: lint.Warning,
+		File: in.rel(w.File), Message: w.Message})
+}
+
+func (in *inputs) add(f lint.Finding) {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	for _, g := range in.findings {
+		if g == f {
+			return
+		}
+	}
+	in.findings = append(in.findings, f)
+}
+
+// rel shows a path relative to the folder holding capirepo.yaml when it is inside.
+func (in *inputs) rel(p string) string {
+	for _, base := range []string{in.cfg.Dir, realPath(in.cfg.Dir)} {
+		if r, err := filepath.Rel(base, p); err == nil && !strings.HasPrefix(r, "..") {
+			return filepath.ToSlash(r)
+		}
+	}
+	return p
+}
+
+func realPath(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return p
+}
+
+// relabelFinding says that the kustomization set another provider label, which
+// capirepo replaced: often the sign of a wrong type or name.
+func relabelFinding(file, want string, previous map[string][]string) []lint.Finding {
+	var olds []string
+	for old := range previous {
+		olds = append(olds, old)
+	}
+	sort.Strings(olds)
+	var out []lint.Finding
+	for _, old := range olds {
+		out = append(out, lint.Finding{Rule: contract.RuleProviderTypeLabel.ID, Severity: contract.RuleProviderTypeLabel.Severity, File: file,
+			Message: fmt.Sprintf("the kustomization sets cluster.x-k8s.io/provider: %s on %d object(s) (first: %s); capirepo sets %s from the config's type and name: check the provider's type and name in capirepo.yaml", old, len(previous[old]), previous[old][0], want)})
+	}
+	return out
+}

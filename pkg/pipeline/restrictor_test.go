@@ -1,0 +1,87 @@
+package pipeline
+
+import (
+	"strings"
+	"testing"
+)
+
+// flavors: x patches with a file outside its folder (inside the repository), y with
+// a file outside the repository.
+var flavors = map[string]string{
+	"repo/templates/flavors/base/kustomization.yaml": "resources: [cluster.yaml]\n",
+	"repo/templates/flavors/base/cluster.yaml":       cluster,
+	"repo/templates/shared/patch.yaml":               patch,
+	"repo/templates/flavors/x/kustomization.yaml":    "resources: [../base]\npatches:\n- path: ../../shared/patch.yaml\n",
+	"repo/templates/flavors/y/kustomization.yaml":    "resources: [../base]\npatches:\n- path: ../../../../outside.yaml\n",
+}
+
+func TestLoadRestrictorDefaultHints(t *testing.T) {
+	t.Parallel()
+	cfg := project(t, "  templates:\n  - kustomize: templates/flavors/x\n    flavor: x\n", flavors)
+	_, err := build(t, cfg, Options{})
+	if err == nil || !strings.Contains(err.Error(), "is not in or below") || !strings.Contains(err.Error(), "loadRestrictor: none") {
+		t.Fatalf("err = %v, want kustomize's refusal with a hint naming loadRestrictor", err)
+	}
+	if strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "flavors/x/kustomization.yaml") {
+		t.Errorf("want one line naming the kustomization file, got %q", err)
+	}
+}
+
+func TestLoadRestrictorNone(t *testing.T) {
+	t.Parallel()
+	for _, tail := range []string{
+		"  templates:\n  - kustomize: templates/flavors/x\n    flavor: x\n    loadRestrictor: none\n",
+		"  loadRestrictor: none\n  templates:\n  - kustomize: templates/flavors/x\n    flavor: x\n",
+	} {
+		cfg := project(t, tail, flavors)
+		res, err := build(t, cfg, Options{})
+		if err != nil {
+			t.Fatalf("%q: %v", tail, err)
+		}
+		if f := res.Set.Releases[0].File("cluster-template-x.yaml"); f == nil || !strings.Contains(string(f.Data), "shared:") {
+			t.Errorf("%q: patch not applied: %v", tail, f)
+		}
+	}
+}
+
+func TestLoadRestrictorNoneStaysInTheRepository(t *testing.T) {
+	t.Parallel()
+	cfg := project(t, "  loadRestrictor: none\n  templates:\n  - kustomize: templates/flavors/y\n    flavor: y\n", flavors)
+	_, err := build(t, cfg, Options{})
+	if err == nil || !strings.Contains(err.Error(), "outside.yaml") || !strings.Contains(err.Error(), "is outside") {
+		t.Fatalf("err = %v, want the file outside the repository refused", err)
+	}
+}
+
+func TestLoadRestrictorEntryOverridesProvider(t *testing.T) {
+	t.Parallel()
+	cfg := project(t, "  loadRestrictor: none\n  templates:\n  - kustomize: templates/flavors/x\n    flavor: x\n    loadRestrictor: rootOnly\n", flavors)
+	if _, err := build(t, cfg, Options{}); err == nil || !strings.Contains(err.Error(), "is not in or below") {
+		t.Fatalf("err = %v, want the entry's rootOnly to win", err)
+	}
+}
+
+func TestInputFindings(t *testing.T) {
+	t.Parallel()
+	cfg := project(t, "  templates:\n  - path: templates/empty\n", map[string]string{
+		"repo/config/kustomization.yaml": "resources: [all.yaml]\ncommonLabels:\n  cluster.x-k8s.io/provider: bootstrap-tiny\n",
+		"repo/templates/empty/README.md": "nothing here",
+	})
+	res, err := build(t, cfg, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, f := range res.Findings {
+		got[f.Rule] = f.File + ": " + f.Message
+	}
+	for rule, want := range map[string]string{
+		"kustomize-deprecated":   "config/kustomization.yaml: 'commonLabels' is deprecated",
+		"templates-folder-empty": "templates/empty: ",
+		"provider-type-label":    "config: the kustomization sets cluster.x-k8s.io/provider: bootstrap-tiny",
+	} {
+		if !strings.HasPrefix(got[rule], want) {
+			t.Errorf("%s: got %q, want prefix %q", rule, got[rule], want)
+		}
+	}
+}

@@ -1,0 +1,25 @@
+package render
+
+import (
+	"fmt"
+	"path/filepath"
+)
+
+// screenRef decides about one reference before the screen reads it: a remote
+// resource is skipped when pinned (its content is screened when fetched) and refused
+// otherwise; a local one must stay inside the root.
+func (b *boundFS) screenRef(opts Options) func(kfile, dir, ref string) (bool, error) {
+	return func(kfile, dir, ref string) (bool, error) {
+		if IsRemote(dir, ref) {
+			if opts.Remote != nil && opts.Remote.Pinned(ref) {
+				return true, nil
+			}
+			_, err := b.kust.virtualFor(kfile, ref)
+			return err == nil, err
+		}
+		if err := b.check(filepath.Join(dir, ref)); err != nil {
+			return false, fmt.Errorf("%s: %q: %w", kfile, ref, err)
+		}
+		return false, nil
+	}
+}
