@@ -190,6 +190,22 @@ func exitRows() []exitRow {
 			},
 		}, na: map[errClass]string{classInput: "reads its inputs from sources: an unreadable source is a remote failure (4), a broken --from-config a configuration error (2)"}},
 
+		{cmd: "completion bash", cases: map[errClass]scenario{
+			classUsage: func(s *stage) []string { return []string{"completion", "bash", "extra"} },
+		}, na: map[errClass]string{classFindings: "prints a script", classInput: "prints a script", classRemote: "prints a script",
+			classConflict: "prints a script", classInterrupt: "prints a script"}},
+		{cmd: "completion zsh", cases: map[errClass]scenario{
+			classUsage: func(s *stage) []string { return []string{"completion", "zsh", "--no-such-flag"} },
+		}, na: map[errClass]string{classFindings: "prints a script", classInput: "prints a script", classRemote: "prints a script",
+			classConflict: "prints a script", classInterrupt: "prints a script"}},
+		{cmd: "completion fish", cases: map[errClass]scenario{
+			classUsage: func(s *stage) []string { return []string{"completion", "fish", "extra"} },
+		}, na: map[errClass]string{classFindings: "prints a script", classInput: "prints a script", classRemote: "prints a script",
+			classConflict: "prints a script", classInterrupt: "prints a script"}},
+		{cmd: "completion powershell", cases: map[errClass]scenario{
+			classUsage: func(s *stage) []string { return []string{"completion", "powershell", "extra"} },
+		}, na: map[errClass]string{classFindings: "prints a script", classInput: "prints a script", classRemote: "prints a script",
+			classConflict: "prints a script", classInterrupt: "prints a script"}},
 		{cmd: "version", cases: map[errClass]scenario{
 			classUsage: func(s *stage) []string { return []string{"version", "foo"} },
 		}, na: map[errClass]string{classFindings: "prints a constant", classInput: "prints a constant", classRemote: "prints a constant",

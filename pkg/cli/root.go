@@ -28,9 +28,6 @@ func Run(ctx context.Context, args []string, env Env) int {
 	root := newRoot(io)
 	ran := guard(root)
 	root.SetArgs(args)
-	root.SetIn(io.in)
-	root.SetOut(io.out)
-	root.SetErr(io.err)
 	cmd, err := root.ExecuteContextC(ctx)
 	if err == nil {
 		return ExitOK
@@ -60,9 +57,12 @@ func newRoot(io streams) *cobra.Command {
 		SilenceErrors: true,
 		Version:       Version,
 	}
-	root.CompletionOptions.HiddenDefaultCmd = true
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr(err) })
 	root.AddCommand(newBuildCmd(io), newLintCmd(io), newVarsCmd(io), newMetadataCmd(io), newPublishCmd(io), newVerifyCmd(io), newMirrorCmd(io), newVersionCmd(io))
+	root.SetIn(io.in)
+	root.SetOut(io.out)
+	root.SetErr(io.err)
+	root.InitDefaultCompletionCmd() // completion bash|zsh|fish|powershell, in the tree now so guard sees it
 	return root
 }
 
