@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/backend/github"
@@ -11,7 +12,8 @@ import (
 type publishGitHubOptions struct {
 	commonPublish
 	repo, tokenFile, githubURL, uploadURL, makeLatest, target string
-	draft, replace                                            bool
+	notesFile                                                 string
+	draft, replace, generateNotes                             bool
 	jobs                                                      int
 }
 
@@ -39,6 +41,8 @@ GITHUB_TOKEN, GH_TOKEN or --token-file and is never printed.`,
 	f.StringVar(&o.makeLatest, "make-latest", "", "GitHub's latest flag: true|false|legacy")
 	f.StringVar(&o.target, "target-commitish", "", "commit or branch to tag when the tag does not exist yet")
 	f.IntVar(&o.jobs, "jobs", 4, "parallel uploads")
+	f.StringVar(&o.notesFile, "notes-file", "", "release notes (Markdown) for the release body; replaces the notes of an existing release")
+	f.BoolVar(&o.generateNotes, "generate-notes", false, "let GitHub generate the release notes (generate_release_notes); replaces the notes of an existing release")
 	_ = cmd.MarkFlagRequired("repo")
 	return cmd
 }
@@ -52,14 +56,36 @@ func (o *publishGitHubOptions) runGitHub(cmd *cobra.Command, io streams) error {
 	if err != nil {
 		return err
 	}
+	if o.notesFile != "" && o.generateNotes {
+		return usageErr(fmt.Errorf("--notes-file and --generate-notes: give one of them"))
+	}
+	notes, err := readNotes(o.notesFile)
+	if err != nil {
+		return err
+	}
 	api, upload := githubURLs(o.githubURL, o.uploadURL)
 	p, err := github.New(github.Options{Owner: owner, Repo: name, Token: tok, APIURL: api, UploadURL: upload,
 		Draft: o.draft, Replace: o.replace, MakeLatest: o.makeLatest, TargetCommitish: o.target,
-		Jobs: o.jobs, DryRun: o.dryRun})
+		Jobs: o.jobs, DryRun: o.dryRun, Notes: notes, GenerateNotes: o.generateNotes})
 	if err != nil {
 		return usageErr(err)
 	}
 	return o.run(cmd, io, p)
+}
+
+// readNotes reads --notes-file; an empty file is a mistake worth saying.
+func readNotes(file string) (string, error) {
+	if file == "" {
+		return "", nil
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return "", withCode(ExitInput, fmt.Errorf("reading --notes-file: %w", err))
+	}
+	if strings.TrimSpace(string(b)) == "" {
+		return "", usageErr(fmt.Errorf("--notes-file %s is empty: write the notes, or leave the flag out", file))
+	}
+	return string(b), nil
 }
 
 // githubURLs derives GitHub Enterprise API and upload URLs from a base URL.

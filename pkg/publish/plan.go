@@ -63,7 +63,7 @@ func decide(f *release.File, h *Held, pol Policy) (Action, string) {
 	want := f.SHA256()
 	switch {
 	case ok && got == want:
-		return Skip, "identical"
+		return Skip, ""
 	case !h.Sealed && ok:
 		return Replace, "left different by an unfinished earlier run (sha256 " + short(got) + ")"
 	case !h.Sealed:

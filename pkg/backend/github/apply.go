@@ -4,76 +4,111 @@ import (
 	"context"
 	"fmt"
 
-	gh "github.com/google/go-github/v60/github"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
-// apply uploads the written and replaced files, at most Jobs at a time, and checks
-// each one by downloading it again.
-func (p *Publisher) apply(ctx context.Context, relID int64, tag string, ds []decision) error {
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(p.opts.Jobs)
-	for _, d := range ds {
-		if d.action != release.Written && d.action != release.Replaced {
-			continue
+// Apply runs the tags in semantic version order; per tag: find or create the draft
+// (adopting one an earlier run left, removing empty extra drafts), upload what the
+// plan puts or replaces, check each upload, then publish. A tag's release is
+// published only when all its assets are there, so clusterctl never sees a partial
+// release; earlier tags stay published when a later one fails.
+func (p *Publisher) Apply(ctx context.Context, plan *publish.Plan) error {
+	for _, tp := range p.order {
+		if err := p.applyTag(ctx, plan, p.tags[tp.tag]); err != nil {
+			return p.api.red.wrap(err)
 		}
-		g.Go(func() error { return p.put(gctx, relID, tag, d) })
 	}
-	return g.Wait()
+	return nil
 }
 
-// put replaces or uploads one asset. An upload that answers 422 already_exists (an
-// earlier attempt got through but its answer was lost, or a broken upload left a
-// "starter" asset) is resolved by looking at what is there.
-func (p *Publisher) put(ctx context.Context, relID int64, tag string, d decision) error {
-	name := d.it.file.Name
-	if d.old != nil {
-		if err := p.api.deleteAsset(ctx, d.old.GetID(), name); err != nil {
+func (p *Publisher) applyTag(ctx context.Context, plan *publish.Plan, ts *tagState) error {
+	if ts.rel == nil {
+		rel, err := p.create(ctx, ts.plan)
+		if err != nil {
+			return err
+		}
+		ts.rel, ts.created = rel, true
+	}
+	if err := p.removeStrays(ctx, ts); err != nil {
+		return err
+	}
+	if err := p.uploadAll(ctx, plan, ts); err != nil {
+		return err
+	}
+	if err := p.updateNotes(ctx, ts); err != nil {
+		return err
+	}
+	return p.publishDraft(ctx, ts.plan, ts.rel)
+}
+
+// uploadAll puts every written or replaced file of the tag once (providers sharing
+// a file share its asset), at most Jobs at a time, and marks the steps done.
+func (p *Publisher) uploadAll(ctx context.Context, plan *publish.Plan, ts *tagState) error {
+	byName := map[string][]*publish.Step{}
+	for _, s := range plan.Steps {
+		if s.Release.Version == ts.plan.tag && s.Writes() {
+			byName[s.File.Name] = append(byName[s.File.Name], s)
+		}
+	}
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(p.opts.Jobs)
+	for _, steps := range byName {
+		g.Go(func() error {
+			if err := p.put(gctx, ts, *steps[0].File); err != nil {
+				return err
+			}
+			for _, s := range steps {
+				plan.Done(s)
+			}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	return nil
+}
+
+// put replaces or uploads one asset and checks it. An upload that answers 422
+// already_exists (an earlier attempt got through but its answer was lost, or a
+// broken upload left a "starter" asset) is resolved by looking at what is there.
+func (p *Publisher) put(ctx context.Context, ts *tagState, f release.File) error {
+	relID := ts.rel.GetID()
+	if old := ts.assets[f.Name]; old != nil {
+		if err := p.api.deleteAsset(ctx, old.GetID(), f.Name); err != nil {
 			return err
 		}
 	}
-	a, err := p.api.upload(ctx, relID, name, d.it.file.Data)
+	a, err := p.api.upload(ctx, relID, f.Name, f.Data)
 	if alreadyExists(err) {
-		a, err = p.resolve(ctx, relID, d.it)
+		a, err = p.resolve(ctx, relID, f)
 	}
 	if err != nil {
-		return p.api.fail(fmt.Sprintf("uploading %s to the release %s of %s", name, tag, p.api.name()), err)
+		return p.api.fail(fmt.Sprintf("uploading %s to the release %s of %s", f.Name, ts.plan.tag, p.api.name()), err)
 	}
-	return p.verify(ctx, tag, a, d.it)
+	return p.check(ctx, ts.plan.tag, a, f)
 }
 
 // resolve handles an upload that collided with an asset of the same name: keep it
 // when identical, otherwise delete it and upload once more.
-func (p *Publisher) resolve(ctx context.Context, relID int64, it item) (*gh.ReleaseAsset, error) {
-	assets, err := p.api.listAssets(ctx, relID)
+func (p *Publisher) resolve(ctx context.Context, relID int64, f release.File) (*ghAsset, error) {
+	assets, err := p.api.assetsWithDigest(ctx, relID)
 	if err != nil {
 		return nil, err
 	}
 	for _, a := range assets {
-		if a.GetName() != it.file.Name {
+		if a.GetName() != f.Name {
 			continue
 		}
-		diff, err := p.difference(ctx, it, a, true)
-		if err != nil || diff == "" {
+		if sum, err := p.digest(ctx, a); err != nil || sum == f.SHA256() {
 			return a, err
 		}
 		if err := p.api.deleteAsset(ctx, a.GetID(), a.GetName()); err != nil {
 			return nil, err
 		}
 	}
-	return p.api.upload(ctx, relID, it.file.Name, it.file.Data)
-}
-
-// verify downloads the uploaded asset and compares size and sha256.
-func (p *Publisher) verify(ctx context.Context, tag string, a *gh.ReleaseAsset, it item) error {
-	diff, err := p.difference(ctx, it, a, true)
-	if err != nil {
-		return err
-	}
-	if diff != "" {
-		return fmt.Errorf("checking %s of the release %s in %s after upload: %s; run the publish again to replace it", it.file.Name, tag, p.api.name(), diff)
-	}
-	return nil
+	return p.api.upload(ctx, relID, f.Name, f.Data)
 }

@@ -13,39 +13,58 @@ import (
 
 const mediaType = "application/octet-stream"
 
+// ghAsset adds the "digest" field ("sha256:<hex>"), which go-github v60 does not know.
+type ghAsset struct {
+	gh.ReleaseAsset
+	Digest string `json:"digest"`
+}
+
+// listAssets lists a release's assets with go-github's type (the reader's view).
 func (a *api) listAssets(ctx context.Context, relID int64) ([]*gh.ReleaseAsset, error) {
-	var all []*gh.ReleaseAsset
-	opt := &gh.ListOptions{PerPage: 100}
-	for {
-		var batch []*gh.ReleaseAsset
+	all, err := a.assetsWithDigest(ctx, relID)
+	out := make([]*gh.ReleaseAsset, len(all))
+	for i, x := range all {
+		out[i] = &x.ReleaseAsset
+	}
+	return out, err
+}
+
+// assetsWithDigest lists a release's assets with their digests.
+func (a *api) assetsWithDigest(ctx context.Context, relID int64) ([]*ghAsset, error) {
+	var all []*ghAsset
+	for page := 1; page != 0; {
+		var batch []*ghAsset
 		var resp *gh.Response
-		err := a.call(ctx, fmt.Sprintf("listing the assets of release %d in %s", relID, a.name()), func(c *gh.Client) (err error) {
-			batch, resp, err = c.Repositories.ListReleaseAssets(ctx, a.owner, a.repo, relID, opt)
+		err := a.call(ctx, fmt.Sprintf("listing the assets of release %d in %s", relID, a.name()), func(c *gh.Client) error {
+			u := fmt.Sprintf("repos/%s/%s/releases/%d/assets?per_page=100&page=%d", a.owner, a.repo, relID, page)
+			req, err := c.NewRequest(http.MethodGet, u, nil)
+			if err != nil {
+				return err
+			}
+			resp, err = c.Do(ctx, req, &batch)
 			return err
 		})
 		if err != nil {
 			return nil, err
 		}
 		all = append(all, batch...)
-		if resp.NextPage == 0 {
-			return all, nil
-		}
-		opt.Page = resp.NextPage
+		page = resp.NextPage
 	}
+	return all, nil
 }
 
 // upload posts the bytes to the upload host (go-github's UploadReleaseAsset wants an
 // *os.File; this sends from memory, with a fresh reader on every attempt). The
 // go-github error is returned unexplained so that the caller can react to 422.
-func (a *api) upload(ctx context.Context, relID int64, name string, data []byte) (*gh.ReleaseAsset, error) {
-	var out *gh.ReleaseAsset
+func (a *api) upload(ctx context.Context, relID int64, name string, data []byte) (*ghAsset, error) {
+	var out *ghAsset
 	err := a.try(ctx, func(c *gh.Client) error {
 		u := fmt.Sprintf("repos/%s/%s/releases/%d/assets?name=%s", a.owner, a.repo, relID, url.QueryEscape(name))
 		req, err := c.NewUploadRequest(u, bytes.NewReader(data), int64(len(data)), mediaType)
 		if err != nil {
 			return err
 		}
-		out = new(gh.ReleaseAsset)
+		out = new(ghAsset)
 		_, err = c.Do(ctx, req, out)
 		return err
 	})

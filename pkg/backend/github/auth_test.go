@@ -25,7 +25,7 @@ func TestAuthErrorsExplain(t *testing.T) {
 		{"no token", "", true, []string{"needs a GitHub token", "acme/capx", "contents: write"}},
 		{"bad token", "ghp_unknown", true, []string{"rejected the token", "401", "acme/capx", "contents: write"}},
 		{"read-only token in preflight", readOnly, true, []string{"can read acme/capx but not write", "contents: write"}},
-		{"read-only token without preflight", readOnly, false, []string{"creating the release v1.0.0 in acme/capx", "403", "contents: write"}},
+		{"read-only token through Publish (which always preflights)", readOnly, false, []string{"can read acme/capx but not write", "contents: write"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -32,7 +32,7 @@ func TestChangedPublishedRelease(t *testing.T) {
 		wantContent string
 	}{
 		{"same size, different bytes", false, false, "new", []string{"v1.0.0", "acme/capx", "cluster-template.yaml", "sha256", "new version", "--replace"}, "old"},
-		{"different size", false, false, "newer", []string{"3 bytes on GitHub, 5 in this build"}, "old"},
+		{"different size", false, false, "newer", []string{"content differs: published sha256"}, "old"},
 		{"replace a mutable release", false, true, "newer", nil, "newer"},
 		{"immutable refuses even with replace", true, true, "newer", []string{"immutable", "new version"}, "old"},
 	}
@@ -45,8 +45,8 @@ func TestChangedPublishedRelease(t *testing.T) {
 			s := set(provider("capx", layout.InfrastructureProvider, "v1.0.0", "cluster-template.yaml", tt.template))
 			rep, err := e.publisher(t, o).Publish(t.Context(), s)
 			checkErr(t, err, tt.wantErr)
-			if tt.wantErr != nil && (!errors.Is(err, ErrRefused) || rep.Count(release.Refused) != 1) {
-				t.Errorf("error %v is not ErrRefused or report %+v has no refusal", err, rep.Actions)
+			if tt.wantErr != nil && (!errors.Is(err, release.ErrConflict) || rep.Count(release.Refused) != 1) {
+				t.Errorf("error %v is not ErrConflict or report %+v has no refusal", err, rep.Actions)
 			}
 			if got := assetMap(e.onlyRelease(t))["cluster-template.yaml"]; got != tt.wantContent {
 				t.Errorf("asset content = %q, want %q", got, tt.wantContent)
@@ -74,7 +74,7 @@ func TestMissingFileOnPublishedRelease(t *testing.T) {
 	e := publishedV1(t, fakegithub.RepoOptions{})
 	s := set(provider("capx", layout.InfrastructureProvider, "v1.0.0", "cluster-template.yaml", "old", "cluster-template-ha.yaml", "ha"))
 	_, err := run(t, e.publisher(t, e.opts()), s)
-	checkErr(t, err, []string{"cluster-template-ha.yaml (missing from the published release)"})
+	checkErr(t, err, []string{"cluster-template-ha.yaml (not in the published version)"})
 }
 
 // checkErr fails unless err contains every want string; want nil means no error.

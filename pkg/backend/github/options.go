@@ -21,6 +21,12 @@ type Options struct {
 	Jobs            int          // parallel uploads per release; 4 when 0
 	Retry           RetryPolicy
 	DryRun          bool // read and report, write nothing
+	// Notes is the body of a release this run creates; for a release that exists, it
+	// replaces the body. Empty: new releases get no body, existing ones keep theirs.
+	Notes string
+	// GenerateNotes asks GitHub to generate the notes (generate_release_notes) for a
+	// new release, and replaces the body of an existing one with generated notes.
+	GenerateNotes bool
 }
 
 const (

@@ -14,6 +14,7 @@ import (
 // bootstrap and control plane) appears once.
 type tagPlan struct {
 	tag      string
+	ver      layout.Version
 	pre      bool
 	files    []item
 	releases []*release.Release
@@ -25,7 +26,7 @@ type item struct {
 	owner string
 }
 
-// plan groups a set by version. Two releases of one version that ship different
+// plan groups a set by version, in semantic version order. Two releases of one version that ship different
 // bytes under the same file name cannot share a GitHub release and are rejected.
 func plan(set *release.Set) ([]*tagPlan, error) {
 	byTag := map[string]*tagPlan{}
@@ -37,7 +38,7 @@ func plan(set *release.Set) ([]*tagPlan, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", r, err)
 			}
-			tp = &tagPlan{tag: r.Version, pre: v.Prerelease() != ""}
+			tp = &tagPlan{tag: r.Version, ver: v, pre: v.Prerelease() != ""}
 			byTag[r.Version] = tp
 			tags = append(tags, r.Version)
 		}
@@ -45,11 +46,12 @@ func plan(set *release.Set) ([]*tagPlan, error) {
 			return nil, err
 		}
 	}
-	sort.Strings(tags)
 	out := make([]*tagPlan, 0, len(tags))
 	for _, t := range tags {
 		out = append(out, byTag[t])
 	}
+	// Semantic version order (v1.9.0 before v1.10.0), so releases appear oldest first.
+	sort.Slice(out, func(i, j int) bool { return out[i].ver.LessThan(out[j].ver.Version) })
 	return out, nil
 }
 

@@ -2,6 +2,7 @@ package github
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +11,25 @@ import (
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/testsupport/fakegithub"
 )
+
+// TestChecksWithoutDigest: where GitHub gives no asset digest (older Enterprise
+// servers), each upload is checked by downloading it.
+func TestChecksWithoutDigest(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, fakegithub.RepoOptions{NoDigest: true})
+	s := set(provider("capx", layout.InfrastructureProvider, "v1.0.0", "cluster-template.yaml", "old"))
+	if _, err := run(t, e.publisher(t, e.opts()), s); err != nil {
+		t.Fatalf("publishing: %v", err)
+	}
+	if got := e.fake.Hits(fakegithub.RouteDownload); got != 3 {
+		t.Errorf("downloads = %d, want 3 (one check per uploaded asset)", got)
+	}
+	s.Releases[0].File("cluster-template.yaml").Data = []byte("new")
+	_, err := run(t, e.publisher(t, e.opts()), s)
+	if !errors.Is(err, release.ErrConflict) {
+		t.Errorf("same-size change without digests = %v, want a conflict found by downloading", err)
+	}
+}
 
 func TestPublishWholeFlow(t *testing.T) {
 	t.Parallel()
@@ -36,8 +56,8 @@ func TestPublishWholeFlow(t *testing.T) {
 			}
 		}
 	}
-	if len(got) != 5 || rep.Count(release.Written) != 5 {
-		t.Errorf("assets = %d, written = %d, want 5 and 5 (metadata.yaml shared once)", len(got), rep.Count(release.Written))
+	if len(got) != 5 || rep.Count(release.Written) != 7 {
+		t.Errorf("assets = %d, written = %d, want 5 assets (metadata.yaml shared once) and 7 provider files", len(got), rep.Count(release.Written))
 	}
 	for _, r := range e.fake.Log() {
 		if r.Route == fakegithub.RouteDownload && r.Auth {
@@ -47,8 +67,8 @@ func TestPublishWholeFlow(t *testing.T) {
 			t.Errorf("upload went to %s, want the upload host", r.Path)
 		}
 	}
-	if e.fake.Hits(fakegithub.RouteDownload) != 5 {
-		t.Errorf("downloads = %d, want 5 (one check per uploaded asset)", e.fake.Hits(fakegithub.RouteDownload))
+	if e.fake.Hits(fakegithub.RouteDownload) != 0 {
+		t.Errorf("downloads = %d, want 0 (uploads are checked against GitHub's digest)", e.fake.Hits(fakegithub.RouteDownload))
 	}
 	notes := strings.Join(rep.Notes, "\n")
 	for _, want := range []string{

@@ -4,13 +4,18 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
-// Publisher publishes a release set as GitHub releases of one repository.
+// Publisher publishes a release set as GitHub releases of one repository. It is a
+// publish.Destination; one Publisher serves one run (State keeps what Apply needs).
 type Publisher struct {
-	opts Options
-	api  *api
+	opts  Options
+	api   *api
+	order []*tagPlan           // tags in semantic version order
+	tags  map[string]*tagState // what State found, by tag
+	notes []string             // what Apply learnt (tags created, drafts left)
 }
 
 // New checks the options and returns a Publisher. It makes no request.
@@ -22,29 +27,27 @@ func New(opts Options) (*Publisher, error) {
 	if opts.Jobs == 0 {
 		opts.Jobs = 4
 	}
+	if opts.Notes != "" && opts.GenerateNotes {
+		return nil, fmt.Errorf("release notes for github:%s: give a notes file or generated notes, not both", a.name())
+	}
 	return &Publisher{opts: opts, api: a}, nil
 }
 
 // String is "github:OWNER/NAME".
 func (p *Publisher) String() string { return "github:" + p.api.name() }
 
-// Preflight checks, before anything is uploaded, that the token works and may write
-// releases, and that no published release of the set's versions already holds
-// different files (names and sizes; content is compared while publishing).
+// Publish runs the set through publish.Publish with the options' policy.
+func (p *Publisher) Publish(ctx context.Context, set *release.Set) (*release.Report, error) {
+	return publish.Publish(ctx, set, p, publish.Policy{Replace: p.opts.Replace, DryRun: p.opts.DryRun})
+}
+
+// Preflight checks, before anything is read or written, that the providers of one
+// version can share its release and that the token works and may write releases.
 func (p *Publisher) Preflight(ctx context.Context, set *release.Set) error {
-	plans, err := plan(set)
-	if err != nil {
+	if _, err := plan(set); err != nil {
 		return err
 	}
-	if err := p.checkAccess(ctx); err != nil {
-		return err
-	}
-	for _, tp := range plans {
-		if err := p.preflightTag(ctx, tp); err != nil {
-			return err
-		}
-	}
-	return nil
+	return p.checkAccess(ctx)
 }
 
 func (p *Publisher) checkAccess(ctx context.Context) error {
@@ -60,16 +63,4 @@ func (p *Publisher) checkAccess(ctx context.Context) error {
 		return fmt.Errorf("the token can read %s but not write its releases; %s", name, scopeHint)
 	}
 	return nil
-}
-
-func (p *Publisher) preflightTag(ctx context.Context, tp *tagPlan) error {
-	rel, err := p.api.findRelease(ctx, tp.tag)
-	if err != nil || rel == nil || rel.GetDraft() {
-		return err
-	}
-	ds, _, err := p.decide(ctx, tp, rel, false)
-	if err != nil {
-		return err
-	}
-	return p.refusal(tp, rel, ds)
 }

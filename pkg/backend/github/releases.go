@@ -122,3 +122,28 @@ func (a *api) releaseByTag(ctx context.Context, tag string) (*gh.RepositoryRelea
 	}
 	return out, nil
 }
+
+// deleteRelease removes a release; one already gone is fine.
+func (a *api) deleteRelease(ctx context.Context, id int64) error {
+	err := a.try(ctx, func(c *gh.Client) error {
+		_, err := c.Repositories.DeleteRelease(ctx, a.owner, a.repo, id)
+		return err
+	})
+	if err != nil && statusOf(err) != http.StatusNotFound {
+		return a.fail(fmt.Sprintf("deleting the empty draft release %d of %s", id, a.name()), err)
+	}
+	return nil
+}
+
+// generateNotes asks GitHub for the notes it would generate for a tag.
+func (a *api) generateNotes(ctx context.Context, tag string) (string, error) {
+	var out *gh.RepositoryReleaseNotes
+	err := a.call(ctx, fmt.Sprintf("generating release notes for %s of %s", tag, a.name()), func(c *gh.Client) (err error) {
+		out, _, err = c.Repositories.GenerateReleaseNotes(ctx, a.owner, a.repo, &gh.GenerateNotesOptions{TagName: tag})
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	return out.Body, nil
+}

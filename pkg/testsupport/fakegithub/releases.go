@@ -102,6 +102,27 @@ type releaseInput struct {
 	Draft           *bool   `json:"draft"`
 	Prerelease      *bool   `json:"prerelease"`
 	MakeLatest      *string `json:"make_latest"`
+	GenerateNotes   *bool   `json:"generate_release_notes"`
+}
+
+// GeneratedNotes is the body the fake generates for a tag (generate_release_notes).
+func GeneratedNotes(tag string) string {
+	return "## What's Changed\n* changes up to " + tag + " (generated)\n"
+}
+
+// generateNotes answers POST /releases/generate-notes.
+func (s *Server) generateNotes(c *call) {
+	if !s.canWrite(c, docReleases+"#generate-release-notes-content-for-a-release") {
+		return
+	}
+	var in struct {
+		TagName string `json:"tag_name"`
+	}
+	if err := json.NewDecoder(c.r.Body).Decode(&in); err != nil || in.TagName == "" {
+		writeJSON(c.w, http.StatusUnprocessableEntity, apiError{Message: "Validation Failed"})
+		return
+	}
+	writeJSON(c.w, http.StatusOK, map[string]any{"name": in.TagName, "body": GeneratedNotes(in.TagName)})
 }
 
 func decodeInput(c *call) (releaseInput, bool) {

@@ -1,6 +1,8 @@
 package fakegithub
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"time"
 )
@@ -35,7 +37,7 @@ func (s *Server) releaseJSON(rp *repo, r *Release) map[string]any {
 }
 
 func (s *Server) assetJSON(rp *repo, r *Release, a *Asset) map[string]any {
-	return map[string]any{
+	out := map[string]any{
 		"id":                   a.ID,
 		"name":                 a.Name,
 		"label":                a.Label,
@@ -46,4 +48,9 @@ func (s *Server) assetJSON(rp *repo, r *Release, a *Asset) map[string]any {
 		"url":                  fmt.Sprintf("%s/api/v3/repos/%s/%s/releases/assets/%d", s.URL(), rp.owner, rp.name, a.ID),
 		"browser_download_url": fmt.Sprintf("%s/%s/%s/releases/download/%s/%s", s.URL(), rp.owner, rp.name, r.Tag, a.Name),
 	}
+	if a.State == "uploaded" && !rp.opts.NoDigest {
+		sum := sha256.Sum256(a.Data)
+		out["digest"] = "sha256:" + hex.EncodeToString(sum[:])
+	}
+	return out
 }

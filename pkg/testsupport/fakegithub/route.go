@@ -20,6 +20,7 @@ const (
 	RouteGetTagRef       = "get-tag-ref"
 	RouteListReleases    = "list-releases"
 	RouteCreateRelease   = "create-release"
+	RouteGenerateNotes   = "generate-notes"
 	RouteGetReleaseByTag = "get-release-by-tag"
 	RouteGetLatest       = "get-latest-release"
 	RouteGetRelease      = "get-release"
@@ -45,6 +46,7 @@ func (s *Server) routeTable() []route {
 		{RouteListReleases, "GET", rel, s.listReleases},
 		{RouteCreateRelease, "POST", rel, s.createRelease},
 		{RouteGetReleaseByTag, "GET", rel + "/tags/{tag}", s.getReleaseByTag},
+		{RouteGenerateNotes, "POST", rel + "/generate-notes", s.generateNotes},
 		{RouteGetLatest, "GET", rel + "/latest", s.getLatest},
 		{RouteGetAsset, "GET", rel + "/assets/{id}", s.getAsset},
 		{RouteDeleteAsset, "DELETE", rel + "/assets/{id}", s.deleteAsset},

@@ -10,6 +10,7 @@ type RepoOptions struct {
 	Private           bool   // anonymous callers get 404
 	ImmutableReleases bool   // releases become immutable when published
 	DefaultBranch     string // "main" when empty
+	NoDigest          bool   // assets have no "digest" field (older GitHub Enterprise)
 }
 
 type repo struct {

@@ -20,14 +20,20 @@ func (s *Server) createRelease(c *call) {
 		s.validationLocked(c, "Release", "tag_name", "missing_field")
 		return
 	}
+	draft := in.Draft != nil && *in.Draft
 	for _, r := range rp.releases {
-		if r.Tag == *in.TagName {
+		// Like GitHub: a tag has at most one published release, but drafts of a tag
+		// can pile up (a retried create whose answer was lost makes another).
+		if r.Tag == *in.TagName && (!r.Draft || !draft) {
 			s.validationLocked(c, "Release", "tag_name", "already_exists")
 			return
 		}
 	}
 	r := &Release{ID: s.newID(), Tag: *in.TagName, TargetCommitish: rp.opts.DefaultBranch, Created: s.now(), Draft: true}
 	in.apply(r)
+	if in.GenerateNotes != nil && *in.GenerateNotes {
+		r.Body = GeneratedNotes(r.Tag)
+	}
 	if in.Draft == nil || !*in.Draft {
 		publishRelease(rp, r)
 	}
