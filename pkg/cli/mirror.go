@@ -9,7 +9,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/capirepo/capirepo/pkg/backend/github"
 	"github.com/capirepo/capirepo/pkg/backend/gitlab"
 	"github.com/capirepo/capirepo/pkg/backend/local"
 	"github.com/capirepo/capirepo/pkg/check"
@@ -145,51 +144,24 @@ func (o *mirrorOptions) certJob() (mirror.CertManagerJob, error) {
 	return mirror.CertManagerJob{Version: o.certManager, URL: u, File: path.Base(u), Source: src}, nil
 }
 
-// source builds the reader a provider URL points at, as clusterctl picks it.
+// source builds the reader a provider URL points at (pkg/source: clusterctl's
+// repository types, one token policy per forge, size caps, no symbolic links).
 func (o *mirrorOptions) source(p mirror.Provider, version string) (mirror.Source, error) {
-	switch u := p.URL; {
-	case strings.HasPrefix(u, "https://github.com/"):
-		return o.githubSource(p)
-	case strings.HasPrefix(u, "https://"):
-		if version == mirror.Latest {
-			return nil, fmt.Errorf("%s: GitLab repositories cannot resolve latest (clusterctl neither); pick a version, e.g. %s:v1.0.0", p.Label(), p.Name)
-		}
-		return o.gitlabSource(p)
-	case strings.HasPrefix(u, "file://") || filepath.IsAbs(u):
-		return mirrorLocalSource(p)
+	opts := source.Options{Getenv: o.getenv, GitLabURL: o.gitlabURL}
+	if o.githubURL != "" {
+		opts.GitHubAPIURL, _ = githubURLs(o.githubURL, "")
 	}
-	return nil, fmt.Errorf("%s: url %q is neither https://github.com/..., a GitLab generic package URL nor an absolute file path", p.Label(), p.URL)
-}
-
-func (o *mirrorOptions) githubSource(p mirror.Provider) (mirror.Source, error) {
-	owner, repo, _, _, err := github.ParseURL(p.URL)
+	sp, err := source.For(p.URL, opts)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p.Label(), err)
 	}
-	opts := github.Options{Owner: owner, Repo: repo, Token: o.env("GITHUB_TOKEN", "GH_TOKEN")}
-	opts.APIURL, opts.UploadURL = githubURLs(o.githubURL, "")
-	r, err := github.NewRepo(opts)
-	return source.GitHub{Repo: r}, err
-}
-
-func (o *mirrorOptions) gitlabSource(p mirror.Provider) (mirror.Source, error) {
-	base, project, pkg, _, _, err := gitlab.ParseURL(p.URL)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p.Label(), err)
+	if version == mirror.Latest && !sp.ResolvesLatest() {
+		return nil, fmt.Errorf("%s: GitLab repositories cannot resolve latest (clusterctl neither); pick a version, e.g. %s:v1.0.0", p.Label(), p.Name)
 	}
-	if o.gitlabURL != "" {
-		base = o.gitlabURL
+	if sp.Kind == source.KindLocal && sp.Label != p.Label() {
+		return nil, fmt.Errorf("%s: url %q: want an absolute [file://]{base}/%s/{version}/{components file}", p.Label(), p.URL, p.Label())
 	}
-	return gitlab.NewRepo(gitlab.Options{BaseURL: base, Project: project, Package: pkg, Token: o.env("GITLAB_ACCESS_TOKEN", "GITLAB_TOKEN")})
-}
-
-// mirrorLocalSource reads [file://]{base}/{label}/{version}/{file}.
-func mirrorLocalSource(p mirror.Provider) (mirror.Source, error) {
-	root, err := p.LocalRoot()
-	if err != nil {
-		return nil, err
-	}
-	return local.Repo{Root: root}.Provider(p.Label()), nil
+	return sp.Reader, nil
 }
 
 func (o *mirrorOptions) env(names ...string) string {

@@ -9,6 +9,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/mirror"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/source"
 	"github.com/capirepo/capirepo/pkg/verify"
 )
 
@@ -28,7 +29,7 @@ func (o *mirrorOptions) options(cert mirror.CertManagerJob, also []publish.Publi
 
 // mirrorCheck reads one provider of the mirror back the way `verify` does.
 func mirrorCheck(ctx context.Context, dir, label, components string) (lint.Findings, error) {
-	rep, err := verify.Provider(ctx, local.Repo{Root: dir}.Provider(label), label, components, verify.Options{Lint: lintRelease})
+	rep, err := verify.Provider(ctx, source.NewLocal(dir, label, 0), label, components, verify.Options{Lint: lintRelease})
 	if err != nil {
 		return nil, err
 	}
