@@ -70,3 +70,44 @@ func TestVerifyGitLabAcceptedForm(t *testing.T) {
 		t.Errorf("requests = %v, want the URL's own host with the token", seen)
 	}
 }
+
+// TestVerifyLocalForms: a build output folder (with its _docs/ and clusterctl.yaml), a
+// provider folder, a relative path and a provider URL verify; a missing path exits 3.
+func TestVerifyLocalForms(t *testing.T) {
+	t.Parallel()
+	dist := builtTiny(t)
+	docs := filepath.Join(dist, "_docs", "bootstrap-tiny", "v1.0.0")
+	if err := os.MkdirAll(docs, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(docs, "cluster-template.md"), []byte("# Variables\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel, err := filepath.Rel(wd, dist)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, path string
+		code       int
+		want       string
+	}{
+		{"build output folder", dist, ExitOK, "usable by: clusterctl v1.7-v1.10, clusterctl v1.11+"},
+		{"provider folder", filepath.Join(dist, "bootstrap-tiny"), ExitOK, "bootstrap-tiny (components file bootstrap-components.yaml)"},
+		{"relative path", rel, ExitOK, "bootstrap-tiny (components file bootstrap-components.yaml)"},
+		{"provider URL", "file://" + filepath.Join(dist, "bootstrap-tiny", "latest", "bootstrap-components.yaml"), ExitOK, "v1.0.0"},
+		{"missing path", filepath.Join(dist, "nope"), ExitInput, "does not exist"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			code, stdout, stderr := runEnv(t, nil, "verify", c.path)
+			if code != c.code || !strings.Contains(stdout+stderr, c.want) || strings.Contains(stdout, "_docs") {
+				t.Fatalf("exit %d (want %d), want %q and nothing about _docs:\n%s%s", code, c.code, c.want, stdout, stderr)
+			}
+		})
+	}
+}

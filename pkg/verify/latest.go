@@ -5,20 +5,22 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"strings"
 
 	"github.com/capirepo/capirepo/pkg/layout"
 )
 
-// errNoVersion is clusterctl's "failed to find releases tagged with a valid semantic
-// version number".
-var errNoVersion = errors.New("no release is tagged with a valid semantic version number: publish a version named vX.Y.Z that contains metadata.yaml")
+// ErrNoLatest marks a repository in which clusterctl finds no version for `latest`
+// (its "failed to find releases tagged with a valid semantic version number").
+var ErrNoLatest = errors.New("`latest` resolves to no version (clusterctl: no release is tagged with a valid semantic version number)")
 
 // Latest resolves `latest` as clusterctl v1.7+ does for a client whose own contract is
 // clusterctlContract (v1beta1 for ≤v1.10, v1beta2 for v1.11+): rank the versions (GA
 // before pre-releases, newest first), take the first of the top five whose
 // metadata.yaml can be read, then, when that metadata names a newer-or-older series
 // for the contract, the latest patch release of that series (which may be a
-// pre-release). The result always has the "v" prefix clusterctl adds.
+// pre-release). The result always has the "v" prefix clusterctl adds. Errors that
+// find no version wrap ErrNoLatest and say why.
 func Latest(ctx context.Context, src Source, clusterctlContract string) (string, error) {
 	latest, err := latestPatch(ctx, src, nil)
 	if err != nil {
@@ -35,13 +37,21 @@ func Latest(ctx context.Context, src Source, clusterctlContract string) (string,
 	if err != nil {
 		return latest, nil // clusterctl: undecodable metadata keeps latest
 	}
-	want, ok := md.seriesForContract(clusterctlContract)
+	want := md.SeriesForContract(clusterctlContract)
 	v, verr := layout.ParseVersion(latest)
-	if !ok || verr != nil || (int64(v.Major()) == int64(want.Major) && int64(v.Minor()) == int64(want.Minor)) {
+	if want == nil || verr != nil || (int64(v.Major()) == int64(want.Major) && int64(v.Minor()) == int64(want.Minor)) {
 		return latest, nil
 	}
-	return latestPatch(ctx, src, &want)
+	got, err := latestPatch(ctx, src, want)
+	if errors.Is(err, errNoCandidate) {
+		return "", fmt.Errorf("%w: metadata.yaml of %s names %d.%d as the newest series for contract %s, and no version of that series is published",
+			ErrNoLatest, latest, want.Major, want.Minor, clusterctlContract)
+	}
+	return got, err
 }
+
+// errNoCandidate: no version (of the series asked for) exists at all.
+var errNoCandidate = errors.New("no candidate")
 
 // latestPatch is clusterctl's latestPatchRelease: candidates (optionally of one
 // series) ranked GA first, top five probed for metadata.yaml.
@@ -56,7 +66,14 @@ func latestPatch(ctx context.Context, src Source, series *Series) (string, error
 			candidates = append(candidates, "v"+v.String())
 		}
 	}
-	for _, c := range candidates[:min(5, len(candidates))] {
+	if len(candidates) == 0 && series != nil {
+		return "", errNoCandidate
+	}
+	if len(candidates) == 0 {
+		return "", fmt.Errorf("%w: there is no version at all; publish a version named vX.Y.Z that contains metadata.yaml", ErrNoLatest)
+	}
+	top := candidates[:min(5, len(candidates))]
+	for _, c := range top {
 		_, err := src.File(ctx, c, MetadataFile)
 		if err == nil {
 			return c, nil
@@ -65,5 +82,6 @@ func latestPatch(ctx context.Context, src Source, series *Series) (string, error
 			return "", fmt.Errorf("reading %s of %s, a `latest` candidate (clusterctl stops at the first unreadable one): %w", MetadataFile, c, err)
 		}
 	}
-	return "", errNoVersion
+	return "", fmt.Errorf("%w: none of the releases clusterctl probes (%s, at most the 5 highest) has metadata.yaml; publish metadata.yaml in %s",
+		ErrNoLatest, strings.Join(top, ", "), top[0])
 }

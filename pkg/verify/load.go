@@ -8,11 +8,12 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/metadata"
 )
 
 // loadVersion reads the files clusterctl reads for one version, checks its
 // metadata.yaml against the version and runs the injected lint.
-func loadVersion(ctx context.Context, src Source, label, components string, v layout.Version, opts Options) (VersionReport, *metadata, error) {
+func loadVersion(ctx context.Context, src Source, label, components string, v layout.Version, opts Options) (VersionReport, *metadata.Metadata, error) {
 	vr := VersionReport{Version: v.Tag}
 	names, listed, err := fileNames(ctx, src, v.Tag, components)
 	if err != nil {
@@ -91,7 +92,7 @@ func fileNames(ctx context.Context, src Source, version, components string) ([]s
 	return names, listed, nil
 }
 
-func checkMetadata(label string, v layout.Version, files map[string][]byte, vr *VersionReport) *metadata {
+func checkMetadata(label string, v layout.Version, files map[string][]byte, vr *VersionReport) *metadata.Metadata {
 	data, ok := files[MetadataFile]
 	if !ok {
 		return nil
@@ -103,7 +104,7 @@ func checkMetadata(label string, v layout.Version, files map[string][]byte, vr *
 		return nil
 	}
 	vr.Series = md.ReleaseSeries
-	if _, ok := md.seriesFor(v.Major(), v.Minor()); !ok {
+	if seriesOf(md, v) == nil {
 		vr.Findings = append(vr.Findings, finding(RuleNotInOwnMetadata, label, v.Tag, MetadataFile,
 			fmt.Sprintf("no releaseSeries entry for %d.%d: clusterctl init and generate provider fail with \"does not match any release series\"; add {major: %d, minor: %d, contract: ...}",
 				v.Major(), v.Minor(), v.Major(), v.Minor())))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/metadata"
 )
 
 // Options tune Provider.
@@ -27,7 +28,7 @@ func Provider(ctx context.Context, src Source, label, componentsFile string, opt
 	}
 	rep := &Report{Label: label, ComponentsFile: componentsFile}
 	versions := checkNames(label, names, &rep.Findings)
-	mds := map[string]*metadata{}
+	mds := map[string]*metadata.Metadata{}
 	for _, v := range versions {
 		vr, md, err := loadVersion(ctx, src, label, componentsFile, v, opts)
 		if err != nil {
@@ -41,8 +42,10 @@ func Provider(ctx context.Context, src Source, label, componentsFile string, opt
 	if clients == nil {
 		clients = Clients()
 	}
-	rep.Latest = resolveLatest(ctx, src, clients)
-	rep.Findings = append(rep.Findings, latestFindings(label, rep.Latest)...)
+	targets := contracts(versions, mds)
+	rep.Latest = resolveLatest(ctx, src, clients, targets)
+	rep.UsableBy = usableBy(rep.Latest)
+	rep.Findings = append(rep.Findings, latestFindings(label, rep.Latest, targets)...)
 	rep.Findings.Sort()
 	return rep, ctx.Err()
 }

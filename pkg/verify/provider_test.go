@@ -158,8 +158,8 @@ func TestRules(t *testing.T) {
 		}
 		seen[r.ID] = true
 	}
-	if len(seen) != 13 {
-		t.Errorf("Rules() has %d rules, want 13 (one per Rule constant)", len(seen))
+	if len(seen) != 14 {
+		t.Errorf("Rules() has %d rules, want 14 (one per Rule constant)", len(seen))
 	}
 }
 

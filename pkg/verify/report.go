@@ -13,6 +13,7 @@ type Report struct {
 	Label          string          `json:"label"`
 	ComponentsFile string          `json:"componentsFile"`
 	Latest         []LatestResult  `json:"latest"`
+	UsableBy       []string        `json:"usableBy"`           // clusterctl generations that can install `latest`
 	Versions       []VersionReport `json:"versions"`           // highest first
 	Findings       lint.Findings   `json:"findings,omitempty"` // repository-level
 }
@@ -46,6 +47,9 @@ func (r *Report) WriteText(w io.Writer) error {
 			got = "ERROR: " + l.Error
 		}
 		fmt.Fprintf(&b, "  latest for %s (contract %s): %s\n", l.Name, l.Contract, got)
+	}
+	if len(r.UsableBy) > 0 {
+		fmt.Fprintf(&b, "  usable by: %s\n", strings.Join(r.UsableBy, ", "))
 	}
 	for _, f := range r.Findings {
 		fmt.Fprintf(&b, "  %s\n", f)

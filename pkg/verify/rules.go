@@ -17,6 +17,8 @@ const (
 	RuleLatest            = "repo-latest"
 	RuleLatestPrerelease  = "repo-latest-prerelease"
 	RuleLatestDiffers     = "repo-latest-differs"
+	// RuleLatestOtherContract: a generation the releases do not target cannot resolve latest.
+	RuleLatestOtherContract = "repo-latest-other-contract"
 )
 
 var rules = []lint.Rule{
@@ -30,8 +32,9 @@ var rules = []lint.Rule{
 	{ID: RuleMetadataInvalid, Severity: lint.Error, Contract: "metadata.yaml must decode as clusterctl's Metadata type"},
 	{ID: RuleNotInOwnMetadata, Severity: lint.Error, Contract: "a release's metadata.yaml must have a releaseSeries entry for its own major.minor (init, generate provider)"},
 	{ID: RuleUpgradeSeries, Severity: lint.Error, Contract: "`clusterctl upgrade plan` reads metadata.yaml of the highest version and needs a series for every available version: keep metadata.yaml cumulative"},
-	{ID: RuleLatest, Severity: lint.Error, Contract: "`latest` must resolve for clusterctl v1.7-v1.10 (contract v1beta1) and v1.11+ (contract v1beta2)"},
+	{ID: RuleLatest, Severity: lint.Error, Contract: "`latest` must resolve for at least one clusterctl generation that accepts the contract the releases declare (v1.7-v1.10: v1beta1; v1.11+: v1beta1 and v1beta2); a warning when another such generation resolves it"},
 	{ID: RuleLatestPrerelease, Severity: lint.Warning, Contract: "`latest` can resolve to a pre-release when the contract's newest series has only pre-releases"},
+	{ID: RuleLatestOtherContract, Severity: lint.Note, Contract: "a clusterctl generation that accepts none of the releases' contracts cannot install the provider (e.g. clusterctl ≤v1.10 and a v1beta2-only provider)"},
 	{ID: RuleLatestDiffers, Severity: lint.Note, Contract: "clusterctl generations with different contracts resolve `latest` to different versions"},
 }
 
