@@ -22,13 +22,13 @@ func TestGenerations(t *testing.T) {
 		notText   []string
 	}{
 		{name: "one v1beta2 release with a v1beta1 history", wantUsers: []string{"clusterctl v1.11+"},
-			want: map[string]lint.Severity{RuleLatestOtherContract: lint.Note},
-			tree: map[string]string{"v2.0.0/metadata.yaml": md("1.0 v1beta1", "2.0 v1beta2"), "v2.0.0/" + comp: "kind: Namespace"},
+			want:     map[string]lint.Severity{RuleLatestOtherContract: lint.Note},
+			tree:     map[string]string{"v2.0.0/metadata.yaml": md("1.0 v1beta1", "2.0 v1beta2"), "v2.0.0/" + comp: "kind: Namespace"},
 			wantText: []string{"usable by: clusterctl v1.11+", "cannot use this provider", "no version of that series is published"},
 			notText:  []string{"publish a version named"}},
 		{name: "v1beta1 only: every generation", wantUsers: []string{"clusterctl v1.7-v1.10", "clusterctl v1.11+"},
-			want: map[string]lint.Severity{},
-			tree: map[string]string{"v1.0.0/metadata.yaml": md("1.0 v1beta1"), "v1.0.0/" + comp: "kind: Namespace"},
+			want:     map[string]lint.Severity{},
+			tree:     map[string]string{"v1.0.0/metadata.yaml": md("1.0 v1beta1"), "v1.0.0/" + comp: "kind: Namespace"},
 			wantText: []string{"usable by: clusterctl v1.7-v1.10, clusterctl v1.11+"}},
 		{name: "a targeted generation fails beside one that works", wantUsers: []string{"clusterctl v1.11+"},
 			want: map[string]lint.Severity{RuleLatest: lint.Warning},
