@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/fsx"
@@ -38,6 +40,7 @@ type Step struct {
 // done (and each of them whole).
 func (r *runner) steps() []Step {
 	out := []Step{
+		{"recover", r.recoverLeftovers},
 		{"preflight", r.preflight},
 		{"releases", r.publishReleases},
 		{"cert-manager", r.writeCertManager},
@@ -132,6 +135,40 @@ func (r *runner) check(ctx context.Context, tx *Tx) error {
 			msgs[i] = f.String()
 		}
 		return fmt.Errorf("%w (verify found %d error(s); the files are in place: fix the release upstream or remove the version):\n%s", ErrUnusable, len(bad), strings.Join(msgs, "\n"))
+	}
+	return nil
+}
+
+// recoverLeftovers runs first, under the lock, so every staged name it finds belongs
+// to a run that died: it puts back a cert-manager folder a crash left set aside and
+// removes mirror's own staging files (the local publisher cleans its own).
+func (r *runner) recoverLeftovers(_ context.Context, tx *Tx) error {
+	certs := filepath.Join(tx.Dir, CertManager)
+	if _, err := os.Stat(certs); err == nil {
+		if _, err := fsx.Recover(certs); err != nil {
+			return err
+		}
+		if err := removeStaged(certs, nil); err != nil {
+			return err
+		}
+	}
+	return removeStaged(tx.Dir, map[string]bool{ManifestFile: true, ImagesFile: true, ConfigFile: true})
+}
+
+// removeStaged removes the staged entries of dir whose base is in only (all when nil).
+func removeStaged(dir string, only map[string]bool) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", dir, err)
+	}
+	for _, e := range entries {
+		base, mark := fsx.StagedBase(e.Name())
+		if mark == "" || only != nil && !only[base] {
+			continue
+		}
+		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+			return fmt.Errorf("removing %s, left by an interrupted mirror: %w", filepath.Join(dir, e.Name()), err)
+		}
 	}
 	return nil
 }
