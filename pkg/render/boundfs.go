@@ -22,6 +22,7 @@ type boundFS struct {
 
 	mu      sync.Mutex
 	virtual map[string][]byte // absolute path -> pinned remote content
+	kerr    error             // first error reading a kustomization (kustomize would report it as missing)
 }
 
 var errReadOnly = errors.New("capirepo renders read-only")
@@ -82,7 +83,15 @@ func (b *boundFS) ReadFile(p string) ([]byte, error) {
 	if err != nil || !isKustomizationName(filepath.Base(p)) {
 		return data, err
 	}
-	return b.kust.read(p, data)
+	data, err = b.kust.read(p, data)
+	if err != nil {
+		b.mu.Lock()
+		if b.kerr == nil {
+			b.kerr = err
+		}
+		b.mu.Unlock()
+	}
+	return data, err
 }
 
 func (b *boundFS) CleanedAbs(p string) (filesys.ConfirmedDir, string, error) {

@@ -5,8 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"net/url"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -103,6 +101,9 @@ func (k *kustReader) rewrite(p string, m *yaml.Node) (bool, error) {
 				return false, err
 			}
 		}
+		if err := generatorInputs(p, key, val); err != nil {
+			return false, err
+		}
 	}
 	return changed, nil
 }
@@ -143,63 +144,6 @@ func (k *kustReader) virtualFor(kfile, ref string) (string, error) {
 	}
 	k.fs.addVirtual(abs, data)
 	return rel, nil
-}
-
-func remoteBase(ref string) string {
-	if u, err := url.Parse(ref); err == nil {
-		if b := path.Base(u.Path); b != "" && b != "." && b != "/" {
-			return b
-		}
-	}
-	return "resource.yaml"
-}
-
-// IsRemote reports whether a kustomization reference (relative to dir) names
-// something on the network rather than a local file or folder.
-func IsRemote(dir, ref string) bool {
-	if u, err := url.Parse(ref); err == nil && u.Scheme != "" && len(u.Scheme) > 1 {
-		return true
-	}
-	if strings.Contains(ref, "://") || strings.HasPrefix(ref, "git@") || strings.HasPrefix(ref, "git::") {
-		return true
-	}
-	if _, err := os.Lstat(filepath.Join(dir, ref)); err == nil {
-		return false
-	}
-	return IsGitRemote(ref)
-}
-
-var gitHosts = []string{"github.com/", "gitlab.com/", "bitbucket.org/", "ssh.dev.azure.com/", "dev.azure.com/"}
-
-// IsGitRemote reports whether ref is a remote git base (kustomize would clone it),
-// as opposed to one remote file.
-func IsGitRemote(ref string) bool {
-	if strings.HasPrefix(ref, "git@") || strings.HasPrefix(ref, "git::") || strings.HasPrefix(ref, "ssh://") {
-		return true
-	}
-	u, err := url.Parse(ref)
-	if err != nil {
-		return false
-	}
-	q := u.Query()
-	if q.Has("ref") || q.Has("version") || q.Has("submodules") || q.Has("timeout") || strings.HasSuffix(u.Path, ".git") {
-		return true
-	}
-	if u.Scheme == "http" || u.Scheme == "https" {
-		if strings.Contains(strings.TrimPrefix(u.Path, "/"), "//") {
-			return true
-		}
-		if u.Host == "github.com" || u.Host == "gitlab.com" {
-			return !strings.Contains(u.Path, "/releases/download/") && !strings.Contains(u.Path, "/raw/")
-		}
-		return false
-	}
-	for _, h := range gitHosts {
-		if strings.HasPrefix(ref, h) {
-			return true
-		}
-	}
-	return false
 }
 
 func mapValue(n *yaml.Node, key string) *yaml.Node {

@@ -88,6 +88,9 @@ func run(dir, target string, opts Options, fs *boundFS) (resmap.ResMap, error) {
 		o.LoadRestrictions = types.LoadRestrictionsNone
 	}
 	m, err := krusty.MakeKustomizer(o).Run(fs, target)
+	if err != nil && fs.kerr != nil {
+		return nil, fs.kerr
+	}
 	if err != nil {
 		return nil, buildErr(dir, opts, err)
 	}

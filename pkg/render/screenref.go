@@ -12,6 +12,10 @@ func (b *boundFS) screenRef(opts Options) func(kfile, dir, ref string) (bool, er
 	return func(kfile, dir, ref string) (bool, error) {
 		if IsRemote(dir, ref) {
 			if opts.Remote != nil && opts.Remote.Pinned(ref) {
+				_, err := opts.Remote.Fetch(ref) // checked now; kustomize gets it from memory
+				if err != nil {
+					return false, fmt.Errorf("%s: %w", kfile, err)
+				}
 				return true, nil
 			}
 			_, err := b.kust.virtualFor(kfile, ref)
