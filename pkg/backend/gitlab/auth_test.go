@@ -32,10 +32,10 @@ func TestTokenKinds(t *testing.T) {
 			o := options(s, &sleeps{})
 			o.Token, o.TokenKind = tt.token, tt.kind
 			set := testSet(t, "v1.2.3")
-			if _, err := publish(t, o, set); err != nil {
+			if _, err := publishTo(t, o, set); err != nil {
 				t.Fatalf("Publish: %v", err)
 			}
-			rep, err := publish(t, o, set)
+			rep, err := publishTo(t, o, set)
 			if err != nil || rep.Count(release.Skipped) != 3 {
 				t.Fatalf("re-run: err %v, skipped %d, want 3", err, rep.Count(release.Skipped))
 			}
@@ -77,7 +77,7 @@ func TestClearErrors(t *testing.T) {
 			s := newFake(t)
 			o := options(s, &sleeps{})
 			o.Project, o.Token, o.TokenKind = tt.project, tt.token, tt.kind
-			_, err := publish(t, o, testSet(t, "v1.2.3"))
+			_, err := publishTo(t, o, testSet(t, "v1.2.3"))
 			if err == nil {
 				t.Fatal("Publish succeeded, want an error")
 			}
@@ -111,7 +111,7 @@ func TestRetryAfter(t *testing.T) {
 			s := newFake(t)
 			s.Inject(fakegitlab.Fault{Route: fakegitlab.RouteUpload, Count: len(tt.wantWaits), Status: 429, RetryAfter: tt.retryAfter})
 			sl := &sleeps{}
-			_, err := publish(t, options(s, sl), testSet(t, "v1.2.3"))
+			_, err := publishTo(t, options(s, sl), testSet(t, "v1.2.3"))
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) || !strings.Contains(err.Error(), "run again later") {
 					t.Fatalf("error = %v, want %q", err, tt.wantErr)
@@ -143,7 +143,7 @@ func TestTokenNeverShown(t *testing.T) {
 			t.Parallel()
 			s := newFake(t)
 			s.Inject(tt.fault)
-			rep, err := publish(t, options(s, &sleeps{}), testSet(t, "v1.2.3"))
+			rep, err := publishTo(t, options(s, &sleeps{}), testSet(t, "v1.2.3"))
 			if err == nil {
 				t.Fatal("Publish succeeded, want the injected error")
 			}

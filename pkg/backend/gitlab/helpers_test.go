@@ -87,7 +87,7 @@ func testSet(t testing.TB, versions ...string) *release.Set {
 	return set
 }
 
-func publish(t *testing.T, o Options, set *release.Set) (*release.Report, error) {
+func publishTo(t *testing.T, o Options, set *release.Set) (*release.Report, error) {
 	t.Helper()
 	p, err := New(o)
 	if err != nil {

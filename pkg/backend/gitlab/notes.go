@@ -7,24 +7,25 @@ import (
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
-// notes returns the clusterctl providers: entry of every release, then the warnings
-// that apply to this instance and project.
-func (p *Publisher) notes(set *release.Set, visibility string) []string {
-	var out []string
-	for _, rel := range set.Releases {
-		out = append(out, p.providerEntry(rel))
-	}
-	return append(out, p.warnings(visibility)...)
+// Notes are what Apply noticed, the clusterctl providers: entries (one per
+// release: GitLab URLs pin the version), then the warnings that apply to this
+// instance and project.
+func (p *Publisher) Notes(set *release.Set) []string {
+	return append(append(p.notes, p.entries(set)), p.warnings(p.vis)...)
 }
 
-// providerEntry is the clusterctl.yaml snippet for one release.
-func (p *Publisher) providerEntry(rel *release.Release) string {
-	u := layout.GitLabURL(p.c.baseURL(), p.c.opts.Project, p.packageName(rel), rel.Version, rel.ComponentsFile)
-	return fmt.Sprintf("clusterctl.yaml entry for %s:\nproviders:\n  - name: %q\n    url: %q\n    type: %q",
-		rel, rel.Name, u, rel.Type)
+// entries is the clusterctl.yaml snippet for the releases.
+func (p *Publisher) entries(set *release.Set) string {
+	var ps []publish.Provider
+	for _, rel := range set.Releases {
+		u := layout.GitLabURL(p.c.baseURL(), p.c.opts.Project, p.packageName(rel), rel.Version, rel.ComponentsFile)
+		ps = append(ps, publish.Provider{Name: rel.Name, Type: rel.Type, URL: u})
+	}
+	return "clusterctl.yaml:\n" + publish.ProvidersSnippet(ps)
 }
 
 // warnings explains what clusterctl needs from a GitLab repository.

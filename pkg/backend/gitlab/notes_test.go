@@ -32,10 +32,11 @@ func TestNotes(t *testing.T) {
 				t.Fatal(err)
 			}
 			set := testSet(t, "v1.2.3")
-			notes := p.notes(set, tt.visibility)
+			p.vis = tt.visibility
+			notes := p.Notes(set)
 			all := strings.Join(notes, "\n")
 			if tt.wantURL != "" {
-				entry := "providers:\n  - name: \"aws\"\n    url: \"" + tt.wantURL + "\"\n    type: \"InfrastructureProvider\""
+				entry := "providers:\n  - name: \"aws\"\n    type: \"InfrastructureProvider\"\n    url: \"" + tt.wantURL + "\""
 				if !strings.Contains(notes[0], entry) {
 					t.Errorf("entry:\n%s\nwant it to contain:\n%s", notes[0], entry)
 				}
@@ -60,8 +61,9 @@ func TestNoteURLParsesBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rel := testSet(t, "v1.2.3").Releases[0]
-	u := p.providerEntry(rel)
+	set := testSet(t, "v1.2.3")
+	rel := set.Releases[0]
+	u := p.entries(set)
 	u = u[strings.Index(u, "url: \"")+6:]
 	u = u[:strings.Index(u, "\"")]
 	base, project, pkg, version, file, err := ParseURL(u)
@@ -104,7 +106,7 @@ func TestPackageOptionForSeveralProviders(t *testing.T) {
 	set.Releases = append(set.Releases, &other)
 	o := options(s, &sleeps{})
 	o.Package = "shared"
-	if _, err := publish(t, o, set); err == nil || !strings.Contains(err.Error(), "2 providers") {
+	if _, err := publishTo(t, o, set); err == nil || !strings.Contains(err.Error(), "2 providers") {
 		t.Errorf("Publish error = %v, want a refusal of one package for 2 providers", err)
 	}
 	if len(puts(s)) != 0 {

@@ -3,88 +3,127 @@ package gitlab
 import (
 	"context"
 	"fmt"
-	"strings"
+	"sort"
 
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
-// Publish uploads every release as the generic package <label> (or Options.Package)
-// at its version, "v" kept. For each version it lists what GitLab holds first:
-// identical files are skipped; a different file is refused (GitLab would keep both
-// copies and serve the newest, silently changing a published version), and then
-// nothing of that version is uploaded, unless Options.Replace, which uploads the new
-// file and deletes the old copies. Files go up one at a time, metadata.yaml last, and
-// each upload is checked against the sha256 and size GitLab reports. The report's
-// Notes hold the clusterctl providers: entries and the warnings that apply.
+// Publish runs the set through publish.Publish with the options' policy: every file
+// of every version is compared (sha256) with what GitLab serves before anything is
+// uploaded; a different file of a complete version (one with its metadata.yaml) is
+// refused unless Options.Replace, because GitLab would keep both copies and serve the
+// newest, silently changing a version users may already have downloaded.
 func (p *Publisher) Publish(ctx context.Context, set *release.Set) (*release.Report, error) {
-	rep := &release.Report{Destination: p.String()}
-	if err := p.checkPackageOption(set); err != nil {
-		return rep, err
-	}
-	vis, err := p.visibility(ctx)
-	if err != nil {
-		return rep, err
-	}
-	var refused []string
+	return publish.Publish(ctx, set, p, publish.Policy{Replace: p.c.opts.Replace, DryRun: p.c.opts.DryRun})
+}
+
+// State reads every package version of the set: the copies of each file (oldest
+// first; GitLab serves the newest). A version is sealed once its metadata.yaml is
+// there, since Apply uploads it last.
+func (p *Publisher) State(ctx context.Context, set *release.Set) (publish.State, error) {
+	st := publish.State{}
+	p.remotes = map[publish.Version]remoteVersion{}
 	for _, rel := range set.Releases {
-		n, err := p.publishRelease(ctx, rel, rep)
+		name := p.packageName(rel)
+		names := make([]string, len(rel.Files))
+		for i, f := range rel.Files {
+			names[i] = f.Name
+		}
+		remote, err := p.c.remote(ctx, name, rel.Version, names)
 		if err != nil {
-			rep.Notes = p.notes(set, vis)
-			return rep, fmt.Errorf("publishing %s to GitLab project %s: %w", rel, p.c.opts.Project, err)
+			return nil, fmt.Errorf("listing package %s %s of GitLab project %s: %w", name, rel.Version, p.c.opts.Project, explain(err, p.c.opts.Project, p.c.opts.TokenKind))
 		}
-		if n > 0 {
-			refused = append(refused, rel.String())
+		if len(remote) == 0 {
+			continue
 		}
+		v := publish.Version{Label: rel.Label(), Version: rel.Version}
+		p.remotes[v] = remote
+		st[v] = held(rel, remote)
 	}
-	rep.Notes = p.notes(set, vis)
-	if len(refused) > 0 {
-		return rep, fmt.Errorf("GitLab project %s already holds different files for %s, so these versions were not uploaded: publish a new version, or pass --replace to overwrite them (the report lists the files)",
-			p.c.opts.Project, strings.Join(refused, ", "))
-	}
-	return rep, nil
+	return st, nil
 }
 
-// publishRelease plans and uploads one version; it returns the number of refused files.
-func (p *Publisher) publishRelease(ctx context.Context, rel *release.Release, rep *release.Report) (int, error) {
-	name, files := p.packageName(rel), uploadOrder(rel.Files)
-	names := make([]string, len(files))
-	for i, f := range files {
-		names[i] = f.Name
-	}
-	remote, err := p.c.remote(ctx, name, rel.Version, names)
-	if err != nil {
-		return 0, fmt.Errorf("listing package %s %s: %w", name, rel.Version, explain(err, p.c.opts.Project, p.c.opts.TokenKind))
-	}
-	refused := 0
-	for _, st := range planVersion(files, remote, p.c.opts.Replace) {
-		if st.action == release.Refused {
-			refused++
+func held(rel *release.Release, remote remoteVersion) *publish.Held {
+	h := &publish.Held{Files: map[string]string{}}
+	for name := range remote {
+		newest, _ := remote.newest(name)
+		h.Files[name] = newest.SHA256
+		if rel.File(name) == nil {
+			h.Extra = append(h.Extra, name)
 		}
-		action, detail, err := p.apply(ctx, name, rel.Version, st)
-		if err != nil {
-			return refused, fmt.Errorf("%s: %w", st.file.Name, explain(err, p.c.opts.Project, p.c.opts.TokenKind))
-		}
-		rep.Add(rel.String(), st.file.Name, action, detail)
 	}
-	return refused, nil
+	_, h.Sealed = h.Files["metadata.yaml"]
+	sort.Strings(h.Extra)
+	return h
 }
 
-// apply carries out one step and returns the action and detail to report.
-func (p *Publisher) apply(ctx context.Context, name, version string, st step) (string, string, error) {
+// Apply uploads version by version, one file at a time and metadata.yaml last, so a
+// version only becomes complete for clusterctl once everything else is there. Each
+// upload is checked against the sha256 GitLab reports; with Replace, older different
+// copies of identical files (stale duplicates) are deleted.
+func (p *Publisher) Apply(ctx context.Context, plan *publish.Plan) error {
+	for _, v := range plan.ByVersion() {
+		if err := p.applyVersion(ctx, plan, v); err != nil {
+			return fmt.Errorf("publishing %s to GitLab project %s: %w", v.Release, p.c.opts.Project, err)
+		}
+	}
+	return nil
+}
+
+func (p *Publisher) applyVersion(ctx context.Context, plan *publish.Plan, v publish.VersionSteps) error {
+	name := p.packageName(v.Release)
+	remote := p.remotes[publish.Version{Label: v.Release.Label(), Version: v.Release.Version}]
+	for _, s := range uploadOrder(v.Steps) {
+		copies := remote[s.File.Name]
+		var err error
+		switch s.Action {
+		case publish.Put:
+			err = p.upload(ctx, name, v.Release.Version, *s.File, nil)
+		case publish.Replace:
+			err = p.replace(ctx, name, v.Release.Version, *s.File, copies)
+		case publish.Skip:
+			err = p.dropStale(ctx, plan.Policy.Replace, v.Release, s.File, copies)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", s.File.Name, explain(err, p.c.opts.Project, p.c.opts.TokenKind))
+		}
+		if s.Writes() {
+			plan.Done(s)
+		}
+	}
+	return nil
+}
+
+// uploadOrder sorts steps by file name with metadata.yaml last: a version only
+// becomes complete for clusterctl once its metadata exists.
+func uploadOrder(steps []*publish.Step) []*publish.Step {
+	out := append([]*publish.Step(nil), steps...)
+	sort.SliceStable(out, func(i, j int) bool {
+		mi, mj := out[i].File.Name == "metadata.yaml", out[j].File.Name == "metadata.yaml"
+		if mi != mj {
+			return mj
+		}
+		return out[i].File.Name < out[j].File.Name
+	})
+	return out
+}
+
+// dropStale handles GitLab's duplicates of a file whose served copy is identical:
+// older different copies are deleted with Replace, otherwise reported.
+func (p *Publisher) dropStale(ctx context.Context, replace bool, rel *release.Release, f *release.File, copies []remoteFile) error {
+	var stale []remoteFile
+	for _, c := range copies {
+		if c.SHA256 != f.SHA256() {
+			stale = append(stale, c)
+		}
+	}
 	switch {
-	case st.action == release.Refused:
-		return st.action, st.detail, nil
-	case p.c.opts.DryRun && st.action == release.Skipped:
-		return st.action, st.detail, nil
-	case p.c.opts.DryRun:
-		return release.Planned, fmt.Sprintf("would be %s (sha256 %s)", st.action, short(st.file.SHA256())), nil
-	case st.action == release.Skipped:
-		return st.action, st.detail, p.deleteCopies(ctx, st.old)
-	case st.action == release.Replaced:
-		return st.action, st.detail, p.replace(ctx, name, version, st)
+	case len(stale) == 0:
+		return nil
+	case replace:
+		return p.deleteCopies(ctx, stale)
 	}
-	if err := p.upload(ctx, name, version, st.file, nil); err != nil {
-		return "", "", err
-	}
-	return release.Written, fmt.Sprintf("sha256 %s, %d bytes", short(st.file.SHA256()), len(st.file.Data)), nil
+	p.notes = append(p.notes, fmt.Sprintf("%s %s: GitLab also keeps %d older different copies (--replace deletes them)", rel, f.Name, len(stale)))
+	return nil
 }

@@ -1,6 +1,7 @@
 package gitlab
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -12,7 +13,7 @@ func TestPublishAndRerun(t *testing.T) {
 	t.Parallel()
 	s := newFake(t)
 	set := testSet(t, "v1.2.3", "v1.3.0")
-	rep, err := publish(t, options(s, &sleeps{}), set)
+	rep, err := publishTo(t, options(s, &sleeps{}), set)
 	if err != nil {
 		t.Fatalf("Publish: %v", err)
 	}
@@ -30,7 +31,7 @@ func TestPublishAndRerun(t *testing.T) {
 		}
 	}
 	s.ResetLog()
-	rep, err = publish(t, options(s, &sleeps{}), set)
+	rep, err = publishTo(t, options(s, &sleeps{}), set)
 	if err != nil {
 		t.Fatalf("second Publish: %v", err)
 	}
@@ -42,7 +43,7 @@ func TestPublishAndRerun(t *testing.T) {
 func TestMetadataUploadedLast(t *testing.T) {
 	t.Parallel()
 	s := newFake(t)
-	if _, err := publish(t, options(s, &sleeps{}), testSet(t, "v1.2.3", "v1.3.0")); err != nil {
+	if _, err := publishTo(t, options(s, &sleeps{}), testSet(t, "v1.2.3", "v1.3.0")); err != nil {
 		t.Fatal(err)
 	}
 	got := strings.Join(puts(s), " ")
@@ -75,11 +76,11 @@ func TestResumeWithoutDuplicates(t *testing.T) {
 			o := options(s, &sleeps{})
 			o.Retry.Attempts = tt.attempts
 			set := testSet(t, "v1.2.3")
-			_, err := publish(t, o, set)
+			_, err := publishTo(t, o, set)
 			if (err != nil) != tt.wantErr {
 				t.Fatalf("first Publish error = %v, want error %v", err, tt.wantErr)
 			}
-			if _, err := publish(t, o, set); err != nil {
+			if _, err := publishTo(t, o, set); err != nil {
 				t.Fatalf("re-run: %v", err)
 			}
 			got := copies(s, "v1.2.3")
@@ -107,20 +108,18 @@ func TestConflictRefusedThenReplaced(t *testing.T) {
 			s := newFake(t)
 			s.SetDisallowDuplicates(testProject, disallow)
 			s.Seed(testProject, "infrastructure-aws", "v1.2.3", "infrastructure-components.yaml", []byte("old content\n"))
+			s.Seed(testProject, "infrastructure-aws", "v1.2.3", "metadata.yaml", readFixture(t, "metadata.yaml"))
 			set := testSet(t, "v1.2.3")
-			rep, err := publish(t, options(s, &sleeps{}), set)
-			if err == nil || !strings.Contains(err.Error(), "--replace") || !strings.Contains(err.Error(), testProject) {
-				t.Fatalf("Publish error = %v, want a refusal naming the project and --replace", err)
+			rep, err := publishTo(t, options(s, &sleeps{}), set)
+			if !errors.Is(err, release.ErrConflict) || !strings.Contains(err.Error(), "--replace") || !strings.Contains(err.Error(), testProject) {
+				t.Fatalf("Publish error = %v, want an ErrConflict naming the project and --replace", err)
 			}
-			if rep.Count(release.Refused) != 3 || len(puts(s)) != 0 {
-				t.Fatalf("refused %d, uploaded %v; want all 3 refused and nothing uploaded", rep.Count(release.Refused), puts(s))
-			}
-			if d := rep.Actions[1].Detail; !strings.Contains(d, "serve the newest") {
-				t.Errorf("refusal detail %q does not explain GitLab's duplicates", d)
+			if rep.Count(release.Refused) != 2 || len(puts(s)) != 0 {
+				t.Fatalf("refused %d, uploaded %v; want 2 refused (changed, missing) and nothing uploaded", rep.Count(release.Refused), puts(s))
 			}
 			o := options(s, &sleeps{})
 			o.Replace = true
-			rep, err = publish(t, o, set)
+			rep, err = publishTo(t, o, set)
 			if err != nil {
 				t.Fatalf("Publish --replace: %v", err)
 			}
@@ -143,15 +142,18 @@ func TestStaleDuplicatesRemovedWithReplace(t *testing.T) {
 	t.Parallel()
 	s := newFake(t)
 	set := testSet(t, "v1.2.3")
+	for _, f := range set.Releases[0].Files[:2] { // the files other than metadata.yaml
+		s.Seed(testProject, "infrastructure-aws", "v1.2.3", f.Name, f.Data)
+	}
 	s.Seed(testProject, "infrastructure-aws", "v1.2.3", "metadata.yaml", []byte("stale"))
 	s.Seed(testProject, "infrastructure-aws", "v1.2.3", "metadata.yaml", readFixture(t, "metadata.yaml"))
-	rep, err := publish(t, options(s, &sleeps{}), set)
-	if err != nil || !strings.Contains(rep.Actions[2].Detail, "older different copies") || copies(s, "v1.2.3")["metadata.yaml"] != 2 {
+	rep, err := publishTo(t, options(s, &sleeps{}), set)
+	if err != nil || !strings.Contains(strings.Join(rep.Notes, "\n"), "older different copies") || copies(s, "v1.2.3")["metadata.yaml"] != 2 {
 		t.Fatalf("without --replace: err %v, actions %+v, copies %v", err, rep.Actions, copies(s, "v1.2.3"))
 	}
 	o := options(s, &sleeps{})
 	o.Replace = true
-	if _, err := publish(t, o, set); err != nil {
+	if _, err := publishTo(t, o, set); err != nil {
 		t.Fatal(err)
 	}
 	if n := copies(s, "v1.2.3")["metadata.yaml"]; n != 1 {
@@ -164,7 +166,7 @@ func TestDryRun(t *testing.T) {
 	s := newFake(t)
 	o := options(s, &sleeps{})
 	o.DryRun = true
-	rep, err := publish(t, o, testSet(t, "v1.2.3"))
+	rep, err := publishTo(t, o, testSet(t, "v1.2.3"))
 	if err != nil {
 		t.Fatal(err)
 	}

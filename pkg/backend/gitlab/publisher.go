@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -14,7 +15,10 @@ var packageNameRe = regexp.MustCompile(`^[A-Za-z0-9._\-+]+$`)
 
 // Publisher uploads release sets to one GitLab project's generic packages.
 type Publisher struct {
-	c *conn
+	c       *conn
+	vis     string                            // project visibility, from Preflight
+	remotes map[publish.Version]remoteVersion // what State read, for Apply
+	notes   []string                          // what Apply noticed
 }
 
 // New checks the options and builds a Publisher. It does no I/O.
@@ -66,7 +70,8 @@ func (p *Publisher) Preflight(ctx context.Context, set *release.Set) error {
 	if err := p.checkPackageOption(set); err != nil {
 		return err
 	}
-	_, err := p.visibility(ctx)
+	vis, err := p.visibility(ctx)
+	p.vis = vis
 	return err
 }
 

@@ -71,22 +71,22 @@ func (p *Publisher) verify(ctx context.Context, name, version string, f release.
 
 // replace uploads the new file and then deletes the old copies, so the file is never
 // missing. When the namespace disallows duplicates the old copies go first.
-func (p *Publisher) replace(ctx context.Context, name, version string, st step) error {
+func (p *Publisher) replace(ctx context.Context, name, version string, f release.File, old []remoteFile) error {
 	known := map[int64]bool{}
-	for _, c := range st.old {
+	for _, c := range old {
 		known[c.ID] = true
 	}
-	err := p.upload(ctx, name, version, st.file, known)
+	err := p.upload(ctx, name, version, f, known)
 	if isDuplicateRefused(err) {
-		if err := p.deleteCopies(ctx, st.old); err != nil {
+		if err := p.deleteCopies(ctx, old); err != nil {
 			return err
 		}
-		return p.upload(ctx, name, version, st.file, known)
+		return p.upload(ctx, name, version, f, known)
 	}
 	if err != nil {
 		return err
 	}
-	return p.deleteCopies(ctx, st.old)
+	return p.deleteCopies(ctx, old)
 }
 
 func isDuplicateRefused(err error) bool {
@@ -94,9 +94,13 @@ func isDuplicateRefused(err error) bool {
 	return errors.As(err, &ae) && ae.Status == http.StatusBadRequest && strings.Contains(ae.Message, "Duplicate package")
 }
 
-// deleteCopies deletes package files by id; ones already gone are fine.
+// deleteCopies deletes package files by id; ones already gone are fine. Copies
+// found by downloading (deploy tokens) have no id and cannot be deleted.
 func (p *Publisher) deleteCopies(ctx context.Context, copies []remoteFile) error {
 	for _, c := range copies {
+		if c.ID == 0 {
+			continue
+		}
 		err := p.c.retry(ctx, func(ctx context.Context, _ int) (*gl.Response, error) {
 			return p.c.api.Packages.DeletePackageFile(p.c.opts.Project, c.PackageID, c.ID, gl.WithContext(ctx))
 		})
@@ -105,4 +109,11 @@ func (p *Publisher) deleteCopies(ctx context.Context, copies []remoteFile) error
 		}
 	}
 	return nil
+}
+
+func short(sum string) string {
+	if len(sum) > 12 {
+		return sum[:12]
+	}
+	return sum
 }
