@@ -1,0 +1,63 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/capirepo/capirepo/pkg/fsx"
+	"github.com/capirepo/capirepo/pkg/scaffold"
+	"github.com/spf13/cobra"
+)
+
+type initOptions struct {
+	stdout bool
+}
+
+func newInitCmd(io streams) *cobra.Command {
+	o := &initOptions{}
+	cmd := &cobra.Command{
+		Use:   "init [DIR]",
+		Short: "Write a capirepo.yaml for the provider repository in DIR (default: the current folder)",
+		Long: `init inspects a provider repository (files only: nothing is rendered or downloaded) and
+writes DIR/capirepo.yaml: the components folders (config/default or the provider's
+equivalent) with each provider's type and name, the manager image and how the Makefile
+pins it, metadata.yaml, flavor folders, cluster-template*.yaml and clusterclass-*.yaml
+files, ClusterClass sources, loadRestrictor: none when flavors load files from outside
+their folder, and the remote resources to pin. What it cannot decide it writes as a
+commented line. It never overwrites a file: --stdout prints the config instead.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error { return o.run(io, args) },
+	}
+	cmd.Flags().BoolVar(&o.stdout, "stdout", false, "print the config instead of writing DIR/capirepo.yaml")
+	return cmd
+}
+
+func (o *initOptions) run(io streams, args []string) error {
+	dir := "."
+	if len(args) == 1 {
+		dir = args[0]
+	}
+	target := filepath.Join(dir, "capirepo.yaml")
+	if _, err := os.Lstat(target); err == nil && !o.stdout {
+		return usageErr(fmt.Errorf("%s already exists: init never overwrites a file; move it away, or print a proposal with capirepo init --stdout %s", target, dir))
+	}
+	plan, err := scaffold.Inspect(dir)
+	if err != nil {
+		return withCode(ExitInput, err)
+	}
+	data := plan.Config()
+	if o.stdout {
+		_, err := io.out.Write(data)
+		return err
+	}
+	if err := fsx.CreateFile(target, data); err != nil {
+		if errors.Is(err, os.ErrExist) {
+			return usageErr(fmt.Errorf("%s already exists: init never overwrites a file", target))
+		}
+		return withCode(ExitPublish, err)
+	}
+	fmt.Fprintf(io.out, "wrote %s (%d provider(s)); review its commented lines, then run capirepo build --config %s --version vX.Y.Z\n", target, len(plan.Providers), target)
+	return nil
+}

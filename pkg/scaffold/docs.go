@@ -1,0 +1,120 @@
+package scaffold
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"regexp"
+	"strings"
+
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// contents is what the YAML files of a tree hold, read leniently: templates may be
+// YAML only after clusterctl's substitution, so kinds are found line by line.
+type contents struct {
+	clusters, classes int      // Cluster and ClusterClass objects of cluster.x-k8s.io
+	groups            []string // API groups of the CustomResourceDefinitions
+	deployments       int
+	image             string // image of the last container named manager
+}
+
+var (
+	docSplit   = regexp.MustCompile(`(?m)^---\s*$`)
+	kindLine   = regexp.MustCompile(`(?m)^kind:\s*["']?(\w+)["']?\s*(#.*)?$`)
+	apiLine    = regexp.MustCompile(`(?m)^apiVersion:\s*["']?([\w./-]+)`)
+	groupLine  = regexp.MustCompile(`(?m)^  group:\s*["']?([\w.-]+)`)
+	capiGroups = regexp.MustCompile(`^([a-z]+\.)?cluster\.x-k8s\.io/`)
+)
+
+// scan reads every file of the tree.
+func scan(files []string) contents {
+	var c contents
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		for _, doc := range docSplit.Split(string(data), -1) {
+			c.add(doc)
+		}
+	}
+	return c
+}
+
+func (c *contents) add(doc string) {
+	kind := kindLine.FindStringSubmatch(doc)
+	if kind == nil {
+		return
+	}
+	api := ""
+	if m := apiLine.FindStringSubmatch(doc); m != nil {
+		api = m[1]
+	}
+	switch {
+	case kind[1] == "Cluster" && capiGroups.MatchString(api):
+		c.clusters++
+	case kind[1] == "ClusterClass" && capiGroups.MatchString(api):
+		c.classes++
+	case kind[1] == "CustomResourceDefinition":
+		if m := groupLine.FindStringSubmatch(doc); m != nil {
+			c.groups = append(c.groups, m[1])
+		}
+	case kind[1] == "Deployment":
+		c.deployments++
+		if im := managerImage(doc); im != "" {
+			c.image = im
+		}
+	}
+}
+
+// managerImage returns the image of the container named manager in a Deployment (or
+// a patch of one), or "".
+func managerImage(doc string) string {
+	dec := yaml.NewDecoder(bytes.NewReader([]byte(doc)))
+	var d struct {
+		Spec struct {
+			Template struct {
+				Spec struct {
+					Containers []struct {
+						Name  string `yaml:"name"`
+						Image string `yaml:"image"`
+					} `yaml:"containers"`
+				} `yaml:"spec"`
+			} `yaml:"template"`
+		} `yaml:"spec"`
+	}
+	if err := dec.Decode(&d); err != nil && !errors.Is(err, io.EOF) {
+		return ""
+	}
+	for _, ctr := range d.Spec.Template.Spec.Containers {
+		if ctr.Name == "manager" && ctr.Image != "" && !strings.Contains(ctr.Image, "${") {
+			return ctr.Image
+		}
+	}
+	return ""
+}
+
+// finalImage applies a tree's images: entries (innermost first) to the manager image
+// and returns the image name (no tag or digest) the rendered output holds.
+func finalImage(t *tree, ref string) string {
+	name := imageName(ref)
+	for i := len(t.images) - 1; i >= 0; i-- {
+		if im := t.images[i]; im.Name == name && im.NewName != "" {
+			name = im.NewName
+		}
+	}
+	return name
+}
+
+// imageName strips the tag and digest of an image reference.
+func imageName(ref string) string {
+	if i := strings.Index(ref, "@"); i >= 0 {
+		ref = ref[:i]
+	}
+	if i := strings.LastIndex(ref, ":"); i > strings.LastIndex(ref, "/") {
+		ref = ref[:i]
+	}
+	return ref
+}

@@ -1,0 +1,172 @@
+package scaffold
+
+import (
+	"cmp"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+)
+
+// groupTypes maps a cluster.x-k8s.io API group to the provider type that owns it.
+var groupTypes = map[string]string{
+	"cluster.x-k8s.io":                "CoreProvider",
+	"bootstrap.cluster.x-k8s.io":      "BootstrapProvider",
+	"controlplane.cluster.x-k8s.io":   "ControlPlaneProvider",
+	"infrastructure.cluster.x-k8s.io": "InfrastructureProvider",
+	"ipam.cluster.x-k8s.io":           "IPAMProvider",
+	"runtime.cluster.x-k8s.io":        "RuntimeExtensionProvider",
+	"addons.cluster.x-k8s.io":         "AddonProvider",
+}
+
+// providerType returns the one type the CRD groups fit: the core provider when
+// cluster.x-k8s.io itself is served (the core also serves addons, ipam and runtime
+// groups), otherwise the single type of the cluster.x-k8s.io groups ("" if mixed or none).
+func providerType(groups []string) string {
+	var types []string
+	for _, g := range groups {
+		if t := groupTypes[g]; t != "" && !slices.Contains(types, t) {
+			types = append(types, t)
+		}
+	}
+	if slices.Contains(types, "CoreProvider") {
+		return "CoreProvider"
+	}
+	if len(types) == 1 {
+		return types[0]
+	}
+	return ""
+}
+
+// components are the sources that load a Deployment and the CRDs of one type.
+func (s *treeSurvey) components() []*source {
+	var out []*source
+	for _, src := range s.sources {
+		if src.c.deployments > 0 && providerType(src.c.groups) != "" {
+			out = append(out, src)
+		}
+	}
+	return out
+}
+
+// providerRoot is the folder above the config folder holding a components folder.
+func providerRoot(rel string) string {
+	parts := strings.Split(rel, "/")
+	if i := slices.Index(parts, "config"); i >= 0 {
+		if i == 0 {
+			return "."
+		}
+		return strings.Join(parts[:i], "/")
+	}
+	if d := path.Dir(rel); d != "" {
+		return d
+	}
+	return "."
+}
+
+// providers groups the components folders by provider root and type and picks each
+// provider's main folder: "default" first, then the one no other folder loads.
+func (s *treeSurvey) providers() []*Provider {
+	comps := s.components()
+	groups := map[string][]*source{}
+	var keys []string
+	for _, c := range comps {
+		k := providerRoot(c.rel) + "\x00" + providerType(c.c.groups)
+		if groups[k] == nil {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], c)
+	}
+	var out []*Provider
+	for _, k := range keys {
+		out = append(out, s.provider(groups[k]))
+	}
+	slices.SortStableFunc(out, func(a, b *Provider) int {
+		return cmp.Or(cmp.Compare(typeOrder(a.Type), typeOrder(b.Type)), cmp.Compare(a.Root, b.Root))
+	})
+	dedupeNames(out)
+	return out
+}
+
+func typeOrder(t string) int {
+	return slices.Index([]string{"CoreProvider", "BootstrapProvider", "ControlPlaneProvider", "InfrastructureProvider",
+		"IPAMProvider", "RuntimeExtensionProvider", "AddonProvider"}, t)
+}
+
+func (s *treeSurvey) provider(srcs []*source) *Provider {
+	slices.SortFunc(srcs, func(a, b *source) int {
+		return cmp.Or(cmp.Compare(rank(a, srcs), rank(b, srcs)), cmp.Compare(len(a.rel), len(b.rel)), cmp.Compare(a.rel, b.rel))
+	})
+	main := srcs[0]
+	p := &Provider{Type: providerType(main.c.groups), Root: providerRoot(main.rel), Components: main.rel, scriptHints: s.hints}
+	p.trees = append(p.trees, main.tree)
+	for _, o := range srcs[1:] {
+		if !main.tree.includes(o.tree.dir) && !o.tree.includes(main.tree.dir) && !includedByAny(o, srcs) {
+			p.Variants = append(p.Variants, o.rel)
+		}
+	}
+	p.Name, p.NameFrom = s.name(p.Type, p.Root, main)
+	p.Image = s.image(main)
+	return p
+}
+
+// rank orders candidate main folders: config/default, then folders no other loads.
+func rank(src *source, all []*source) int {
+	switch {
+	case path.Base(src.rel) == "default":
+		return 0
+	case !includedByAny(src, all):
+		return 1
+	}
+	return 2
+}
+
+// name derives the provider name: the cluster.x-k8s.io/provider label the
+// kustomization sets, else the folder or repository name.
+func (s *treeSurvey) name(typ, root string, main *source) (string, string) {
+	if l := main.tree.label; l != "" {
+		prefix := layout.Label(typ, "")
+		if n := strings.TrimPrefix(l, prefix); n != "" && layout.ValidateName(typ, n) == nil {
+			return n, "the cluster.x-k8s.io/provider label " + l + " in " + main.rel
+		}
+	}
+	base := path.Base(root)
+	if root == "." {
+		base = path.Base(strings.ReplaceAll(s.root, "\\", "/"))
+	}
+	for _, pre := range []string{"cluster-api-provider-", "cluster-api-ipam-provider-", "cluster-api-addon-provider-", "cluster-api-", "capi-"} {
+		base = strings.TrimPrefix(base, pre)
+	}
+	base = strings.ToLower(base)
+	if typ == "CoreProvider" {
+		base = "cluster-api"
+	}
+	if layout.ValidateName(typ, base) != nil {
+		base = "my-provider"
+	}
+	return base, "the folder name (no cluster.x-k8s.io/provider label found): check it"
+}
+
+// dedupeNames appends the provider folder to names declared twice for one type.
+func dedupeNames(ps []*Provider) {
+	seen := map[string]bool{}
+	for _, p := range ps {
+		label := layout.Label(p.Type, p.Name)
+		if seen[label] {
+			p.Name += "-" + strings.ReplaceAll(path.Base(p.Root), "_", "-")
+			p.NameFrom += " (renamed: another provider has the same name)"
+		}
+		seen[layout.Label(p.Type, p.Name)] = true
+	}
+}
+
+// image returns the manager image name the components folder leaves.
+func (s *treeSurvey) image(main *source) string {
+	if main.c.image == "" {
+		return ""
+	}
+	return finalImage(main.tree, main.c.image)
+}
+
+func componentsFile(typ string) string { return layout.ComponentsFile(typ) }

@@ -1,0 +1,98 @@
+// Package scaffold inspects a Cluster API provider's source tree and proposes the
+// capirepo.yaml that builds it: components folders and their provider type and name,
+// the manager image, metadata.yaml, flavor folders and template files, ClusterClass
+// sources, load restrictions and remote resources. It reads files only: nothing is
+// rendered, run or downloaded. What it cannot decide it leaves to a commented line.
+package scaffold
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Plan is the proposed configuration of one source tree.
+type Plan struct {
+	Root      string // the inspected folder (absolute)
+	Providers []*Provider
+	Remote    []string // remote resources the kustomizations name, to pin
+	Unplaced  []Entry  // templates no provider could take
+}
+
+// Provider is one proposed providers: entry. Paths are slash paths from Root.
+type Provider struct {
+	Name, Type  string
+	Root        string   // the provider's folder ("." for the repository root)
+	NameFrom    string   // where the name came from, for the comment
+	Components  string   // kustomize folder
+	Variants    []string // other components folders of the same provider (commented)
+	Image       string   // manager image name as the components leave it ("" unknown)
+	NewName     string   // release image name from the Makefile ("" unknown)
+	PullPolicy  string
+	Metadata    string // metadata.yaml path ("" when none was found)
+	Templates   []Entry
+	Commented   []Entry // template sources init could not decide on
+	LoadNone    string  // why loadRestrictor: none is needed ("" when not)
+	Files       []Entry // commented files: entries
+	Remote      []string
+	trees       []*tree
+	scriptHints *hints
+}
+
+// Entry is one templates: (or files:) entry with an optional comment.
+type Entry struct {
+	Flavor       *string
+	Kustomize    string
+	Path         string
+	ClusterClass string
+	Comment      string
+}
+
+// Inspect reads the tree at root and proposes a configuration. It fails only when the
+// folder cannot be read or holds no provider components.
+func Inspect(root string) (*Plan, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+		return nil, fmt.Errorf("inspecting %s: not a folder", root)
+	}
+	s, err := survey(abs)
+	if err != nil {
+		return nil, err
+	}
+	p := &Plan{Root: abs}
+	p.Providers = s.providers()
+	if len(p.Providers) == 0 {
+		return nil, fmt.Errorf("inspecting %s: no components folder found (a kustomization, such as config/default, that loads a Deployment and cluster.x-k8s.io CustomResourceDefinitions); write capirepo.yaml by hand (README, \"Configuration\")", root)
+	}
+	p.Unplaced = s.placeTemplates(p.Providers)
+	for _, pr := range p.Providers {
+		s.finish(pr)
+		for _, r := range pr.Remote {
+			if !slices.Contains(p.Remote, r) {
+				p.Remote = append(p.Remote, r)
+			}
+		}
+	}
+	return p, nil
+}
+
+// skipDirs are never provider sources: tooling, docs, vendored and test data.
+var skipDirs = map[string]bool{".git": true, "vendor": true, "node_modules": true, "bin": true, "out": true,
+	"_output": true, "_artifacts": true, "tilt_modules": true, "docs": true, "hack": true, "examples": true,
+	"samples": true, "e2e": true, "testdata": true, ".github": true, "dist": true, "tmp": true}
+
+// skip reports folders init does not look into (rel is a slash path from the root).
+func skip(rel, name string) bool {
+	if skipDirs[name] || (strings.HasPrefix(name, ".") && rel != ".") {
+		return true
+	}
+	if name == "test" || name == "tests" {
+		return rel != "test" // test/infrastructure/<x> holds providers (cluster-api's CAPD)
+	}
+	return strings.HasPrefix(rel, "test/") && !strings.HasPrefix(rel, "test/infrastructure")
+}

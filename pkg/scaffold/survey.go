@@ -1,0 +1,99 @@
+package scaffold
+
+import (
+	"io/fs"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// source is one kustomize folder and what it loads.
+type source struct {
+	rel  string // slash path from the root
+	tree *tree
+	c    contents
+}
+
+// treeSurvey is everything found under the root.
+type treeSurvey struct {
+	root    string
+	sources []*source
+	files   []string // template-looking YAML files (slash paths), sorted
+	hints   *hints
+}
+
+var templateFile = regexp.MustCompile(`^(cluster-template.*|clusterclass-.*|.*cluster-?class.*)\.ya?ml$`)
+
+// survey walks root once.
+func survey(root string) (*treeSurvey, error) {
+	s := &treeSurvey{root: root, hints: readHints(root)}
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel := s.rel(p)
+		if d.IsDir() {
+			if skip(rel, d.Name()) {
+				return filepath.SkipDir
+			}
+			if kustomizationIn(p) != "" {
+				t := loadTree(p)
+				s.sources = append(s.sources, &source{rel: rel, tree: t, c: scan(t.files)})
+			}
+			return nil
+		}
+		if d.Type().IsRegular() && templateFile.MatchString(d.Name()) {
+			s.files = append(s.files, rel)
+		}
+		return nil
+	})
+	slices.Sort(s.files)
+	return s, err
+}
+
+func (s *treeSurvey) rel(p string) string {
+	r, err := filepath.Rel(s.root, p)
+	if err != nil {
+		return p
+	}
+	return filepath.ToSlash(r)
+}
+
+func (s *treeSurvey) abs(rel string) string { return filepath.Join(s.root, filepath.FromSlash(rel)) }
+
+// find returns the source of a folder, or nil.
+func (s *treeSurvey) find(rel string) *source {
+	for _, src := range s.sources {
+		if src.rel == rel {
+			return src
+		}
+	}
+	return nil
+}
+
+// includedByAny reports whether another of srcs loads src.
+func includedByAny(src *source, srcs []*source) bool {
+	for _, o := range srcs {
+		if o != src && o.tree.includes(src.tree.dir) {
+			return true
+		}
+	}
+	return false
+}
+
+// under reports whether rel is root or inside it.
+func under(rel, root string) bool {
+	return root == "." || rel == root || strings.HasPrefix(rel, root+"/")
+}
+
+// loads reports whether any of the trees loads the file at rel.
+func (s *treeSurvey) loads(trees []*tree, rel string) bool {
+	abs := s.abs(rel)
+	for _, t := range trees {
+		if slices.Contains(t.files, abs) {
+			return true
+		}
+	}
+	return false
+}
