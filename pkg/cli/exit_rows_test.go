@@ -28,6 +28,18 @@ func exitRows() []exitRow {
 			},
 		}, na: map[errClass]string{classConflict: "build replaces its own output folder; a folder it did not write is a destination failure (4)"}},
 
+		{cmd: "init", cases: map[errClass]scenario{
+			classUsage: func(s *stage) []string { return []string{"init", s.t.TempDir(), "extra"} },
+			classInput: func(s *stage) []string { return []string{"init", s.t.TempDir()} },
+			classConflict: func(s *stage) []string {
+				return []string{"init", filepath.Dir(tinyConfig(s.t, nil))} // capirepo.yaml exists
+			},
+			classInterrupt: func(s *stage) []string {
+				s.interruptNow()
+				return []string{"init", initTree(s.t)}
+			},
+		}, na: map[errClass]string{classFindings: noLint, classRemote: "writes one new file; a write failure exits 4 but cannot be provoked portably"}},
+
 		{cmd: "lint", cases: map[errClass]scenario{
 			classUsage: func(s *stage) []string { return []string{"lint", "--disable", "no-such-rule", builtTiny(s.t)} },
 			classFindings: func(s *stage) []string {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -28,23 +29,26 @@ files, ClusterClass sources, loadRestrictor: none when flavors load files from o
 their folder, and the remote resources to pin. What it cannot decide it writes as a
 commented line. It never overwrites a file: --stdout prints the config instead.`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(_ *cobra.Command, args []string) error { return o.run(io, args) },
+		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd.Context(), io, args) },
 	}
 	cmd.Flags().BoolVar(&o.stdout, "stdout", false, "print the config instead of writing DIR/capirepo.yaml")
 	return cmd
 }
 
-func (o *initOptions) run(io streams, args []string) error {
+func (o *initOptions) run(ctx context.Context, io streams, args []string) error {
 	dir := "."
 	if len(args) == 1 {
 		dir = args[0]
 	}
 	target := filepath.Join(dir, "capirepo.yaml")
 	if _, err := os.Lstat(target); err == nil && !o.stdout {
-		return usageErr(fmt.Errorf("%s already exists: init never overwrites a file; move it away, or print a proposal with capirepo init --stdout %s", target, dir))
+		return withCode(ExitConflict, fmt.Errorf("%s already exists: init never overwrites a file; move it away, or print a proposal with capirepo init --stdout %s", target, dir))
 	}
-	plan, err := scaffold.Inspect(dir)
+	plan, err := scaffold.Inspect(ctx, dir)
 	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		return withCode(ExitInput, err)
 	}
 	data := plan.Config()
@@ -54,7 +58,7 @@ func (o *initOptions) run(io streams, args []string) error {
 	}
 	if err := fsx.CreateFile(target, data); err != nil {
 		if errors.Is(err, os.ErrExist) {
-			return usageErr(fmt.Errorf("%s already exists: init never overwrites a file", target))
+			return withCode(ExitConflict, fmt.Errorf("%s already exists: init never overwrites a file", target))
 		}
 		return withCode(ExitPublish, err)
 	}

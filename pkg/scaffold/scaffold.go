@@ -6,6 +6,7 @@
 package scaffold
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -51,8 +52,8 @@ type Entry struct {
 }
 
 // Inspect reads the tree at root and proposes a configuration. It fails only when the
-// folder cannot be read or holds no provider components.
-func Inspect(root string) (*Plan, error) {
+// folder cannot be read, holds no provider components, or ctx ends.
+func Inspect(ctx context.Context, root string) (*Plan, error) {
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		return nil, err
@@ -60,7 +61,7 @@ func Inspect(root string) (*Plan, error) {
 	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
 		return nil, fmt.Errorf("inspecting %s: not a folder", root)
 	}
-	s, err := survey(abs)
+	s, err := survey(ctx, abs)
 	if err != nil {
 		return nil, err
 	}

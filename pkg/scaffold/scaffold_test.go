@@ -105,7 +105,7 @@ func TestInitLayouts(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			dir := fixture.Write(t, c.files)
-			plan, err := Inspect(dir)
+			plan, err := Inspect(t.Context(), dir)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,7 @@
 package scaffold
 
 import (
+	"context"
 	"io/fs"
 	"path/filepath"
 	"regexp"
@@ -26,10 +27,13 @@ type treeSurvey struct {
 var templateFile = regexp.MustCompile(`^(cluster-template.*|clusterclass-.*|.*cluster-?class.*)\.ya?ml$`)
 
 // survey walks root once.
-func survey(root string) (*treeSurvey, error) {
+func survey(ctx context.Context, root string) (*treeSurvey, error) {
 	s := &treeSurvey{root: root, hints: readHints(root)}
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
 			return err
 		}
 		rel := s.rel(p)
