@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"sort"
 
-	"sigs.k8s.io/kustomize/api/resmap"
 	"sigs.k8s.io/kustomize/api/resource"
 	kyaml "sigs.k8s.io/kustomize/kyaml/yaml"
 )
@@ -17,10 +16,13 @@ type Options struct {
 	ImagePullPolicy string // set on every container of Deployments and DaemonSets when non-empty
 }
 
+// Resources is rendered resources in order (a kustomize ResMap is one).
+type Resources interface{ Resources() []*resource.Resource }
+
 // Encode applies the options and returns the resources as multi-document YAML in
 // clusterctl's order: Namespace first, then cert-manager.io objects, then the rest in
 // render order.
-func Encode(m resmap.ResMap, opts Options) ([]byte, error) {
+func Encode(m Resources, opts Options) ([]byte, error) {
 	res := m.Resources()
 	if opts.ImagePullPolicy != "" {
 		for _, r := range res {

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/config"
-	"sigs.k8s.io/kustomize/api/resmap"
+	"github.com/capirepo/capirepo/pkg/render"
 )
 
 // workloadKinds hold pod templates whose images kustomize's images: transformer edits.
@@ -18,7 +18,7 @@ var workloadKinds = map[string][]string{
 }
 
 // renderedImages lists every container and initContainer image of the workloads.
-func renderedImages(m resmap.ResMap) ([]string, error) {
+func renderedImages(m render.Resources) ([]string, error) {
 	seen := map[string]bool{}
 	for _, r := range m.Resources() {
 		path, ok := workloadKinds[r.GetKind()]

@@ -18,7 +18,6 @@ import (
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/render"
 	"github.com/capirepo/capirepo/pkg/templates"
-	"sigs.k8s.io/kustomize/api/resmap"
 	"sigs.k8s.io/kustomize/api/types"
 )
 
@@ -72,12 +71,12 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 func buildProvider(ctx context.Context, in *inputs, p *config.Provider, opts Options) (*release.Release, []string, error) {
 	cfg := in.cfg
 	r := &release.Release{Name: p.Name, Type: p.Type, Version: opts.Version, ComponentsFile: p.ComponentsFile}
-	comp, err := buildComponents(in, p, p.Components, opts.Version)
+	comp, err := buildComponents(ctx, in, p, p.Components, opts.Version)
 	if err != nil {
 		return nil, nil, err
 	}
 	for _, e := range p.ExtraComponents {
-		data, err := buildComponents(in, p, e.Components, opts.Version)
+		data, err := buildComponents(ctx, in, p, e.Components, opts.Version)
 		if err != nil {
 			return nil, nil, fmt.Errorf("extraComponents %s: %w", e.Name, err)
 		}
@@ -106,18 +105,18 @@ func buildProvider(ctx context.Context, in *inputs, p *config.Provider, opts Opt
 }
 
 // buildComponents renders components with the provider label and image overrides.
-func buildComponents(in *inputs, p *config.Provider, c config.Components, version string) ([]byte, error) {
+func buildComponents(ctx context.Context, in *inputs, p *config.Provider, c config.Components, version string) ([]byte, error) {
 	cfg := in.cfg
 	opts := in.render(cfg.Abs(c.Kustomize), p.LoadRestrictorFor(c.LoadRestrictor))
 	opts.Images = images(c.Images, version)
-	var m resmap.ResMap
+	var m render.Resources
 	var err error
 	src := c.Kustomize
 	if c.Kustomize != "" {
-		m, err = render.Kustomize(opts)
+		m, err = render.KustomizeContext(ctx, opts)
 	} else {
 		src = c.File
-		m, err = render.File(cfg.Abs(c.File), opts)
+		m, err = render.FileContext(ctx, cfg.Abs(c.File), opts)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("components: %w", err)

@@ -3,10 +3,12 @@ package render
 import (
 	"fmt"
 	"os"
+	"runtime"
 
 	"github.com/capirepo/capirepo/pkg/confine"
 
 	"github.com/capirepo/capirepo/pkg/manifest"
+	"golang.org/x/sync/errgroup"
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/api/resmap"
 	"sigs.k8s.io/kustomize/api/types"
@@ -14,9 +16,16 @@ import (
 	"sigs.k8s.io/yaml"
 )
 
+// partDocs is the most documents one kustomize run of a prebuilt file gets.
+// kustomize checks every resource it adds against all earlier ones, so a run costs
+// the square of its document count; the label and image transforms File applies
+// act on each object alone, so a large file is rendered in parts of partDocs
+// documents, on all CPUs, and the parts are joined in order.
+const partDocs = 100
+
 // File renders a prebuilt YAML file with the same transforms, on an in-memory
 // filesystem so nothing is written next to it.
-func File(path string, opts Options) (resmap.ResMap, error) {
+func File(path string, opts Options) (Resources, error) {
 	data, err := readInside(opts.Root, path)
 	if err != nil {
 		return nil, fmt.Errorf("reading components file: %w", err)
@@ -24,6 +33,45 @@ func File(path string, opts Options) (resmap.ResMap, error) {
 	if _, err := manifest.Split(data); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	parts := manifest.Parts(data, partDocs)
+	if len(parts) <= 1 {
+		return renderFile(path, data, opts)
+	}
+	rendered := make([]resmap.ResMap, len(parts))
+	g := new(errgroup.Group)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, p := range parts {
+		g.Go(func() (err error) {
+			rendered[i], err = renderFile(path, p, opts)
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	return join(path, rendered)
+}
+
+// join lists the parts' resources in order, refusing an object defined twice as a
+// single kustomize run would.
+func join(path string, parts []resmap.ResMap) (list, error) {
+	var out list
+	seen := map[string]bool{}
+	for _, m := range parts {
+		for _, r := range m.Resources() {
+			id := r.CurId().String()
+			if seen[id] {
+				return nil, fmt.Errorf("%s: may not add resource with an already registered id: %s", path, id)
+			}
+			seen[id] = true
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+// renderFile runs kustomize on data as the only resource of a kustomization.
+func renderFile(path string, data []byte, opts Options) (resmap.ResMap, error) {
 	fs := filesys.MakeFsInMemory()
 	k := types.Kustomization{
 		TypeMeta:  types.TypeMeta{APIVersion: types.KustomizationVersion, Kind: types.KustomizationKind},

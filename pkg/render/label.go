@@ -1,11 +1,9 @@
 package render
 
-import "sigs.k8s.io/kustomize/api/resmap"
-
 // SetLabel sets metadata.labels[key] = value on every object (what a kustomize
 // `labels:` entry without selectors or templates does) and returns, per earlier value
 // that differed, the objects that had it.
-func SetLabel(m resmap.ResMap, key, value string) (map[string][]string, error) {
+func SetLabel(m Resources, key, value string) (map[string][]string, error) {
 	previous := map[string][]string{}
 	for _, r := range m.Resources() {
 		labels := r.GetLabels()

@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -15,10 +16,10 @@ import (
 	"github.com/capirepo/capirepo/pkg/render"
 )
 
-func (s Source) build() (*output, error) {
+func (s Source) build(ctx context.Context) (*output, error) {
 	switch {
 	case s.Kustomize != "":
-		data, err := s.kustomize(s.Kustomize)
+		data, err := s.kustomize(ctx, s.Kustomize)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", s, err)
 		}
@@ -30,7 +31,7 @@ func (s Source) build() (*output, error) {
 		}
 		return &output{files: []release.File{f}}, nil
 	case s.ClusterClass != "":
-		f, err := s.clusterClass(s.ClusterClass)
+		f, err := s.clusterClass(ctx, s.ClusterClass)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", s, err)
 		}
@@ -39,10 +40,10 @@ func (s Source) build() (*output, error) {
 	return s.path(s.Path)
 }
 
-func (s Source) kustomize(dir string) ([]byte, error) {
+func (s Source) kustomize(ctx context.Context, dir string) ([]byte, error) {
 	opts := s.Render
 	opts.Dir = dir
-	m, err := render.Kustomize(opts)
+	m, err := render.KustomizeContext(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -153,7 +154,7 @@ func (s Source) renamedTemplate(p, name string) (release.File, error) {
 }
 
 // clusterClass names the output after the ClusterClass's metadata.name.
-func (s Source) clusterClass(p string) (release.File, error) {
+func (s Source) clusterClass(ctx context.Context, p string) (release.File, error) {
 	if _, err := s.resolve(p); err != nil {
 		return release.File{}, err
 	}
@@ -163,7 +164,7 @@ func (s Source) clusterClass(p string) (release.File, error) {
 	case err != nil:
 		return release.File{}, err
 	case fi.IsDir():
-		data, err = s.kustomize(p)
+		data, err = s.kustomize(ctx, p)
 	default:
 		data, err = os.ReadFile(p)
 	}

@@ -46,7 +46,7 @@ func Build(ctx context.Context, sources []Source, jobs int) (*Result, error) {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			o, err := s.build()
+			o, err := s.build(ctx)
 			outs[i] = o
 			return err
 		})
