@@ -5,6 +5,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/backend/gitlab"
 	"github.com/capirepo/capirepo/pkg/publish"
+	"github.com/capirepo/capirepo/pkg/source"
 	"github.com/spf13/cobra"
 )
 
@@ -61,7 +62,9 @@ func (o *publishGitLabOptions) runGitLab(cmd *cobra.Command, io streams) error {
 }
 
 // gitlabToken picks the token and how it is sent: --token-file (kind from --token-kind,
-// default private), GITLAB_TOKEN (private), CI_JOB_TOKEN (job), GITLAB_DEPLOY_TOKEN (deploy).
+// default private), else the one GitLab token policy (source.GitLabToken:
+// GITLAB_ACCESS_TOKEN, GITLAB_TOKEN, CI_JOB_TOKEN, GITLAB_DEPLOY_TOKEN), limited to
+// --token-kind when given.
 func gitlabToken(getenv func(string) string, file, kind string) (string, string, error) {
 	kinds := map[string]string{"": "", "private": gitlab.TokenPrivate, "job": gitlab.TokenJob, "deploy": gitlab.TokenDeploy}
 	k, ok := kinds[kind]
@@ -72,14 +75,8 @@ func gitlabToken(getenv func(string) string, file, kind string) (string, string,
 		tok, err := readToken(getenv, file)
 		return tok, k, err
 	}
-	for _, c := range []struct{ env, kind string }{
-		{"GITLAB_TOKEN", gitlab.TokenPrivate}, {"CI_JOB_TOKEN", gitlab.TokenJob}, {"GITLAB_DEPLOY_TOKEN", gitlab.TokenDeploy},
-	} {
-		if v := getenv(c.env); v != "" && (k == "" || k == c.kind) {
-			return v, c.kind, nil
-		}
+	if tok := source.GitLabToken(getenv, k); tok.Value != "" {
+		return tok.Value, tok.Kind, nil
 	}
-	want := map[string]string{"": "GITLAB_TOKEN, CI_JOB_TOKEN or GITLAB_DEPLOY_TOKEN", gitlab.TokenPrivate: "GITLAB_TOKEN",
-		gitlab.TokenJob: "CI_JOB_TOKEN", gitlab.TokenDeploy: "GITLAB_DEPLOY_TOKEN"}[k]
-	return "", "", usageErr(fmt.Errorf("no GitLab token: set %s, or pass --token-file", want))
+	return "", "", usageErr(fmt.Errorf("no GitLab token: set %s, or pass --token-file", source.TokenVarNames(source.GitLabTokenVars, k)))
 }

@@ -458,7 +458,7 @@ func TestPublishGitLabTokenErrors(t *testing.T) {
 		code  int
 		wants []string
 	}{
-		{"no token", nil, nil, ExitUsage, []string{"no GitLab token: set GITLAB_TOKEN, CI_JOB_TOKEN or GITLAB_DEPLOY_TOKEN, or pass --token-file"}},
+		{"no token", nil, nil, ExitUsage, []string{"no GitLab token: set GITLAB_ACCESS_TOKEN, GITLAB_TOKEN, CI_JOB_TOKEN or GITLAB_DEPLOY_TOKEN, or pass --token-file"}},
 		{"kind without a matching variable", map[string]string{"GITLAB_TOKEN": glSecret}, []string{"--token-kind", "deploy"}, ExitUsage, []string{"no GitLab token"}},
 		{"bad kind", map[string]string{"GITLAB_TOKEN": glSecret}, []string{"--token-kind", "oauth"}, ExitUsage, []string{`--token-kind "oauth"`}},
 		{"unknown token", map[string]string{"GITLAB_TOKEN": "glpat_SECRET_unknown"}, nil, ExitPublish, []string{glProject}},

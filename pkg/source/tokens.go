@@ -47,7 +47,7 @@ func GitLabToken(getenv func(string) string, kind string) Token {
 	return first(getenv, GitLabTokenVars, kind)
 }
 
-// TokenVarNames lists the variables of vars with kind ("" = all), e.g. for messages.
+// TokenVarNames lists the variables of vars with kind ("" = all) for messages: "A, B or C".
 func TokenVarNames(vars []TokenVar, kind string) string {
 	var names []string
 	for _, v := range vars {
@@ -55,7 +55,10 @@ func TokenVarNames(vars []TokenVar, kind string) string {
 			names = append(names, v.Name)
 		}
 	}
-	return strings.Join(names, ", ")
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 func first(getenv func(string) string, vars []TokenVar, kind string) Token {
