@@ -70,11 +70,14 @@ func (c *checker) file(f release.File) {
 	if f.Name == c.r.ComponentsFile {
 		kind = layout.KindComponents
 	}
-	if kind == layout.KindMetadata || kind == layout.KindOther {
+	if kind == layout.KindOther {
 		return
 	}
 	name := c.name(f.Name)
 	c.findings = append(c.findings, variables.Lint(name, f.Data, kind)...)
+	if kind == layout.KindMetadata {
+		return // metadata.yaml: only vars-metadata here; metadata() checks the rest
+	}
 	docs, err := manifest.Split(f.Data)
 	if err != nil && kind == layout.KindTemplate {
 		var substituted bool

@@ -171,8 +171,7 @@ func exitRows() []exitRow {
 			classInterrupt: func(s *stage) []string {
 				return []string{"verify", tinyURL, "--github-url", s.hangingServer()}
 			},
-		}, na: map[errClass]string{classConflict: "reads only"},
-			pending: map[errClass]string{classInput: "net (issue 13 #4): a missing path exits 1, not 3"}},
+		}, na: map[errClass]string{classConflict: "reads only"}},
 
 		{cmd: "mirror", cases: map[errClass]scenario{
 			classUsage: func(s *stage) []string { return []string{"mirror", "--bootstrap", "tiny:v1.0.0"} },

@@ -86,7 +86,7 @@ func TestLintFindsAndFormats(t *testing.T) {
 func TestLintListRules(t *testing.T) {
 	t.Parallel()
 	code, stdout, _ := run(t, "lint", "--list-rules")
-	for _, id := range []string{"yaml-parse", "vars-parse", "components-namespace-count", "metadata-version-series", "template-clusterclass-missing"} {
+	for _, id := range []string{"yaml-parse", "vars-parse", "components-namespace-count", "metadata-version-series", "template-clusterclass-missing", "repo-latest", "repo-upgrade-series"} {
 		if !strings.Contains(stdout, id) {
 			t.Errorf("--list-rules lacks %s", id)
 		}
