@@ -39,11 +39,9 @@ type mirrorOptions struct {
 	getenv                                       func(string) string  // tokens come from here
 }
 
-func newMirrorCmd(io streams) *cobra.Command { return newMirrorCmdEnv(io, io.lookup) }
-
-// newMirrorCmdEnv takes the environment lookup, so tests control the tokens.
-func newMirrorCmdEnv(io streams, getenv func(string) string) *cobra.Command {
-	o := &mirrorOptions{picks: map[string]*[]string{}, getenv: getenv}
+// newMirrorCmd reads tokens through io's injected environment.
+func newMirrorCmd(io streams) *cobra.Command {
+	o := &mirrorOptions{picks: map[string]*[]string{}, getenv: io.lookup}
 	cmd := &cobra.Command{
 		Use:   "mirror --out DIR [--core NAME[:VERSION]]... [--infrastructure NAME[:VERSION]]... [--from-config FILE]",
 		Short: "Mirror provider releases and cert-manager into an air-gapped clusterctl repository",
@@ -55,7 +53,8 @@ writes DIR/clusterctl.yaml (file:// providers, cert-manager, images), DIR/images
 and DIR/mirror.json. Files already in DIR with their recorded checksum are not
 downloaded again. "latest" is resolved with clusterctl's rules for --contract
 (v1beta2: clusterctl v1.11+; v1beta1: clusterctl v1.7-v1.10); GitLab needs a version.
-Tokens: GITHUB_TOKEN or GH_TOKEN, GITLAB_ACCESS_TOKEN or GITLAB_TOKEN (never printed).`,
+Tokens (first set wins, never printed): GITHUB_TOKEN, GH_TOKEN; GITLAB_ACCESS_TOKEN,
+GITLAB_TOKEN, CI_JOB_TOKEN, GITLAB_DEPLOY_TOKEN.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd.Context(), io) },
 	}
@@ -164,15 +163,6 @@ func (o *mirrorOptions) source(p mirror.Provider, version string) (mirror.Source
 	return sp.Reader, nil
 }
 
-func (o *mirrorOptions) env(names ...string) string {
-	for _, n := range names {
-		if v := o.getenv(n); v != "" {
-			return v
-		}
-	}
-	return ""
-}
-
 // also is the --to-gitlab destination, if any.
 func (o *mirrorOptions) also() ([]publish.Publisher, error) {
 	if o.toGitLab == "" && o.gitlabProject == "" {
@@ -181,7 +171,8 @@ func (o *mirrorOptions) also() ([]publish.Publisher, error) {
 	if o.toGitLab == "" || o.gitlabProject == "" {
 		return nil, fmt.Errorf("--to-gitlab and --gitlab-project go together: give the instance URL and the project")
 	}
-	p, err := gitlab.New(gitlab.Options{BaseURL: o.toGitLab, Project: o.gitlabProject, Token: o.env("GITLAB_ACCESS_TOKEN", "GITLAB_TOKEN")})
+	tok := source.GitLabToken(o.getenv, "")
+	p, err := gitlab.New(gitlab.Options{BaseURL: o.toGitLab, Project: o.gitlabProject, Token: tok.Value, TokenKind: tok.Kind})
 	if err != nil {
 		return nil, fmt.Errorf("--to-gitlab: %w", err)
 	}

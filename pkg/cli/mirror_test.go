@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"github.com/capirepo/capirepo/pkg/backend/local"
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/mirror"
@@ -39,22 +37,11 @@ spec:
 `
 )
 
-// runMirror runs the mirror command in-process with the given environment.
+// runMirror runs the mirror command in-process with the given environment (the
+// process environment is never read or changed).
 func runMirror(t testing.TB, env map[string]string, args ...string) (int, string, string) {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	cmd := newMirrorCmdEnv(streams{out: &out, err: &errOut}, func(k string) string { return env[k] })
-	cmd.SetArgs(args)
-	cmd.SetOut(&out)
-	cmd.SetErr(&errOut)
-	cmd.SilenceUsage, cmd.SilenceErrors = true, true
-	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr(err) })
-	err := cmd.ExecuteContext(context.Background())
-	if err == nil {
-		return ExitOK, out.String(), errOut.String()
-	}
-	errOut.WriteString("error: " + err.Error() + "\n")
-	return exitCode(err), out.String(), errOut.String()
+	return runEnv(t, env, append([]string{"mirror"}, args...)...)
 }
 
 // sampleReleases builds the example provider with the capirepo pipeline.

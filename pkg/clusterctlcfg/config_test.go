@@ -106,8 +106,12 @@ func TestNewAndSnippet(t *testing.T) {
 	if err != nil || len(got) != 1 || got[0] != ps[0] || !strings.HasPrefix(string(data), "# Written by capirepo build.\n") {
 		t.Errorf("New() = %q, read back %v, %v", data, got, err)
 	}
-	want := "providers:\n  - name: foo\n    type: InfrastructureProvider\n    url: file:///srv/repo/infrastructure-foo/latest/infrastructure-components.yaml\n"
+	want := "providers:\n  - name: \"foo\"\n    type: \"InfrastructureProvider\"\n    url: \"file:///srv/repo/infrastructure-foo/latest/infrastructure-components.yaml\""
 	if s := Snippet(ps); s != want {
 		t.Errorf("Snippet() = %q, want %q", s, want)
+	}
+	c, err = Parse("snippet", []byte(Snippet(ps)))
+	if got, _ := c.Providers(); err != nil || len(got) != 1 || got[0] != ps[0] {
+		t.Errorf("the snippet does not parse back: %v, %v", got, err)
 	}
 }

@@ -117,13 +117,14 @@ func New(comment string, ps []Provider) ([]byte, error) {
 	return append([]byte("# "+comment+"\n"), data...), nil
 }
 
-// Snippet is the providers: block a user copies into their clusterctl.yaml, one
-// line per key, the same for every destination.
+// Snippet is the providers: block a user copies into their clusterctl.yaml, the
+// same for every destination: one key per line, values double-quoted, no final
+// newline.
 func Snippet(ps []Provider) string {
 	var b strings.Builder
-	b.WriteString("providers:\n")
+	b.WriteString("providers:")
 	for _, p := range ps {
-		fmt.Fprintf(&b, "  - name: %s\n    type: %s\n    url: %s\n", p.Name, p.Type, p.URL)
+		fmt.Fprintf(&b, "\n  - name: %q\n    type: %q\n    url: %q", p.Name, p.Type, p.URL)
 	}
 	return b.String()
 }
