@@ -4,13 +4,22 @@ export GOTOOLCHAIN := local
 BIN := $(CURDIR)/bin
 CLUSTERCTL_VERSIONS := v1.6.8 v1.13.6 v1.14.2
 CLUSTERCTL_BINS := $(foreach v,$(CLUSTERCTL_VERSIONS),$(BIN)/clusterctl-$(v))
+# The cluster-api-operator's kubectl plugin: the e2e tests run its `preload` against
+# artifacts `publish oci` pushed (its go.mod has no replace directive and builds with Go 1.26).
+OPERATOR_VERSION := v0.29.0
+OPERATOR_PLUGIN := $(BIN)/capi-operator-plugin-$(OPERATOR_VERSION)
 
 .PHONY: build test unit bench lint install-tools clean example
 
 build:
 	go build -o $(BIN)/capirepo ./cmd/capirepo
 
-install-tools: $(CLUSTERCTL_BINS)
+install-tools: $(CLUSTERCTL_BINS) $(OPERATOR_PLUGIN)
+
+$(OPERATOR_PLUGIN):
+	mkdir -p $(BIN)/.operator
+	GOBIN=$(BIN)/.operator go install sigs.k8s.io/cluster-api-operator/cmd/plugin@$(OPERATOR_VERSION)
+	mv $(BIN)/.operator/plugin $@ && rmdir $(BIN)/.operator
 
 $(BIN)/clusterctl-%:
 	hack/install-clusterctl.sh $* $@

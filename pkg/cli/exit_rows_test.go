@@ -7,7 +7,7 @@ import "path/filepath"
 func exitRows() []exitRow {
 	local := "reads and writes local files only"
 	noLint := "checks no contract rule"
-	return []exitRow{
+	return append([]exitRow{
 		{cmd: "build", cases: map[errClass]scenario{
 			classUsage: func(s *stage) []string {
 				return []string{"build", "--config", tinyConfig(s.t, nil), "--version", "v1.0.0", "extra"}
@@ -221,5 +221,5 @@ func exitRows() []exitRow {
 			classUsage: func(s *stage) []string { return []string{"version", "foo"} },
 		}, na: map[errClass]string{classFindings: "prints a constant", classInput: "prints a constant", classRemote: "prints a constant",
 			classConflict: "prints a constant", classInterrupt: "prints a constant"}},
-	}
+	}, ociExitRows()...)
 }

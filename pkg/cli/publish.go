@@ -26,9 +26,9 @@ var (
 func newPublishCmd(io streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "publish",
-		Short: "Publish a build output folder to a local repository, GitHub releases or GitLab packages",
+		Short: "Publish a build output folder to a local repository, GitHub releases, GitLab packages or an OCI registry",
 	}
-	cmd.AddCommand(newPublishLocalCmd(io), newPublishGitHubCmd(io), newPublishGitLabCmd(io))
+	cmd.AddCommand(newPublishLocalCmd(io), newPublishGitHubCmd(io), newPublishGitLabCmd(io), newPublishOCICmd(io))
 	return cmd
 }
 

@@ -20,7 +20,7 @@ type Ref struct {
 func Parse(image string) (Ref, error) {
 	named, err := reference.ParseNormalizedNamed(strings.TrimSpace(image))
 	if err != nil {
-		return Ref{}, fmt.Errorf("image %q is not a valid reference: %w", image, err)
+		return Ref{}, &ParseError{Image: image, Err: err}
 	}
 	named = reference.TagNameOnly(named)
 	r := Ref{Image: image, Repo: named.Name()}
@@ -32,6 +32,18 @@ func Parse(image string) (Ref, error) {
 	}
 	return r, nil
 }
+
+// ParseError is an image reference that does not parse.
+type ParseError struct {
+	Image string
+	Err   error
+}
+
+func (e *ParseError) Error() string {
+	return fmt.Sprintf("image %q is not a valid reference: %v", e.Image, e.Err)
+}
+
+func (e *ParseError) Unwrap() error { return e.Err }
 
 // Reference is what to resolve: the digest when pinned, else the tag.
 func (r Ref) Reference() string {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 )
 
@@ -24,8 +25,7 @@ func publishWith(t *testing.T, srv *registry.Server, getenv func(string) string)
 		return err
 	}
 	p := newPub(t, srv, Options{Remote: Remote{Credential: cred}})
-	p.opts.Remote.Credential = cred
-	_, err = p.Publish(context.Background(), set(rel(layout.InfrastructureProvider, "aws", "v1.2.3", "kind: A\n")))
+	_, err = publish.Publish(context.Background(), set(rel(layout.InfrastructureProvider, "aws", "v1.2.3", "kind: A\n")), p, publish.Policy{})
 	return err
 }
 

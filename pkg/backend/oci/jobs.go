@@ -8,10 +8,7 @@ import (
 )
 
 // jobs packs the set: one job per release, or one for the bundle.
-func (p *Publisher) jobs(set *release.Set) ([]*job, error) {
-	if err := set.Validate(); err != nil {
-		return nil, err
-	}
+func (p *Publisher) pack(set *release.Set) ([]*job, error) {
 	rels := append([]*release.Release(nil), set.Releases...)
 	sort.Slice(rels, func(i, j int) bool { return rels[i].String() < rels[j].String() })
 	if p.opts.Bundle != nil {
@@ -23,7 +20,9 @@ func (p *Publisher) jobs(set *release.Set) ([]*job, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, &job{repo: p.target.Repo(rel.Label()), art: a, rels: []*release.Release{rel}, name: rel.String()})
+		j := &job{repo: p.target.Repo(rel.Label()), art: a, rels: []*release.Release{rel}, names: map[*release.Release]map[string]string{}}
+		j.names[rel] = titleMap(rel, func(n string) string { return n })
+		out = append(out, j)
 	}
 	return out, nil
 }
@@ -43,7 +42,20 @@ func (p *Publisher) bundleJob(rels []*release.Release) ([]*job, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []*job{{repo: p.target.Repo(b.Name), art: a, rels: rels, name: b.Name + " " + tag}}, nil
+	j := &job{repo: p.target.Repo(b.Name), art: a, rels: rels, names: map[*release.Release]map[string]string{}}
+	for _, r := range rels {
+		j.names[r] = titleMap(r, func(n string) string { return BundleTitle(r, n) })
+	}
+	return []*job{j}, nil
+}
+
+// titleMap maps each file's layer title to its name.
+func titleMap(r *release.Release, title func(string) string) map[string]string {
+	out := map[string]string{}
+	for _, f := range r.Files {
+		out[title(f.Name)] = f.Name
+	}
+	return out
 }
 
 // notes tell the user what to write in the operator's provider objects.

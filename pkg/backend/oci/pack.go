@@ -86,16 +86,19 @@ func PackBundle(name, tag string, rels []*release.Release, opts PackOptions) (*A
 func bundleFiles(rel *release.Release) []named {
 	var out []named
 	for _, f := range rel.Files {
-		suffix := f.Name
-		switch f.Name {
-		case "metadata.yaml":
-			suffix = "metadata.yaml"
-		case rel.ComponentsFile:
-			suffix = "components.yaml"
-		}
-		out = append(out, named{FullName(rel.Type, rel.Name, rel.Version, suffix), f.Data})
+		out = append(out, named{BundleTitle(rel, f.Name), f.Data})
 	}
 	return out
+}
+
+// BundleTitle is a file's layer title in a bundle: <type>-<name>-<version>-metadata.yaml,
+// ...-components.yaml for the main components file, ...-<file name> for the others.
+func BundleTitle(rel *release.Release, file string) string {
+	suffix := file
+	if file == rel.ComponentsFile {
+		suffix = "components.yaml"
+	}
+	return FullName(rel.Type, rel.Name, rel.Version, suffix)
 }
 
 func annotations(title, version, typ, name string, opts PackOptions) map[string]string {

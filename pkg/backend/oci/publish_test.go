@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 )
@@ -14,7 +15,7 @@ import (
 func TestPublishThenRerunIsNoop(t *testing.T) {
 	srv := registry.New(t)
 	s := set(rel(layout.InfrastructureProvider, "aws", "v1.2.3", "kind: A\n"))
-	rep, err := newPub(t, srv, Options{}).Publish(context.Background(), s)
+	rep, err := publish.Publish(context.Background(), s, newPub(t, srv, Options{}), publish.Policy{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,7 +25,7 @@ func TestPublishThenRerunIsNoop(t *testing.T) {
 	if !strings.Contains(strings.Join(rep.Notes, "\n"), `oci: "http://`+srv.Host+`/capi/infrastructure-aws:v1.2.3"`) {
 		t.Errorf("notes lack the fetchConfig.oci snippet:\n%s", strings.Join(rep.Notes, "\n"))
 	}
-	rep, err = newPub(t, srv, Options{}).Publish(context.Background(), s)
+	rep, err = publish.Publish(context.Background(), s, newPub(t, srv, Options{}), publish.Policy{})
 	if err != nil || rep.Count(release.Skipped) != 3 || srv.TotalUploads() != 4 {
 		t.Fatalf("rerun: err %v, skipped %d, uploads %d", err, rep.Count(release.Skipped), srv.TotalUploads())
 	}
@@ -33,32 +34,36 @@ func TestPublishThenRerunIsNoop(t *testing.T) {
 func TestPublishRefusesDifferentContent(t *testing.T) {
 	srv := registry.New(t)
 	ctx := context.Background()
-	if _, err := newPub(t, srv, Options{}).Publish(ctx, set(rel(layout.InfrastructureProvider, "aws", "v1.2.3", "kind: A\n"))); err != nil {
+	if _, err := publish.Publish(ctx, set(rel(layout.InfrastructureProvider, "aws", "v1.2.3", "kind: A\n")), newPub(t, srv, Options{}), publish.Policy{}); err != nil {
 		t.Fatal(err)
 	}
 	changed := set(rel(layout.InfrastructureProvider, "aws", "v1.2.3", "kind: B\n"), rel(layout.InfrastructureProvider, "aws", "v1.2.4", "kind: B\n"))
-	rep, err := newPub(t, srv, Options{}).Publish(ctx, changed)
-	if !errors.Is(err, release.ErrConflict) || rep.Count(release.Refused) != 3 {
-		t.Fatalf("err %v, refused %d; want ErrConflict and 3 refused files", err, rep.Count(release.Refused))
+	rep, err := publish.Publish(ctx, changed, newPub(t, srv, Options{}), publish.Policy{})
+	if !errors.Is(err, release.ErrConflict) || rep.Count(release.Refused) != 1 {
+		t.Fatalf("err %v, refused %d; want ErrConflict and the components file refused", err, rep.Count(release.Refused))
 	}
 	repo, _ := Remote{PlainHTTP: true}.Repository(srv.Host + "/capi/infrastructure-aws")
 	if d, _ := Current(ctx, repo, "v1.2.4"); d != "" {
 		t.Fatal("v1.2.4 was pushed although the set was refused")
 	}
-	rep, err = newPub(t, srv, Options{Replace: true}).Publish(ctx, changed)
-	if err != nil || rep.Count(release.Replaced) != 3 {
-		t.Fatalf("--replace: err %v, replaced %d", err, rep.Count(release.Replaced))
+	rep, err = publish.Publish(ctx, changed, newPub(t, srv, Options{}), publish.Policy{Replace: true})
+	if err != nil || rep.Count(release.Replaced) != 1 || rep.Count(release.Written) != 3 {
+		t.Fatalf("--replace: err %v, replaced %d, written %d", err, rep.Count(release.Replaced), rep.Count(release.Written))
+	}
+	got, err := Fetch(ctx, repo, "v1.2.3")
+	if err != nil || string(got.Files["infrastructure-components.yaml"]) != "kind: B\n" {
+		t.Fatalf("after --replace the tag serves %q (err %v)", got.Files["infrastructure-components.yaml"], err)
 	}
 }
 
 func TestPublishBundleAndDryRun(t *testing.T) {
 	srv := registry.New(t)
 	s := set(rel(layout.BootstrapProvider, "kubeadm", "v1.10.0", "kind: B\n"), rel(layout.ControlPlaneProvider, "kubeadm", "v1.10.0", "kind: C\n"))
-	rep, err := newPub(t, srv, Options{Bundle: &Bundle{Name: "kubeadm"}, DryRun: true}).Publish(context.Background(), s)
+	rep, err := publish.Publish(context.Background(), s, newPub(t, srv, Options{Bundle: &Bundle{Name: "kubeadm"}}), publish.Policy{DryRun: true})
 	if err != nil || rep.Count(release.Planned) != 6 || srv.TotalUploads() != 0 {
 		t.Fatalf("dry run: err %v, planned %d, uploads %d", err, rep.Count(release.Planned), srv.TotalUploads())
 	}
-	if _, err := newPub(t, srv, Options{Bundle: &Bundle{Name: "kubeadm"}}).Publish(context.Background(), s); err != nil {
+	if _, err := publish.Publish(context.Background(), s, newPub(t, srv, Options{Bundle: &Bundle{Name: "kubeadm"}}), publish.Policy{}); err != nil {
 		t.Fatal(err)
 	}
 	repo, _ := Remote{PlainHTTP: true}.Repository(srv.Host + "/capi/kubeadm")

@@ -5,17 +5,16 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/opencontainers/go-digest"
 )
 
 // Options configure a Publisher.
 type Options struct {
-	Remote  Remote
-	Pack    PackOptions
-	Replace bool    // move a tag that holds different content
-	DryRun  bool    // report, push nothing
-	Bundle  *Bundle // nil: one artifact per release
+	Remote Remote
+	Pack   PackOptions
+	Bundle *Bundle // nil: one artifact per release
 }
 
 // Bundle puts every release of the set into one artifact Target/Name:Tag.
@@ -24,10 +23,12 @@ type Bundle struct {
 	Tag  string // empty: the releases' common version
 }
 
-// Publisher pushes release sets to REGISTRY/PATH.
+// Publisher is the publish.Destination for REGISTRY/PATH: State reads each tag's
+// manifest, Apply pushes blobs, then the manifest and tag, and reads it back.
 type Publisher struct {
 	target Target
 	opts   Options
+	jobs   []*job // packed by State, pushed by Apply
 }
 
 // New returns a publisher for REGISTRY[/PATH].
@@ -43,87 +44,53 @@ func (p *Publisher) String() string { return "oci:" + p.target.String() }
 
 // job is one artifact to publish and the releases it holds.
 type job struct {
-	repo string // host/path/name
-	art  *Artifact
-	rels []*release.Release
-	name string // for reports: "infrastructure-aws v1.2.3" or the bundle
-	have digest.Digest
+	repo  string // host/path/name
+	art   *Artifact
+	rels  []*release.Release
+	have  digest.Digest                          // what the tag points at now ("" when absent)
+	names map[*release.Release]map[string]string // layer title → file name, per release
 }
 
 // Ref is the artifact's reference with its tag: what fetchConfig.oci takes.
 func (j *job) Ref() string { return j.repo + ":" + j.art.Tag }
 
-// Publish packs every artifact, refuses the whole set when a tag holds different
-// content (unless Replace), pushes the rest, reads each back and checks it with the
-// operator's rules.
-func (p *Publisher) Publish(ctx context.Context, set *release.Set) (*release.Report, error) {
-	jobs, err := p.jobs(set)
-	if err != nil {
-		return nil, err
+// Apply pushes every artifact with a writing step, reads it back and checks it with
+// the operator's rules. An artifact is one manifest: all its files land at once.
+func (p *Publisher) Apply(ctx context.Context, plan *publish.Plan) error {
+	byRel := map[*release.Release]publish.VersionSteps{}
+	for _, v := range plan.ByVersion() {
+		byRel[v.Release] = v
 	}
-	rep := &release.Report{Destination: p.String()}
-	if err := p.state(ctx, jobs); err != nil {
-		return rep, err
-	}
-	if refused := p.plan(rep, jobs); refused {
-		return rep, fmt.Errorf("%w: a tag holds a different artifact; nothing was pushed (--replace moves the tag)", release.ErrConflict)
-	}
-	if p.opts.DryRun {
-		return rep, nil
-	}
-	for _, j := range jobs {
-		if err := p.apply(ctx, j); err != nil {
-			return rep, err
+	for _, j := range p.jobs {
+		if !writes(j, byRel) {
+			continue
 		}
-		rep.Notes = append(rep.Notes, notes(j, p.opts.Remote.PlainHTTP)...)
-	}
-	return rep, nil
-}
-
-func (p *Publisher) state(ctx context.Context, jobs []*job) error {
-	for _, j := range jobs {
-		repo, err := p.opts.Remote.Repository(j.repo)
-		if err != nil {
+		if err := p.push(ctx, j); err != nil {
 			return err
 		}
-		if j.have, err = Current(ctx, repo, j.art.Tag); err != nil {
-			return fmt.Errorf("%s: %w", j.repo, err)
+		for _, r := range j.rels {
+			plan.DoneVersion(byRel[r])
 		}
 	}
 	return nil
 }
 
-// plan records one action per layer and reports whether anything was refused.
-func (p *Publisher) plan(rep *release.Report, jobs []*job) bool {
-	refused := false
-	for _, j := range jobs {
-		act, detail := release.Written, "digest "+string(j.art.Desc.Digest)
-		switch {
-		case j.have == j.art.Desc.Digest:
-			act, detail = release.Skipped, "identical artifact"
-		case j.have != "" && !p.opts.Replace:
-			act, detail, refused = release.Refused, "tag holds "+string(j.have), true
-		case j.have != "":
-			act = release.Replaced
-		case p.opts.DryRun:
-			act = release.Planned
-		}
-		for _, l := range j.art.Layers {
-			rep.Add(j.name, l.Title, act, detail)
+func writes(j *job, byRel map[*release.Release]publish.VersionSteps) bool {
+	for _, r := range j.rels {
+		if byRel[r].Writes() {
+			return true
 		}
 	}
-	return refused
+	return false
 }
 
-func (p *Publisher) apply(ctx context.Context, j *job) error {
+func (p *Publisher) push(ctx context.Context, j *job) error {
 	repo, err := p.opts.Remote.Repository(j.repo)
 	if err != nil {
 		return err
 	}
-	if j.have != j.art.Desc.Digest {
-		if err := Push(ctx, repo, j.art); err != nil {
-			return fmt.Errorf("%s: %w", j.Ref(), err)
-		}
+	if err := Push(ctx, repo, j.art); err != nil {
+		return fmt.Errorf("%s: %w", j.Ref(), err)
 	}
 	got, err := Fetch(ctx, repo, j.art.Tag)
 	if err != nil {
@@ -148,4 +115,13 @@ func check(got *Fetched, j *job) error {
 		}
 	}
 	return nil
+}
+
+// Notes prints, per artifact, its digest and the operator's fetchConfig.oci snippet.
+func (p *Publisher) Notes(*release.Set) []string {
+	var out []string
+	for _, j := range p.jobs {
+		out = append(out, notes(j, p.opts.Remote.PlainHTTP)...)
+	}
+	return out
 }

@@ -1,0 +1,74 @@
+package oci
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/capirepo/capirepo/pkg/publish"
+	"github.com/capirepo/capirepo/pkg/release"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+	"oras.land/oras-go/v2/content"
+	"oras.land/oras-go/v2/errdef"
+)
+
+// State packs the set and reads, for each artifact's tag, the manifest it points at:
+// each layer's digest is the sha256 of a file, so nothing but the manifest is pulled.
+func (p *Publisher) State(ctx context.Context, set *release.Set) (publish.State, error) {
+	jobs, err := p.pack(set)
+	if err != nil {
+		return nil, err
+	}
+	p.jobs = jobs
+	st := publish.State{}
+	for _, j := range jobs {
+		if err := p.readHeld(ctx, j, st); err != nil {
+			return nil, err
+		}
+	}
+	return st, nil
+}
+
+func (p *Publisher) readHeld(ctx context.Context, j *job, st publish.State) error {
+	repo, err := p.opts.Remote.Repository(j.repo)
+	if err != nil {
+		return err
+	}
+	desc, rc, err := repo.FetchReference(ctx, j.art.Tag)
+	if errors.Is(err, errdef.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", j.Ref(), err)
+	}
+	defer rc.Close()
+	raw, err := content.ReadAll(rc, desc)
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", j.Ref(), err)
+	}
+	j.have = desc.Digest
+	var m ocispec.Manifest
+	if err := json.Unmarshal(raw, &m); err != nil || desc.MediaType != ocispec.MediaTypeImageManifest {
+		return fmt.Errorf("%w: %s holds a %s, not a provider artifact: choose another path", release.ErrConflict, j.Ref(), desc.MediaType)
+	}
+	for _, r := range j.rels {
+		st[publish.Version{Label: r.Label(), Version: r.Version}] = held(m, j, r)
+	}
+	return nil
+}
+
+// held maps the artifact's layers back to the release's file names.
+func held(m ocispec.Manifest, j *job, r *release.Release) *publish.Held {
+	names := j.names[r]
+	h := &publish.Held{Files: map[string]string{}, Sealed: true}
+	for _, l := range m.Layers {
+		title := l.Annotations[AnnotationTitle]
+		if name, ok := names[title]; ok {
+			h.Files[name] = l.Digest.Encoded()
+		} else if len(j.rels) == 1 && title != RuntimeExtensionAlias {
+			h.Extra = append(h.Extra, title)
+		}
+	}
+	return h
+}

@@ -1,0 +1,71 @@
+package cli
+
+import (
+	"context"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/capirepo/capirepo/pkg/backend/oci"
+	"github.com/capirepo/capirepo/pkg/images"
+	"github.com/capirepo/capirepo/pkg/testsupport/registry"
+)
+
+// ociEnv is an environment with no credentials and an empty Docker config, so no
+// test reads the user's ~/.docker.
+func ociEnv(t *testing.T, extra ...string) map[string]string {
+	env := map[string]string{"DOCKER_CONFIG": t.TempDir(), "SOURCE_DATE_EPOCH": "1700000000"}
+	for i := 0; i+1 < len(extra); i += 2 {
+		env[extra[i]] = extra[i+1]
+	}
+	return env
+}
+
+// tinyImagesAt builds the tiny provider with its image on reg (pushed when push is set).
+func tinyImagesAt(t *testing.T, reg *registry.Server, push bool) string {
+	t.Helper()
+	if push {
+		reg.PushImage(t, "team/tiny:v1", registry.Image{Layers: 1, LayerSize: 64, Platforms: []string{"linux/amd64", "linux/arm64"}})
+	}
+	return buildTinyWith(t, func(f map[string]string) {
+		f["config/all.yaml"] = strings.Replace(f["config/all.yaml"], "registry.example.com/tiny:v1", reg.Host+"/team/tiny:v1", 1)
+	})
+}
+
+// imagesDir writes a repository-like folder whose components name the given images.
+func imagesDir(t *testing.T, imgs ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: m}\nspec:\n  template:\n    spec:\n      containers:\n")
+	for _, im := range imgs {
+		b.WriteString("      - name: c\n        image: " + im + "\n")
+	}
+	writeText(t, filepath.Join(dir, "infrastructure-x", "v1.0.0", "infrastructure-components.yaml"), b.String())
+	return dir
+}
+
+// layoutWith writes an OCI layout folder holding one generated image.
+func layoutWith(t *testing.T) string {
+	t.Helper()
+	src := registry.New(t)
+	src.PushImage(t, "team/ctl:v1", registry.Image{Layers: 2, LayerSize: 128, Platforms: []string{"linux/amd64", "linux/arm64"}})
+	dir := filepath.Join(t.TempDir(), "layout")
+	c := &images.Copier{Remote: oci.Remote{PlainHTTP: true}}
+	if _, err := c.ToLayout(context.Background(), []string{src.Host + "/team/ctl:v1"}, dir); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func hostOf(url string) string { return strings.TrimPrefix(url, "http://") }
+
+// authRegistry requires basic auth (every anonymous request gets 401).
+func authRegistry(t *testing.T) *registry.Server {
+	return registry.New(t, registry.WithBasicAuth("robot", ociSecret))
+}
+
+const ociSecret = "oci_SECRET_pa55"
+
+var _ = http.StatusOK

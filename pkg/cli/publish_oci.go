@@ -1,0 +1,116 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/backend/local"
+	"github.com/capirepo/capirepo/pkg/backend/oci"
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/publish"
+	"github.com/spf13/cobra"
+)
+
+var (
+	_ publish.Destination = (*oci.Publisher)(nil)
+	_ publish.Noter       = (*oci.Publisher)(nil)
+)
+
+type publishOCIOptions struct {
+	commonPublish
+	registryFlags
+	imageGate
+	to, bundle, source string
+	replace            bool
+}
+
+func newPublishOCICmd(io streams) *cobra.Command {
+	o := &publishOCIOptions{}
+	cmd := &cobra.Command{
+		Use:   "oci --from DIR --to REGISTRY/PATH",
+		Short: "Push each release as an OCI artifact the cluster-api-operator installs (REGISTRY/PATH/<label>:<version>)",
+		Long: `oci pushes one artifact per provider and version to REGISTRY/PATH/<provider-label>:<version>:
+an OCI 1.1 manifest (artifactType ` + oci.ArtifactType + `) with one raw layer per release file,
+titled with its file name, as the cluster-api-operator's spec.fetchConfig.oci reads it.
+Runtime-extension providers get a runtimeextension-components.yaml layer too. --bundle NAME
+puts every provider of DIR into REGISTRY/PATH/NAME:<version> under the operator's full
+names (<type>-<name>-<version>-components.yaml ...). A tag holding different content is
+refused (exit 5) unless --replace; identical content is left alone. The artifact is read
+back and checked with the operator's file rules. Digests are reproducible: the creation
+time comes from SOURCE_DATE_EPOCH or the git commit, never the clock.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd, io) },
+	}
+	o.commonPublish.flags(cmd)
+	o.registryFlags.flags(cmd)
+	o.imageGate.flags(cmd)
+	f := cmd.Flags()
+	f.StringVar(&o.to, "to", "", "REGISTRY[/PATH] to push to (required)")
+	f.StringVar(&o.bundle, "bundle", "", "NAME[:TAG]: one artifact for every provider, under the operator's full file names")
+	f.StringVar(&o.source, "source", "", "the provider's source URL (org.opencontainers.image.source)")
+	f.BoolVar(&o.replace, "replace", false, "move tags that hold different content")
+	_ = cmd.MarkFlagRequired("to")
+	return cmd
+}
+
+func (o *publishOCIOptions) run(cmd *cobra.Command, io streams) error {
+	opts, err := o.options(io)
+	if err != nil {
+		return err
+	}
+	dest, err := oci.New(o.to, opts)
+	if err != nil {
+		return usageErr(fmt.Errorf("--to: %w", err))
+	}
+	if err := o.precheck(cmd, io, opts); err != nil {
+		return err
+	}
+	return o.commonPublish.run(cmd, io, publish.To(dest, publish.Policy{Replace: o.replace, DryRun: o.dryRun}))
+}
+
+func (o *publishOCIOptions) options(io streams) (oci.Options, error) {
+	remote, err := o.remote(io)
+	if err != nil {
+		return oci.Options{}, err
+	}
+	created, err := createdTime(io, ".")
+	if err != nil {
+		return oci.Options{}, err
+	}
+	opts := oci.Options{Remote: remote, Pack: oci.PackOptions{Source: o.source, Created: created}}
+	if o.bundle != "" {
+		name, tag, _ := strings.Cut(o.bundle, ":")
+		if _, err := oci.ParseTarget("x/" + name); err != nil || strings.Contains(name, "/") {
+			return opts, usageErr(fmt.Errorf("--bundle %q: NAME must be one lower-case path component", o.bundle))
+		}
+		if _, err := layout.ParseVersion(tag); tag != "" && err != nil {
+			return opts, usageErr(fmt.Errorf("--bundle %q: the tag must be a version: %w", o.bundle, err))
+		}
+		opts.Bundle = &oci.Bundle{Name: name, Tag: tag}
+	}
+	return opts, nil
+}
+
+// precheck runs the image gate and checks a bundle's versions before anything is read
+// from the registry.
+func (o *publishOCIOptions) precheck(cmd *cobra.Command, io streams, opts oci.Options) error {
+	bundle := opts.Bundle != nil && opts.Bundle.Tag == ""
+	if !o.checkImages && !bundle {
+		return nil
+	}
+	set, err := local.ReadSet(o.from)
+	if err != nil {
+		return withCode(ExitInput, err)
+	}
+	if bundle {
+		for _, r := range set.Releases {
+			if r.Version != set.Releases[0].Version {
+				return usageErr(fmt.Errorf("--bundle %s: the providers have different versions (%s, %s): give the tag, --bundle %s:TAG", o.bundle, set.Releases[0], r, o.bundle))
+			}
+		}
+	}
+	if o.checkImages {
+		return o.imageGate.run(cmd.Context(), io, opts.Remote, setImages(set))
+	}
+	return nil
+}

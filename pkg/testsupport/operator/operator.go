@@ -1,0 +1,81 @@
+// Package operator runs the real cluster-api-operator kubectl plugin (built by
+// `make install-tools` into bin/) offline and isolated: a temporary HOME, a KUBECONFIG
+// that does not exist and no OCI credentials.
+package operator
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Version is the plugin version the Makefile builds.
+const Version = "v0.29.0"
+
+// Plugin is the installed plugin binary.
+type Plugin struct{ Path string }
+
+// Find returns the plugin. Without it the test is skipped, unless
+// CAPIREPO_REQUIRE_CLUSTERCTL is set (make test sets it), where it fails.
+func Find(t testing.TB) Plugin {
+	t.Helper()
+	dir := os.Getenv("CAPIREPO_CLUSTERCTL_DIR")
+	if dir == "" {
+		dir = filepath.Join(repoRoot(t), "bin")
+	}
+	p := filepath.Join(dir, "capi-operator-plugin-"+Version)
+	if _, err := os.Stat(p); err != nil {
+		if os.Getenv("CAPIREPO_REQUIRE_CLUSTERCTL") != "" {
+			t.Fatalf("no operator plugin at %s: run make install-tools", p)
+		}
+		t.Skipf("no operator plugin at %s: run make install-tools", p)
+	}
+	return Plugin{Path: p}
+}
+
+// Run runs the plugin with args in an isolated environment.
+func (p Plugin) Run(t testing.TB, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	w := t.TempDir()
+	cmd := exec.Command(p.Path, args...)
+	cmd.Env = []string{
+		"PATH=" + os.Getenv("PATH"),
+		"HOME=" + filepath.Join(w, "home"),
+		"XDG_CONFIG_HOME=" + filepath.Join(w, "xdg"),
+		"KUBECONFIG=" + filepath.Join(w, "no-such-kubeconfig"),
+	}
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err = cmd.Run()
+	return o.String(), e.String(), err
+}
+
+// MustRun is Run that fails the test on error, showing the plugin's output.
+func (p Plugin) MustRun(t testing.TB, args ...string) string {
+	t.Helper()
+	out, errOut, err := p.Run(t, args...)
+	if err != nil {
+		t.Fatalf("plugin %s: %v\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), err, out, errOut)
+	}
+	return out
+}
+
+func repoRoot(t testing.TB) string {
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("go.mod not found above the test")
+		}
+		dir = parent
+	}
+}
