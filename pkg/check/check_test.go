@@ -64,3 +64,14 @@ func TestRulesAreUnique(t *testing.T) {
 		seen[r.ID] = true
 	}
 }
+
+// Proxmox's flatcar flavor: YAML only after clusterctl's legacy normalisation and
+// substitution (`[ ${ VM_SSH_KEYS } ]`); clusterctl v1.13 and v1.14 generate it.
+func TestTemplateWithLegacySpacesValidAfterSubstitution(t *testing.T) {
+	t.Parallel()
+	tpl := "apiVersion: bootstrap.cluster.x-k8s.io/v1beta1\nkind: KubeadmConfigTemplate\nmetadata:\n  name: ${CLUSTER_NAME}-worker\nspec:\n  template:\n    spec:\n      users:\n      - name: core\n        sshAuthorizedKeys: [ ${ VM_SSH_KEYS } ]\n"
+	fs := Release(rel(map[string]string{"metadata.yaml": meta, "cluster-template-flatcar.yaml": tpl}), Options{Partial: true})
+	if strings.Contains(rules(fs), "yaml-parse") || !strings.Contains(rules(fs), "note:"+ruleSubstituted) {
+		t.Fatalf("findings = %v", fs)
+	}
+}

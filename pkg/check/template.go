@@ -3,6 +3,7 @@ package check
 import (
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/manifest"
+	"github.com/capirepo/capirepo/pkg/variables"
 	"github.com/drone/envsubst/v2"
 )
 
@@ -11,13 +12,14 @@ const ruleSubstituted = "template-yaml-after-substitution"
 // splitTemplate parses a template the way clusterctl reads it: clusterctl substitutes
 // variables before parsing, so a template may be YAML only after substitution (a
 // whole-line ${VAR} that injects a block). Then the documents come from the text with
-// every variable unset, and substituted is true.
+// every variable unset, and substituted is true. Legacy `${ VAR }` spaces are
+// normalised first, as clusterctl does.
 func splitTemplate(data []byte) (docs []manifest.Doc, substituted bool, err error) {
 	docs, err = manifest.Split(data)
 	if err == nil {
 		return docs, false, nil
 	}
-	text, serr := envsubst.Eval(string(data), func(string) string { return "" })
+	text, serr := envsubst.Eval(variables.Normalise(string(data)), func(string) string { return "" })
 	if serr != nil {
 		return nil, false, err
 	}

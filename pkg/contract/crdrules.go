@@ -68,6 +68,29 @@ func checkCRDTemplate(s *scan, c crd) lint.Findings {
 			return nil
 		}
 	}
+	if siblingHasTemplate(s, c) {
+		return nil
+	}
 	return lint.Findings{report(ruleCRDTemplate, s.in.File, c.doc, c.doc.LineOf("spec", "names", "kind"),
 		"%s kind %s has no %sTemplate CRD in group %s; add one, ClusterClasses and MachineDeployments create %s objects from it", c.role, c.kind, c.kind, c.group, c.kind)}
+}
+
+// siblingHasTemplate: another kind of the same role and group has its Template, so
+// the provider does ship templates and this kind is created some other way, e.g.
+// k0smotron's K0sControllerConfig (made by its control plane, never from a
+// MachineDeployment) beside K0sWorkerConfigTemplate, or PooledRemoteMachine beside
+// RemoteMachineTemplate.
+func siblingHasTemplate(s *scan, c crd) bool {
+	kinds := map[string]bool{}
+	for _, o := range s.crds {
+		if o.group == c.group {
+			kinds[o.kind] = true
+		}
+	}
+	for _, o := range s.crds {
+		if o.group == c.group && o.role == c.role && o.kind != c.kind && kinds[o.kind+"Template"] {
+			return true
+		}
+	}
+	return false
 }

@@ -9,9 +9,10 @@ import (
 
 // ComponentsFileName checks a components file name against the name the contract
 // recommends for the provider type (clusterctl itself takes any name from the URL).
+// No name (loose templates linted without a components file) gives no finding.
 func ComponentsFileName(typ, name string) lint.Findings {
 	want := layout.ComponentsFile(typ)
-	if want == "" || path.Base(name) == want {
+	if want == "" || name == "" || path.Base(name) == want {
 		return nil
 	}
 	msg := "the contract recommends naming the " + typ + " components file " + want + "; rename it (clusterctl reads whatever the provider URL names, so users must then spell this name)"

@@ -57,6 +57,9 @@ func checkContractLabels(s *scan, c crd, own map[string]bool) lint.Findings {
 		return lint.Findings{report(r, s.in.File, c.doc, c.doc.LineOf("metadata", "labels"),
 			"CRD has no cluster.x-k8s.io/%s label; add one mapping the contract to the CRD versions, e.g. cluster.x-k8s.io/%s: %s", orDefault(s.in.Contract, "<contract>"), orDefault(s.in.Contract, "v1beta1"), latest(c))}
 	}
+	if c.role == "" && !namesDefinedVersion(c, labels) {
+		return nil // blanket labels on a CRD Cluster API does not reference (CAPO's v1alpha1 kinds)
+	}
 	read := readLabels(s.in.Contract, labels)
 	var p labelProblems
 	for _, l := range labels {
@@ -76,6 +79,7 @@ func (p *labelProblems) add(s *scan, c crd, r lint.Rule, l [2]string, read bool)
 		case defined && served:
 		case read && i == len(versions)-1:
 			p.picked = append(p.picked, pickedFinding(s, c, r, l, v, defined, line))
+		case !defined && !read && keptOnPurpose(l):
 		case !defined:
 			p.stale = append(p.stale, l[0]+": "+v)
 			p.staleAt = firstLine(p.staleAt, line)
@@ -84,6 +88,27 @@ func (p *labelProblems) add(s *scan, c crd, r lint.Rule, l [2]string, read bool)
 			p.servedAt = firstLine(p.servedAt, line)
 		}
 	}
+}
+
+// namesDefinedVersion: some contract label lists a version the CRD defines.
+func namesDefinedVersion(c crd, labels [][2]string) bool {
+	for _, l := range labels {
+		for _, v := range strings.Split(l[1], "_") {
+			if _, ok := c.versions[v]; ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// keptOnPurpose: `cluster.x-k8s.io/<c>: <c>` for a contract Cluster API still reads
+// (v1beta1 and later) is how Cluster API's own CRDs let the topology reconciler tell
+// the contract of older objects in ClusterClasses, even on CRDs that no longer define
+// that version. Older contracts' labels (v1alpha3, v1alpha4) are left-overs.
+func keptOnPurpose(l [2]string) bool {
+	c := labelVersion(l[0])
+	return l[1] == c && !less(versionRank(c), versionRank("v1beta1"))
 }
 
 func pickedFinding(s *scan, c crd, r lint.Rule, l [2]string, v string, defined bool, line int) lint.Finding {
