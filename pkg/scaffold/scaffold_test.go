@@ -36,14 +36,20 @@ func entryString(e Entry) string {
 	return s + e.Kustomize + e.Path + e.ClusterClass
 }
 
-// built is the file names of every built release, "label/file".
-func build(t *testing.T, dir string) []string {
+// buildErr builds dir/capirepo.yaml offline for v1.2.0.
+func buildErr(t *testing.T, dir string) (*pipeline.Result, error) {
 	t.Helper()
 	cfg, err := config.Load(filepath.Join(dir, "capirepo.yaml"))
 	if err != nil {
 		t.Fatalf("the config init wrote does not load: %v", err)
 	}
-	res, err := pipeline.Build(t.Context(), cfg, pipeline.Options{Version: "v1.2.0", Published: []string{}})
+	return pipeline.Build(t.Context(), cfg, pipeline.Options{Version: "v1.2.0", Published: []string{}, Offline: true, CacheDir: t.TempDir()})
+}
+
+// build returns the file names of every built release, "label/file".
+func build(t *testing.T, dir string) []string {
+	t.Helper()
+	res, err := buildErr(t, dir)
 	if err != nil {
 		t.Fatalf("the config init wrote does not build: %v", err)
 	}
