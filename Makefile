@@ -40,7 +40,7 @@ lint:
 	go vet ./...
 
 example: build
-	$(BIN)/capirepo build --config examples/sample/capirepo.yaml --version v0.1.0 --out dist
+	$(BIN)/capirepo build --config examples/sample/capirepo.yaml --version v0.1.0 --published= --out dist
 
 clean:
 	rm -rf $(BIN) dist
