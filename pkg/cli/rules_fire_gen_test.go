@@ -72,7 +72,6 @@ func generatedScenarios() map[string]ruleScenario {
 		"repo-latest-prerelease":       verifyTree(versionDir("v0.2.0", "0.2", "0.3"), versionDir("v0.3.0-rc.0", "0.3")),
 		"repo-latest-other-contract":   verifyTree(map[string]string{"v2.0.0/" + comps: nsOnly, "v2.0.0/metadata.yaml": meta("1.0 v1beta1", "2.0 v1beta2")}),
 		"repo-latest-differs":          verifyTree(versionDir("v0.2.0", "0.2", "0.3"), versionDir("v0.3.0-rc.0", "0.3")),
-		"repo-latest-other-contract":   verifyTree(map[string]string{"v2.0.0/" + comps: nsOnly, "v2.0.0/metadata.yaml": meta("1.0 v1beta1", "2.0 v1beta2")}),
 	}
 }
 
