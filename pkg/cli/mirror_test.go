@@ -169,6 +169,14 @@ func checkWithClusterctl(t *testing.T, dir string) {
 		if strings.Contains(repos, "https://github.com/acme") {
 			t.Errorf("clusterctl still points at GitHub:\n%s", repos)
 		}
+		for _, line := range strings.Split(repos, "\n") {
+			if strings.Contains(line, "file://") && strings.Contains(line, "/latest/") {
+				t.Errorf("a mirrored provider is not pinned: %s", line)
+			}
+		}
+		if !strings.Contains(repos, "/infrastructure-sample/v0.1.1/") {
+			t.Errorf("sample is not pinned to v0.1.1, its highest mirrored version:\n%s", repos)
+		}
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "cert-manager", "v1.20.2", "cert-manager.yaml"))
 	if err != nil || string(data) != certManifest {

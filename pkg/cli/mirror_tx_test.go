@@ -91,3 +91,24 @@ func TestMirrorConcurrentWithPublishLocal(t *testing.T) {
 		}
 	}
 }
+
+// TestMirrorFailsWhenClusterctlCouldNotUseIt: a release whose metadata.yaml does not
+// list its own series is mirrored (lint only warns without --strict), then the check
+// reads the mirror as verify does and fails with verify's message.
+func TestMirrorFailsWhenClusterctlCouldNotUseIt(t *testing.T) {
+	t.Parallel()
+	repo := tinyRepo(t, "v1.0.0")
+	md := filepath.Join(repo, "bootstrap-tiny", "v1.0.0", "metadata.yaml")
+	writeText(t, md, "apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries:\n- {major: 2, minor: 0, contract: v1beta1}\n")
+	mir := filepath.Join(t.TempDir(), "mirror")
+	code, out, errOut := runMirror(t, nil, "--out", mir, "--from-config", tinyFromConfig(t, repo), "--cert-manager", "")
+	if code != ExitFindings || !strings.Contains(errOut, "clusterctl could not use the mirror") || !strings.Contains(errOut, "bootstrap-tiny") {
+		t.Fatalf("mirror exit %d, want %d with verify's findings:\n%s\n%s", code, ExitFindings, out, errOut)
+	}
+	_, verifyOut, _ := runEnv(t, nil, "verify", mir)
+	for _, line := range strings.Split(verifyOut, "\n") {
+		if strings.Contains(line, "error") && strings.Contains(line, "bootstrap-tiny/v1.0.0") && !strings.Contains(errOut, strings.TrimSpace(line)) {
+			t.Errorf("verify says %q; mirror's message lacks it:\n%s", line, errOut)
+		}
+	}
+}

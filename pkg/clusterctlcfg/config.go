@@ -20,12 +20,19 @@ type Config struct {
 	doc  *yaml.Node
 }
 
-// Load reads path; a missing file is an empty configuration.
+// MaxSize caps the configuration files Load reads.
+const MaxSize = 4 << 20
+
+// Load reads path (at most MaxSize bytes); a missing file is an empty configuration.
 func Load(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
+	fi, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Parse(path, nil)
 	}
+	if err == nil && fi.Size() > MaxSize {
+		return nil, fmt.Errorf("reading %s: %d bytes, over the %d MiB cap of a clusterctl.yaml; fix or remove the file", path, fi.Size(), MaxSize>>20)
+	}
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}

@@ -1,6 +1,8 @@
 package clusterctlcfg
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -113,5 +115,17 @@ func TestNewAndSnippet(t *testing.T) {
 	c, err = Parse("snippet", []byte(Snippet(ps)))
 	if got, _ := c.Providers(); err != nil || len(got) != 1 || got[0] != ps[0] {
 		t.Errorf("the snippet does not parse back: %v, %v", got, err)
+	}
+}
+
+func TestLoadCapsSize(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "clusterctl.yaml")
+	os.WriteFile(path, []byte("providers: []\n"), 0o644)
+	if err := os.Truncate(path, MaxSize+1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(path); err == nil || !strings.Contains(err.Error(), "4 MiB cap") || !strings.Contains(err.Error(), path) {
+		t.Errorf("Load() error = %v, want the cap and the file named", err)
 	}
 }

@@ -66,11 +66,10 @@ func setEntry(list *yaml.Node, p Provider) {
 
 // ReadProviders reads and validates the providers: list of a user's clusterctl.yaml.
 func ReadProviders(file string) ([]Provider, error) {
-	data, err := os.ReadFile(file)
-	if err != nil {
+	if _, err := os.Stat(file); err != nil {
 		return nil, fmt.Errorf("reading %s: %w", file, err)
 	}
-	c, err := Parse(file, data)
+	c, err := Load(file)
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -44,7 +45,7 @@ func (r *runner) certDir() string { return filepath.Join(r.dir, CertManager, r.c
 // (same) or something else (differs).
 func (r *runner) certState() (same, differs bool, err error) {
 	path := filepath.Join(r.certDir(), r.cert.job.File)
-	old, err := os.ReadFile(path)
+	old, err := readCapped(path, httpx.MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		_, derr := os.Lstat(r.certDir())
 		return false, derr == nil, nil

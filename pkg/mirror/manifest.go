@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 )
@@ -38,7 +37,7 @@ type FileRecord struct {
 // ReadManifest reads DIR/mirror.json; a missing file is an empty manifest.
 func ReadManifest(dir string) (*Manifest, error) {
 	path := filepath.Join(dir, ManifestFile)
-	data, err := os.ReadFile(path)
+	data, err := readCapped(path, maxManifestSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &Manifest{}, nil
 	}

@@ -7,6 +7,8 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+
+	"github.com/capirepo/capirepo/pkg/httpx"
 	"strings"
 	"sync"
 )
@@ -55,7 +57,7 @@ func (s *state) read(label, version, name string) ([]byte, bool) {
 	if want == "" {
 		return nil, false
 	}
-	data, err := os.ReadFile(filepath.Join(s.dir, label, version, name))
+	data, err := readCapped(filepath.Join(s.dir, label, version, name), httpx.CapFor(name, 0))
 	if err != nil || sum(data) != want {
 		return nil, false
 	}
@@ -71,7 +73,7 @@ func (s *state) folderSums(label, version string) map[string]string {
 		return m
 	}
 	m := map[string]string{}
-	data, _ := os.ReadFile(filepath.Join(s.dir, label, version, ChecksumFile))
+	data, _ := readCapped(filepath.Join(s.dir, label, version, ChecksumFile), maxSumsSize)
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for sc.Scan() {
 		if f := strings.Fields(sc.Text()); len(f) == 2 {

@@ -3,6 +3,7 @@ package mirror
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -93,5 +94,19 @@ func TestCheckFailsWithVerifyMessage(t *testing.T) {
 	res, err := Run(context.Background(), f.jobs("v1.0.0"), f.opts)
 	if !errors.Is(err, ErrUnusable) || !strings.Contains(err.Error(), "cannot resolve latest") || len(res.Verify) != 1 {
 		t.Fatalf("Run() error = %v, want ErrUnusable with verify's message", err)
+	}
+}
+
+func TestOversizedFilesBesideAreRefused(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	path := filepath.Join(f.dir, ManifestFile)
+	writeFile(t, path, "{}")
+	if err := os.Truncate(path, maxManifestSize+1); err != nil { // sparse: nothing is written
+		t.Fatal(err)
+	}
+	_, err := Run(context.Background(), f.jobs("v1.0.0"), f.opts)
+	if err == nil || !strings.Contains(err.Error(), "64 MiB cap") || !strings.Contains(err.Error(), path) {
+		t.Errorf("Run() error = %v, want the cap and the file named", err)
 	}
 }
