@@ -1,6 +1,8 @@
 package fakegithub
 
 import (
+	"bytes"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -65,6 +67,9 @@ func (s *Server) takeFault(route string) *Fault {
 func (s *Server) applyFault(c *call, rt *route, f *Fault) bool {
 	switch f.Kind {
 	case FaultDelay:
+		// Read the body first, so the server notices a client that gives up.
+		body, _ := io.ReadAll(c.r.Body)
+		c.r.Body = io.NopCloser(bytes.NewReader(body))
 		select {
 		case <-time.After(f.Delay):
 		case <-c.r.Context().Done():

@@ -24,9 +24,10 @@ func (s *Server) storeStarter(c *call, data []byte) {
 	if rp == nil {
 		return
 	}
+	name := c.r.URL.Query().Get("name")
 	for _, r := range rp.releases {
-		if r.ID == c.id("id") {
-			r.Assets = append(r.Assets, Asset{ID: s.newID(), Name: c.r.URL.Query().Get("name"),
+		if r.ID == c.id("id") && !r.hasAsset(name) { // like GitHub: a taken name fails before any byte
+			r.Assets = append(r.Assets, Asset{ID: s.newID(), Name: name,
 				ContentType: c.r.Header.Get("Content-Type"), State: "starter", Data: data})
 		}
 	}
@@ -42,4 +43,13 @@ func hangUp(w http.ResponseWriter) {
 	if err == nil {
 		_ = conn.Close()
 	}
+}
+
+func (r *Release) hasAsset(name string) bool {
+	for _, a := range r.Assets {
+		if a.Name == name {
+			return true
+		}
+	}
+	return false
 }
