@@ -7,7 +7,8 @@ import (
 	"testing"
 )
 
-// TestPluralizeMatchesFlect compares the port with pairs recorded from flect itself.
+// TestPluralizeMatchesFlect compares with pairs recorded from flect v1.0.3 (clusterctl's
+// version), so a flect upgrade that would change an expected CRD name shows up here.
 func TestPluralizeMatchesFlect(t *testing.T) {
 	t.Parallel()
 	f, err := os.Open("testdata/flect-plurals.txt")
