@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/metadata"
 	"github.com/capirepo/capirepo/pkg/pipeline"
@@ -147,7 +148,7 @@ func (o *addSeriesOptions) run(io streams) error {
 			fmt.Fprintf(io.out, "%s: series for %s already present\n", file, o.version)
 			continue
 		}
-		if err := writeFileAtomic(file, out); err != nil {
+		if err := fsx.WriteFile(file, out); err != nil {
 			return withCode(ExitPublish, err)
 		}
 		fmt.Fprintf(io.out, "%s: added the series of %s (contract %s)\n", file, o.version, o.contract)
@@ -175,24 +176,4 @@ func (o *addSeriesOptions) files() ([]string, error) {
 		}
 	}
 	return out, nil
-}
-
-// writeFileAtomic writes next to path and renames into place.
-func writeFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if fi, err := os.Stat(path); err == nil {
-		_ = os.Chmod(tmp.Name(), fi.Mode())
-	}
-	return os.Rename(tmp.Name(), path)
 }

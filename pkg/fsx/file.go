@@ -36,10 +36,18 @@ func createFile(path string, data []byte) error {
 
 // WriteFile replaces path with data atomically: the data goes to a synced hidden
 // file beside it, which is renamed over path. Readers see the old or the new file.
+// A new file gets 0644 less umask; a replaced one keeps its permission bits (a
+// clusterctl.yaml holding a token may be 0600 on purpose).
 func (f *FS) WriteFile(path string, data []byte) error {
 	tmp := TempName(path, TmpMark)
 	if err := f.CreateFile(tmp, data); err != nil {
 		return err
+	}
+	if fi, err := os.Lstat(path); err == nil && fi.Mode().IsRegular() {
+		if err := os.Chmod(tmp, fi.Mode().Perm()); err != nil {
+			os.Remove(tmp)
+			return fmt.Errorf("keeping the mode of %s: %w", path, err)
+		}
 	}
 	if err := f.Rename(tmp, path); err != nil {
 		os.Remove(tmp)

@@ -198,3 +198,18 @@ func TestStagedNames(t *testing.T) {
 		t.Errorf("TempName gave %q", n)
 	}
 }
+
+func TestWriteFileKeepsAReplacedFilesMode(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "clusterctl.yaml")
+	if err := os.WriteFile(path, []byte("github-token: secret\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(path, 0o600)
+	if err := WriteFile(path, []byte("github-token: other\n")); err != nil {
+		t.Fatal(err)
+	}
+	if got := mode(t, path); got != 0o600 {
+		t.Errorf("mode after replace = %v, want 0600 kept", got)
+	}
+}
