@@ -80,14 +80,7 @@ func newBound(opts Options) (*boundFS, error) {
 }
 
 func run(dir, target string, opts Options, fs *boundFS) (resmap.ResMap, error) {
-	o := krusty.MakeDefaultOptions()
-	// As `kustomize build` without --reorder: the legacy order, and no warning when
-	// the kustomization sets sortOptions.
-	o.Reorder = krusty.ReorderOptionUnspecified
-	if opts.LoadRestrictor == LoadNone {
-		o.LoadRestrictions = types.LoadRestrictionsNone
-	}
-	m, err := krusty.MakeKustomizer(o).Run(fs, target)
+	m, err := krusty.MakeKustomizer(kustomizerOptions(opts.LoadRestrictor)).Run(fs, target)
 	if err != nil && fs.kerr != nil {
 		return nil, fs.kerr
 	}
@@ -95,6 +88,19 @@ func run(dir, target string, opts Options, fs *boundFS) (resmap.ResMap, error) {
 		return nil, buildErr(dir, opts, err)
 	}
 	return m, nil
+}
+
+// kustomizerOptions are `kustomize build`'s without flags (legacy order, root-only
+// loading, builtin plugins only), so kustomize warns exactly as the CLI does: with
+// Reorder set, it would warn "Sorting order is set both in 'kustomization.yaml' and
+// in a CLI flag" on every kustomization with sortOptions.
+func kustomizerOptions(loadRestrictor string) *krusty.Options {
+	o := krusty.MakeDefaultOptions()
+	o.Reorder = krusty.ReorderOptionUnspecified
+	if loadRestrictor == LoadNone {
+		o.LoadRestrictions = types.LoadRestrictionsNone
+	}
+	return o
 }
 
 // buildErr condenses kustomize's nested, multi-line message into one line naming the

@@ -1,0 +1,73 @@
+package cli
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+)
+
+// kustomize prints deprecation warnings straight to os.Stderr ("# Warning: 'bases'
+// is deprecated…"), once per render and without the file; build reports them as
+// kustomize-deprecated findings naming the kustomization instead. While any build
+// runs, os.Stderr is a pipe that forwards every other line to the real stderr.
+var stderrFilter struct {
+	sync.Mutex
+	users int
+	orig  *os.File
+	w     *os.File
+	done  chan struct{}
+}
+
+// withoutKustomizeWarnings runs f with kustomize's deprecation lines filtered out.
+func withoutKustomizeWarnings(f func()) {
+	if !startFilter() {
+		f()
+		return
+	}
+	defer stopFilter()
+	f()
+}
+
+func startFilter() bool {
+	s := &stderrFilter
+	s.Lock()
+	defer s.Unlock()
+	if s.users > 0 {
+		s.users++
+		return true
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		return false
+	}
+	s.users, s.orig, s.w, s.done = 1, os.Stderr, w, make(chan struct{})
+	go forward(r, s.orig, s.done)
+	os.Stderr = w
+	return true
+}
+
+func stopFilter() {
+	s := &stderrFilter
+	s.Lock()
+	defer s.Unlock()
+	if s.users--; s.users > 0 {
+		return
+	}
+	os.Stderr = s.orig
+	s.w.Close()
+	<-s.done
+}
+
+func forward(r *os.File, to *os.File, done chan struct{}) {
+	defer close(done)
+	defer r.Close()
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		if line := sc.Text(); !strings.HasPrefix(line, "# Warning: '") {
+			fmt.Fprintln(to, line)
+		}
+	}
+}
