@@ -78,7 +78,7 @@ func (c *checker) file(f release.File) {
 	if kind == layout.KindMetadata {
 		return // metadata.yaml: only vars-metadata here; metadata() checks the rest
 	}
-	docs, err := manifest.Split(f.Data)
+	docs, err := manifest.SplitWith(f.Data, manifest.Options{Slim: kind == layout.KindComponents})
 	if err != nil && kind == layout.KindTemplate {
 		var substituted bool
 		if docs, substituted, err = splitTemplate(f.Data); substituted {

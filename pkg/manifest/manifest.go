@@ -47,21 +47,34 @@ func Screen(data []byte) error {
 	return nil
 }
 
+// Options for SplitWith.
+type Options struct {
+	// Slim drops, as soon as each document is parsed, what no check reads and what
+	// most of a components file's bytes are: the schemas of CustomResourceDefinitions
+	// (spec.versions[].schema, spec.validation). Everything else keeps its lines.
+	Slim bool
+}
+
 // Split parses every document of data. Empty and comment-only documents are skipped,
 // like clusterctl does. Alias expansion is bounded by yaml.v3's own aliasing limit, so an
 // alias bomb is an error here instead of an out-of-memory crash later.
-func Split(data []byte) ([]Doc, error) {
+func Split(data []byte) ([]Doc, error) { return SplitWith(data, Options{}) }
+
+// SplitWith is Split with options.
+func SplitWith(data []byte, o Options) ([]Doc, error) {
 	if err := Screen(data); err != nil {
 		return nil, err
 	}
 	if len(data) >= parallelMin && runtime.GOMAXPROCS(0) > 1 {
-		return splitParallel(data)
+		return splitParallelWith(data, o)
 	}
-	return splitSeq(data)
+	return splitSeqWith(data, o)
 }
 
-// splitSeq parses the documents one after the other.
-func splitSeq(data []byte) ([]Doc, error) {
+func splitSeq(data []byte) ([]Doc, error) { return splitSeqWith(data, Options{}) }
+
+// splitSeqWith parses the documents one after the other.
+func splitSeqWith(data []byte, o Options) ([]Doc, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var docs []Doc
 	for i := 0; ; i++ {
@@ -73,7 +86,7 @@ func splitSeq(data []byte) ([]Doc, error) {
 		if err != nil {
 			return nil, &Error{Doc: i, Line: errLine(err), Msg: fmt.Sprintf("document %d: %v", i+1, cleanErr(err))}
 		}
-		d, err := newDoc(i, &n)
+		d, err := newDoc(i, &n, o)
 		if err != nil {
 			return nil, err
 		}
@@ -83,7 +96,7 @@ func splitSeq(data []byte) ([]Doc, error) {
 	}
 }
 
-func newDoc(i int, n *yaml.Node) (*Doc, error) {
+func newDoc(i int, n *yaml.Node, o Options) (*Doc, error) {
 	root := n
 	if n.Kind == yaml.DocumentNode {
 		if len(n.Content) == 0 {
@@ -97,6 +110,9 @@ func newDoc(i int, n *yaml.Node) (*Doc, error) {
 	d := &Doc{Index: i, Line: root.Line, Node: root}
 	if root.Kind != yaml.MappingNode {
 		return d, nil
+	}
+	if o.Slim {
+		slim(root)
 	}
 	if obj, ok := toObject(root); ok {
 		d.Obj = obj

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"runtime"
 	"sync"
+
+	yaml "go.yaml.in/yaml/v3"
 )
 
 // parallelMin is the input size above which documents are parsed concurrently.
@@ -43,8 +45,10 @@ func isDocStart(l []byte) bool {
 	return len(rest) == 0 || rest[0] == '#' || l[3] == ' ' && bytes.HasPrefix(bytes.TrimLeft(rest, " \t"), []byte("#"))
 }
 
-// splitParallel parses each chunk on its own, on all CPUs, and keeps file order.
-func splitParallel(data []byte) ([]Doc, error) {
+func splitParallel(data []byte) ([]Doc, error) { return splitParallelWith(data, Options{}) }
+
+// splitParallelWith parses each chunk on its own, on all CPUs, and keeps file order.
+func splitParallelWith(data []byte, o Options) ([]Doc, error) {
 	cs := chunks(data)
 	docs := make([][]Doc, len(cs))
 	errs := make([]error, len(cs))
@@ -55,7 +59,7 @@ func splitParallel(data []byte) ([]Doc, error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				docs[i], errs[i] = splitOne(cs[i], i)
+				docs[i], errs[i] = splitOne(cs[i], i, o)
 			}
 		}()
 	}
@@ -75,8 +79,8 @@ func splitParallel(data []byte) ([]Doc, error) {
 }
 
 // splitOne parses one chunk and shifts its lines to file lines.
-func splitOne(c chunk, index int) ([]Doc, error) {
-	ds, err := splitSeq(c.data)
+func splitOne(c chunk, index int, o Options) ([]Doc, error) {
+	ds, err := splitChunk(c.data, o)
 	if err != nil {
 		if e, ok := err.(*Error); ok {
 			e.Doc = index
@@ -93,4 +97,37 @@ func splitOne(c chunk, index int) ([]Doc, error) {
 		shiftLines(ds[i].Node, c.line)
 	}
 	return ds, nil
+}
+
+// splitChunk parses one chunk: a chunk that can hold only one document is parsed
+// from memory with Unmarshal (cheaper than a Decoder's reader); others, and any
+// error, go through the Decoder, whose messages are the reference.
+func splitChunk(data []byte, o Options) ([]Doc, error) {
+	if !oneDocument(data) {
+		return splitSeqWith(data, o)
+	}
+	var n yaml.Node
+	if err := yaml.Unmarshal(data, &n); err != nil {
+		return splitSeqWith(data, o)
+	}
+	if n.Kind == 0 {
+		return nil, nil
+	}
+	d, err := newDoc(0, &n, o)
+	if err != nil || d == nil {
+		return nil, err
+	}
+	return []Doc{*d}, nil
+}
+
+// oneDocument reports whether data has no line that could start or end a document
+// ("---" with content after it, "..."), so Unmarshal, which reads only the first
+// document, sees all of it.
+func oneDocument(data []byte) bool {
+	for _, mark := range []string{"---", "..."} {
+		if bytes.HasPrefix(data, []byte(mark)) || bytes.Contains(data, []byte("\n"+mark)) {
+			return false
+		}
+	}
+	return true
 }

@@ -2,6 +2,7 @@ package manifest
 
 import (
 	"bytes"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -42,5 +43,40 @@ func TestPartsKeepEveryDocumentInOrder(t *testing.T) {
 	}
 	if got := Parts(in, 27); len(got) != 1 || !bytes.Equal(got[0], in) {
 		t.Fatal("input within the limit not returned whole")
+	}
+}
+
+// TestParallelChunksMatchDecoder compares objects and lines of the in-memory chunk
+// parse with the Decoder's, including chunks Unmarshal must not take alone.
+func TestParallelChunksMatchDecoder(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	for i := range 4000 {
+		b.WriteString("---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c" + strings.Repeat("y", i%7) + "}\ndata:\n  n: 1\n  s: 'x'\n")
+		switch i % 1000 {
+		case 10:
+			b.WriteString("...\n---\nkind: AfterEnd\n")
+		case 20:
+			b.WriteString("--- {kind: Flow}\n")
+		case 30:
+			b.WriteString("--- # only a comment\n# nothing\n")
+		}
+	}
+	in := []byte(b.String())
+	seq, err := splitSeq(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	par, err := splitParallel(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(seq) != len(par) {
+		t.Fatalf("sequential %d docs, parallel %d", len(seq), len(par))
+	}
+	for i := range seq {
+		if !reflect.DeepEqual(seq[i].Obj, par[i].Obj) || seq[i].Line != par[i].Line || seq[i].LineOf("data", "s") != par[i].LineOf("data", "s") {
+			t.Fatalf("doc %d differs: %v line %d vs %v line %d", i, seq[i].Obj, seq[i].Line, par[i].Obj, par[i].Line)
+		}
 	}
 }

@@ -1,0 +1,32 @@
+package manifest
+
+import yaml "go.yaml.in/yaml/v3"
+
+// slim drops the schemas of a CustomResourceDefinition's node (see Options.Slim).
+func slim(root *yaml.Node) {
+	if k := mapValue(root, "kind"); k == nil || k.Value != "CustomResourceDefinition" {
+		return
+	}
+	spec := mapValue(root, "spec")
+	dropKey(spec, "validation")
+	if vs := mapValue(spec, "versions"); vs != nil && vs.Kind == yaml.SequenceNode {
+		for _, v := range vs.Content {
+			dropKey(v, "schema")
+		}
+	}
+}
+
+// dropKey removes key and its value from mapping n.
+func dropKey(n *yaml.Node, key string) {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			// A fresh array: the old one would keep the dropped subtree reachable.
+			c := make([]*yaml.Node, 0, len(n.Content)-2)
+			n.Content = append(append(c, n.Content[:i]...), n.Content[i+2:]...)
+			return
+		}
+	}
+}
