@@ -17,6 +17,7 @@ type verifyOptions struct {
 	format, githubURL, gitlabURL, tokenFile, typ string
 	getenv                                       func(string) string // tokens come from here
 	client                                       *http.Client        // nil: the default transport (tests inject one)
+	plainHTTP                                    bool                // oci:// over plain HTTP
 }
 
 func newVerifyCmd(io streams) *cobra.Command {
@@ -28,7 +29,8 @@ func newVerifyCmd(io streams) *cobra.Command {
 file:// URL ({base}/{label}/{version|latest}/{components file}, a provider folder
 {base}/{label}, or a whole repository root such as build's output folder; relative paths
 are resolved), https://github.com/OWNER/NAME/releases/{tag|latest}/{file}, or a GitLab
-generic package URL. It lists versions, resolves latest with clusterctl's rules (for clusterctl
+generic package URL, or oci://REGISTRY/PATH/<label>[:<version>] (read as the
+cluster-api-operator reads it: tags are versions, titled layers are files). It lists versions, resolves latest with clusterctl's rules (for clusterctl
 v1.7-v1.10 and v1.11+), loads every version's files, lints them, and checks that the
 newest metadata.yaml covers every version (the upgrade plan rule).`,
 		Args: cobra.ExactArgs(1),
@@ -40,6 +42,7 @@ newest metadata.yaml covers every version (the upgrade plan rule).`,
 	f.StringVar(&o.gitlabURL, "gitlab-url", "", "read a GitLab URL's package from this instance URL instead of the URL's own host (mirrors, tests)")
 	f.StringVar(&o.tokenFile, "token-file", "", "token for private repositories (default: the token variables in README's table)")
 	f.StringVar(&o.typ, "type", "", "provider type, for GitLab URLs whose package name is not a provider label")
+	f.BoolVar(&o.plainHTTP, "plain-http", false, "read oci:// references over plain HTTP (local registries)")
 	return cmd
 }
 

@@ -7,6 +7,7 @@ package source
 
 import (
 	"context"
+	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"net/http"
 	"time"
 )
@@ -56,6 +57,9 @@ type Options struct {
 	Type             string       // provider type when the URL's file name does not tell it
 	Dir              string       // base of relative paths (Resolve); the working directory when empty
 	MaxFileSize      int64        // cap of files other than metadata.yaml; httpx.MaxFileSize when 0
+	// Registry is how oci:// sources reach their registry (plain HTTP, credentials);
+	// a nil Credential reads the OCI_* variables or the Docker config through Getenv.
+	Registry oci.Remote
 	// Sleep replaces the wait between retries (tests).
 	Sleep func(ctx context.Context, d time.Duration) error
 }

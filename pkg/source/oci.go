@@ -3,10 +3,42 @@ package source
 import (
 	"fmt"
 	"net/url"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/backend/oci"
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
-// openOCI is the hook for oci:// sources (the cluster-api-operator's OCI layout). It
-// returns a Provider of KindOCI once an OCI reader exists; until then it refuses.
-func openOCI(u *url.URL, _ Options) (Provider, error) {
-	return Provider{}, fmt.Errorf("provider URL %q: %w: oci:// sources are not supported yet", u.String(), ErrUnsupported)
+// openOCI reads oci://REGISTRY/PATH/<label>[:<version>] as the cluster-api-operator
+// does: each tag a version, each titled layer a file. Without a tag every tag of the
+// repository is a version. Credentials: Options.Registry.Credential, else the operator's
+// OCI_* variables or the Docker config (through Getenv).
+func openOCI(u *url.URL, o Options) (Provider, error) {
+	path := strings.TrimPrefix(u.Path, "/")
+	if u.Host == "" || path == "" || u.RawQuery != "" || strings.Contains(path, "@") {
+		return Provider{}, fmt.Errorf("provider URL %q: %w: want oci://REGISTRY/PATH/<label>[:<version>] (a tag, not a digest)", u.String(), ErrUnsupported)
+	}
+	repo, tag := path, ""
+	if i := strings.LastIndex(path, ":"); i > strings.LastIndex(path, "/") {
+		repo, tag = path[:i], path[i+1:]
+	}
+	label := repo[strings.LastIndex(repo, "/")+1:]
+	remote := o.Registry
+	if remote.Credential == nil {
+		getenv := o.Getenv
+		if getenv == nil {
+			getenv = func(string) string { return "" }
+		}
+		cred, err := oci.Credentials(getenv)
+		if err != nil {
+			return Provider{}, err
+		}
+		remote.Credential = cred
+	}
+	typ, _ := layout.ParseLabel(label)
+	if o.Type != "" {
+		typ = o.Type
+	}
+	return Provider{Reader: oci.NewReader(remote, u.Host+"/"+repo, tag), Kind: KindOCI, Label: label,
+		Version: tag, File: layout.ComponentsFile(typ)}, nil
 }

@@ -1,0 +1,84 @@
+package oci
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"sort"
+	"sync"
+)
+
+// Reader reads provider releases from REGISTRY/PATH/<label> as the operator does: each
+// tag is a version, each titled layer a file. It fits verify's and mirror's Source.
+type Reader struct {
+	remote Remote
+	repo   string // host/path/label
+	tag    string // when set, the only version
+	mu     sync.Mutex
+	cache  map[string]*Fetched
+}
+
+// NewReader reads repo (host/path/label); a non-empty tag limits it to that version.
+func NewReader(remote Remote, repo, tag string) *Reader {
+	return &Reader{remote: remote, repo: repo, tag: tag, cache: map[string]*Fetched{}}
+}
+
+func (r *Reader) String() string { return "oci://" + r.repo }
+
+// Versions lists the repository's tags (or the one tag asked for).
+func (r *Reader) Versions(ctx context.Context) ([]string, error) {
+	if r.tag != "" {
+		return []string{r.tag}, nil
+	}
+	repo, err := r.remote.Repository(r.repo)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	err = repo.Tags(ctx, "", func(tags []string) error { out = append(out, tags...); return nil })
+	if err != nil {
+		return nil, fmt.Errorf("listing tags of %s: %w", r, err)
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// Files lists the layer titles of the version's artifact.
+func (r *Reader) Files(ctx context.Context, version string) ([]string, error) {
+	f, err := r.fetch(ctx, version)
+	if err != nil {
+		return nil, err
+	}
+	return f.Titles(), nil
+}
+
+// File returns the layer titled name; a missing one wraps fs.ErrNotExist.
+func (r *Reader) File(ctx context.Context, version, name string) ([]byte, error) {
+	f, err := r.fetch(ctx, version)
+	if err != nil {
+		return nil, err
+	}
+	b, ok := f.Files[name]
+	if !ok {
+		return nil, fmt.Errorf("%s:%s has no layer titled %s: %w", r, version, name, fs.ErrNotExist)
+	}
+	return b, nil
+}
+
+func (r *Reader) fetch(ctx context.Context, version string) (*Fetched, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if f, ok := r.cache[version]; ok {
+		return f, nil
+	}
+	repo, err := r.remote.Repository(r.repo)
+	if err != nil {
+		return nil, err
+	}
+	f, err := Fetch(ctx, repo, version)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", r, err)
+	}
+	r.cache[version] = f
+	return f, nil
+}
