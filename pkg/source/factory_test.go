@@ -18,6 +18,8 @@ func TestFor(t *testing.T) {
 			KindGitLab, "infrastructure-foo", "v1.0.0", "infrastructure-components.yaml"},
 		{"/srv/repo/control-plane-x/v0.1.0/control-plane-components.yaml", KindLocal, "control-plane-x", "v0.1.0", "control-plane-components.yaml"},
 		{"file:///srv/repo/control-plane-x/latest/control-plane-components.yaml", KindLocal, "control-plane-x", "latest", "control-plane-components.yaml"},
+		{"oci://registry.example:5000/capi/runtime-extension-hooks:v0.3.0", KindOCI, "runtime-extension-hooks", "v0.3.0", "runtime-extension-components.yaml"},
+		{"oci://ghcr.io/acme/providers/infrastructure-aws", KindOCI, "infrastructure-aws", "", "infrastructure-components.yaml"},
 	} {
 		p, err := For(tt.url, Options{})
 		if err != nil {
@@ -35,7 +37,8 @@ func TestForRefuses(t *testing.T) {
 	for _, u := range []string{
 		"relative/x/v1.0.0/c.yaml",
 		"s3://bucket/x",
-		"oci://registry.example/x:v1",
+		"oci://registry.example/x@sha256:0000000000000000000000000000000000000000000000000000000000000000",
+		"oci:///no-host",
 		"https://example.com/x/releases/v1/c.yaml",
 		"http://127.0.0.1:8080/api/v4/projects/g%2Fn/packages/generic/p/v1.0.0/c.yaml",
 		"https://github.com/o/r/releases/download/v1.0.0/c.yaml",

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"oras.land/oras-go/v2/registry/remote/auth"
 	"oras.land/oras-go/v2/registry/remote/credentials"
@@ -27,11 +28,24 @@ func Credentials(getenv func(string) string) (auth.CredentialFunc, error) {
 		return func(context.Context, string) (auth.Credential, error) { return c, nil }, nil
 	}
 	path := dockerConfig(getenv)
-	store, err := credentials.NewStore(path, credentials.StoreOptions{})
-	if err != nil {
-		return nil, fmt.Errorf("reading Docker config %s: %v", path, scrub(err))
-	}
-	return credentials.Credential(store), nil
+	var once sync.Once
+	var cred auth.CredentialFunc
+	var err error
+	// The Docker config is read when a registry first asks for credentials.
+	return func(ctx context.Context, host string) (auth.Credential, error) {
+		once.Do(func() {
+			store, serr := credentials.NewStore(path, credentials.StoreOptions{})
+			if serr != nil {
+				err = fmt.Errorf("reading Docker config %s: %v", path, scrub(serr))
+				return
+			}
+			cred = credentials.Credential(store)
+		})
+		if err != nil {
+			return auth.EmptyCredential, err
+		}
+		return cred(ctx, host)
+	}, nil
 }
 
 func envCredential(getenv func(string) string) (auth.Credential, bool) {
