@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -84,4 +85,31 @@ func TestInputFindings(t *testing.T) {
 			t.Errorf("%s: got %q, want prefix %q", rule, got[rule], want)
 		}
 	}
+}
+
+// kustomize itself allows bases outside the kustomization's folder and follows
+// symbolic links; capirepo's bound refuses both when they leave the repository.
+func TestKustomizeInputsLeavingTheRepository(t *testing.T) {
+	t.Parallel()
+	t.Run("base folder", func(t *testing.T) {
+		t.Parallel()
+		cfg := project(t, "", map[string]string{
+			"repo/config/kustomization.yaml": "resources: [all.yaml, ../../elsewhere]\n",
+			"elsewhere/kustomization.yaml":   "resources: [cm.yaml]\n",
+			"elsewhere/cm.yaml":              "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x, namespace: tiny-system}\n",
+		})
+		_, err := build(t, cfg, Options{})
+		if err == nil || !strings.Contains(err.Error(), "elsewhere") || !strings.Contains(err.Error(), "outside") {
+			t.Fatalf("err = %v, want the base outside the repository refused", err)
+		}
+	})
+	t.Run("symlinked resource", func(t *testing.T) {
+		t.Parallel()
+		cfg := project(t, "", map[string]string{"repo/config/kustomization.yaml": "resources: [all.yaml, linked.yaml]\n"})
+		symlink(t, cfg, filepath.Join(cfg.Dir, "..", "outside.yaml"), "config/linked.yaml")
+		_, err := build(t, cfg, Options{})
+		if err == nil || !strings.Contains(err.Error(), "linked.yaml") || !strings.Contains(err.Error(), "outside") {
+			t.Fatalf("err = %v, want the symbolic link refused with its name", err)
+		}
+	})
 }
