@@ -1,6 +1,7 @@
 package github
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -23,6 +24,9 @@ const scopeHint = "publishing needs permission contents: write on the repository
 // explain turns a go-github error into one that says what happened to which
 // repository and what to do; status kinds are kept for errors.Is.
 func explain(what, repo string, err error) error {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("%s: %w", what, err) // keep the chain: exit 130 on Ctrl-C
+	}
 	var g *httpx.GaveUp
 	if errors.As(err, &g) {
 		what += " (" + g.Why + ")"

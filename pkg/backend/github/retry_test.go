@@ -2,6 +2,7 @@ package github
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -88,8 +89,9 @@ func TestRetryStopsOnCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	o := e.opts()
 	o.Retry.Sleep = func(context.Context, time.Duration) error { cancel(); return context.Canceled }
-	if _, err := e.publisher(t, o).api.getRepo(ctx); err == nil {
-		t.Fatal("getRepo() succeeded after cancel")
+	_, err := e.publisher(t, o).api.getRepo(ctx)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("getRepo() after cancel = %v, want an error matching context.Canceled (exit 130)", err)
 	}
 	if got := len(e.fake.Log()); got != 1 {
 		t.Errorf("requests = %d, want 1", got)
