@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/distribution/reference"
+
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/render"
 )
@@ -88,11 +90,21 @@ func anyImageMatches(o config.Image, version string, images []string) bool {
 	return false
 }
 
-// splitImage splits "reg:5000/a/b:tag@sha256:..." into name, tag and digest.
+// splitImage splits "reg:5000/a/b:tag@sha256:..." into name (as written, not
+// normalised: kustomize matches overrides against the written name), tag and digest.
+// The digest is kept as written (kustomize does not validate it); a name that does not
+// parse is returned whole.
 func splitImage(im string) (name, tag, digest string) {
-	name, digest, _ = strings.Cut(im, "@")
-	if i := strings.LastIndex(name, ":"); i > strings.LastIndex(name, "/") {
-		name, tag = name[:i], name[i+1:]
+	named, digest, _ := strings.Cut(im, "@")
+	ref, err := reference.Parse(named)
+	if err != nil {
+		return named, "", digest
+	}
+	if n, ok := ref.(reference.Named); ok {
+		name = n.Name()
+	}
+	if t, ok := ref.(reference.Tagged); ok {
+		tag = t.Tag()
 	}
 	return name, tag, digest
 }

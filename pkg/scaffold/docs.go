@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/distribution/reference"
 	yaml "go.yaml.in/yaml/v3"
 )
 
@@ -108,13 +109,13 @@ func finalImage(t *tree, ref string) string {
 	return name
 }
 
-// imageName strips the tag and digest of an image reference.
+// imageName strips the tag and digest of an image reference (the name as written).
 func imageName(ref string) string {
-	if i := strings.Index(ref, "@"); i >= 0 {
-		ref = ref[:i]
+	name, _, _ := strings.Cut(ref, "@") // digests as written, even malformed
+	if r, err := reference.Parse(name); err == nil {
+		if n, ok := r.(reference.Named); ok {
+			return n.Name()
+		}
 	}
-	if i := strings.LastIndex(ref, ":"); i > strings.LastIndex(ref, "/") {
-		ref = ref[:i]
-	}
-	return ref
+	return name
 }
