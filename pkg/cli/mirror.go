@@ -37,6 +37,7 @@ type mirrorOptions struct {
 	strict, quiet, force                         bool
 	picks                                        map[string]*[]string // provider type -> name[:version] args
 	getenv                                       func(string) string  // tokens come from here
+	oci                                          mirrorOCI            // --images-to, --images-layout, --to-oci
 }
 
 // newMirrorCmd reads tokens through io's injected environment.
@@ -78,6 +79,7 @@ GITLAB_TOKEN, CI_JOB_TOKEN, GITLAB_DEPLOY_TOKEN.`,
 	f.BoolVar(&o.force, "force", false, "replace a version already in --out whose content differs (an upstream re-release)")
 	f.StringVar(&o.toGitLab, "to-gitlab", "", "also publish the mirrored releases to this GitLab instance's generic packages (token: GITLAB_ACCESS_TOKEN or GITLAB_TOKEN)")
 	f.StringVar(&o.gitlabProject, "gitlab-project", "", "GitLab project (group/name or id) for --to-gitlab")
+	o.oci.flags(cmd)
 	return cmd
 }
 
@@ -91,7 +93,11 @@ func (o *mirrorOptions) run(ctx context.Context, io streams) error {
 		return usageErr(err)
 	}
 	show := o.progress(io)
-	res, err := mirror.Run(ctx, jobs, o.options(cert, also, show))
+	opts := o.options(cert, also, show)
+	if err := o.oci.apply(io, o.quiet, o.force, &opts); err != nil {
+		return err
+	}
+	res, err := mirror.Run(ctx, jobs, opts)
 	if show.end(); res != nil {
 		o.print(io, res)
 	}

@@ -1,0 +1,111 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/backend/oci"
+	"github.com/capirepo/capirepo/pkg/images"
+	"github.com/capirepo/capirepo/pkg/mirror"
+	"github.com/capirepo/capirepo/pkg/publish"
+	"github.com/spf13/cobra"
+)
+
+// mirrorOCI is what mirror does with registries: copy the images, push the releases
+// as operator artifacts.
+type mirrorOCI struct {
+	registryFlags
+	imagesTo, imagesLayout, toOCI string
+	imageJobs                     int
+}
+
+func (m *mirrorOCI) flags(cmd *cobra.Command) {
+	f := cmd.Flags()
+	m.registryFlags.flags(cmd)
+	f.StringVar(&m.imagesTo, "images-to", "", "copy every image of images.txt (every platform, by digest) to REGISTRY[/PATH]/<name>:<tag>; clusterctl.yaml's images: points there")
+	f.StringVar(&m.imagesLayout, "images-layout", "", "write every image of images.txt into this OCI image layout folder (then: images push DIR --to REGISTRY)")
+	f.StringVar(&m.toOCI, "to-oci", "", "also push the mirrored releases as cluster-api-operator artifacts to REGISTRY/PATH/<label>:<version>")
+	f.IntVar(&m.imageJobs, "image-jobs", 4, "parallel blob transfers per image")
+}
+
+// apply adds the images step, the --to-oci destination and the images: override.
+func (m *mirrorOCI) apply(io streams, quiet, force bool, opts *mirror.Options) error {
+	if m.imagesTo != "" || m.imagesLayout != "" {
+		c, err := copier(io, &m.registryFlags, m.imageJobs)
+		if err != nil {
+			return err
+		}
+		if m.imagesTo != "" {
+			if _, err := oci.ParseTarget(m.imagesTo); err != nil {
+				return usageErr(fmt.Errorf("--images-to: %w", err))
+			}
+			if opts.ImageRegistry == "" {
+				opts.ImageRegistry = strings.TrimPrefix(m.imagesTo, "oci://")
+			}
+		}
+		opts.Steps = append(opts.Steps, mirror.Step{Name: "images", Run: m.copyStep(io, c, quiet)})
+	}
+	if m.toOCI == "" {
+		return nil
+	}
+	remote, err := m.remote(io)
+	if err != nil {
+		return err
+	}
+	dest, err := oci.New(m.toOCI, oci.Options{Remote: remote})
+	if err != nil {
+		return usageErr(fmt.Errorf("--to-oci: %w", err))
+	}
+	opts.Also = append(opts.Also, publish.To(dest, publish.Policy{Replace: force}))
+	return nil
+}
+
+// copyStep copies tx.Images and rewrites images.txt with each image's digest.
+func (m *mirrorOCI) copyStep(io streams, c *images.Copier, quiet bool) func(context.Context, *mirror.Tx) error {
+	return func(ctx context.Context, tx *mirror.Tx) error {
+		var done []images.Copied
+		var err error
+		for _, target := range []string{m.imagesTo, m.imagesLayout} {
+			if target == "" {
+				continue
+			}
+			if target == m.imagesTo {
+				tg, _ := oci.ParseTarget(target)
+				done, err = c.ToRegistry(ctx, tx.Images, tg)
+			} else {
+				done, err = c.ToLayout(ctx, tx.Images, target)
+			}
+			if !quiet {
+				printCopiedTo(io, done)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return tx.FS.WriteFile(filepath.Join(tx.Dir, mirror.ImagesFile), imagesWithDigests(tx.Images, done))
+	}
+}
+
+func printCopiedTo(io streams, done []images.Copied) {
+	for _, d := range done {
+		io.logf("copied %s -> %s", d.Source, d.Dest)
+	}
+}
+
+// imagesWithDigests is images.txt with each copied image pinned: IMAGE@DIGEST.
+func imagesWithDigests(imgs []string, done []images.Copied) []byte {
+	digest := map[string]string{}
+	for _, d := range done {
+		digest[d.Source] = d.Digest
+	}
+	var b strings.Builder
+	for _, im := range imgs {
+		if d := digest[im]; d != "" && !strings.Contains(im, "@") {
+			im += "@" + d
+		}
+		b.WriteString(im + "\n")
+	}
+	return []byte(b.String())
+}
