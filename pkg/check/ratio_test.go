@@ -80,3 +80,18 @@ func BenchmarkLintVsDecode20MB(b *testing.B) {
 	b.ReportMetric(float64(pl)/(1<<20), "peak-lint-MB")
 	b.ReportMetric(float64(pd)/(1<<20), "peak-decode-MB")
 }
+
+// BenchmarkLint100MB lints a 100 MB components file and reports the peak heap
+// (target under 1 GB).
+func BenchmarkLint100MB(b *testing.B) {
+	data := componentsOf(100 << 20)
+	r := &release.Release{Name: "big", Type: layout.InfrastructureProvider, Version: "v1.0.0",
+		ComponentsFile: "infrastructure-components.yaml", Files: []release.File{{Name: "infrastructure-components.yaml", Data: data}}}
+	b.SetBytes(int64(len(data)))
+	var peak uint64
+	for b.Loop() {
+		_, p := peakHeap(func() { Release(r, Options{Partial: true}) })
+		peak = max(peak, p)
+	}
+	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
+}
