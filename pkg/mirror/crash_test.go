@@ -101,6 +101,7 @@ func TestKillMirrorAtEveryStep(t *testing.T) {
 			break
 		}
 	}
+	t.Logf("killed at each of the %d steps of the transaction, then re-ran", steps)
 	if steps < 10 {
 		t.Errorf("the transaction had %d steps; the hooks are not reached", steps)
 	}

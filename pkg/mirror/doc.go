@@ -1,12 +1,16 @@
 // Package mirror copies clusterctl provider releases (and cert-manager) from their
 // repositories into one air-gapped repository: it picks providers the way clusterctl
 // users name them, resolves `latest` with clusterctl's rules, downloads every release
-// file in parallel with a bound, resumes from what an earlier run left, lints each
-// release, assembles a release.Set and hands it to a publish.Publisher. Beside the tree
-// it writes clusterctl.yaml keys (cert-manager, images), images.txt and mirror.json.
+// file in parallel with a bound, resumes from what an earlier run left (or, with
+// Force, reads everything again), and lints each release. It then writes the folder
+// as one transaction holding the folder's lock (see Tx and Run's steps): the release
+// set through a publish.Publisher, cert-manager, mirror.json, images.txt, extra steps,
+// clusterctl.yaml with pinned providers, and a check of the result. Every write is
+// staged and renamed through pkg/fsx.
 //
-// It does not import any backend: sources come in through the Source interface and the
-// destination through publish.Publisher; the CLI builds both from provider URLs.
+// It does not import any backend: sources come in through the Source interface, the
+// destination through publish.Publisher, the lock and the check as functions; the CLI
+// builds them.
 package mirror
 
 import "context"
