@@ -2,8 +2,8 @@ package github
 
 import (
 	"fmt"
-	"github.com/capirepo/capirepo/pkg/publish"
 
+	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -11,16 +11,16 @@ import (
 // Notes are the clusterctl configuration for the published providers and what
 // clusterctl needs besides the release.
 func (p *Publisher) Notes(set *release.Set) []string {
-	var ps []publish.Provider
+	var ps []clusterctlcfg.Provider
 	seen := map[string]bool{}
 	for _, r := range set.Releases {
 		if seen[r.Label()] {
 			continue
 		}
 		seen[r.Label()] = true
-		ps = append(ps, publish.Provider{Name: r.Name, Type: r.Type, URL: layout.GitHubURL(p.opts.Owner, p.opts.Repo, "latest", r.ComponentsFile)})
+		ps = append(ps, clusterctlcfg.Provider{Name: r.Name, Type: r.Type, URL: layout.GitHubURL(p.opts.Owner, p.opts.Repo, "latest", r.ComponentsFile)})
 	}
-	out := append(p.notes, "clusterctl.yaml:\n"+publish.ProvidersSnippet(ps),
+	out := append(p.notes, "clusterctl.yaml:\n"+clusterctlcfg.Snippet(ps),
 		fmt.Sprintf("clusterctl learns versions from the git tags of github.com/%s through the Go module proxy (falling back to the releases API with GOPROXY=off), so each tag must exist and be pushed; a tag without a published release breaks clusterctl init and upgrade plan", p.api.name()),
 	)
 	if p.opts.Draft {

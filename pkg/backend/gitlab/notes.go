@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/layout"
-	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -20,12 +20,12 @@ func (p *Publisher) Notes(set *release.Set) []string {
 
 // entries is the clusterctl.yaml snippet for the releases.
 func (p *Publisher) entries(set *release.Set) string {
-	var ps []publish.Provider
+	var ps []clusterctlcfg.Provider
 	for _, rel := range set.Releases {
 		u := layout.GitLabURL(p.c.baseURL(), p.c.opts.Project, p.packageName(rel), rel.Version, rel.ComponentsFile)
-		ps = append(ps, publish.Provider{Name: rel.Name, Type: rel.Type, URL: u})
+		ps = append(ps, clusterctlcfg.Provider{Name: rel.Name, Type: rel.Type, URL: u})
 	}
-	return "clusterctl.yaml:\n" + publish.ProvidersSnippet(ps)
+	return "clusterctl.yaml:\n" + clusterctlcfg.Snippet(ps)
 }
 
 // warnings explains what clusterctl needs from a GitLab repository.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -89,11 +90,7 @@ func (p *Publisher) Notes(set *release.Set) []string {
 		return nil
 	}
 	out := []string{fmt.Sprintf("clusterctl: use --config %s, or copy its providers: entries:", filepath.Join(root, ConfigFile))}
-	var ps []publish.Provider
-	for _, e := range entries(root, set) {
-		ps = append(ps, publish.Provider{Name: e.Name, Type: e.Type, URL: e.URL})
-	}
-	return append(out, publish.ProvidersSnippet(ps))
+	return append(out, clusterctlcfg.Snippet(entries(root, set)))
 }
 
 // checkDir refuses a path that exists and is not a folder.
