@@ -13,7 +13,7 @@ import (
 )
 
 // These tests run `publish github|gitlab` and `verify` end to end against the
-// in-process fakes. They set token variables with t.Setenv, so none is parallel.
+// in-process fakes, with the environment injected (runEnv), so they run in parallel.
 
 const (
 	ghOwner   = "acme"
@@ -26,15 +26,12 @@ const (
 	tinyURL   = "https://github.com/" + ghRepo + "/releases/latest/bootstrap-components.yaml"
 )
 
-// tokenVars are every variable publish and verify read a token from.
-var tokenVars = []string{"GITHUB_TOKEN", "GH_TOKEN", "GITLAB_TOKEN", "CI_JOB_TOKEN", "GITLAB_DEPLOY_TOKEN", "GITLAB_ACCESS_TOKEN"}
-
-// clearTokens empties the token variables, so the caller's environment cannot leak in.
-func clearTokens(t *testing.T) {
-	t.Helper()
-	for _, v := range tokenVars {
-		t.Setenv(v, "")
+// tokenEnv is an injected environment holding one variable, or none when name is "".
+func tokenEnv(name, value string) map[string]string {
+	if name == "" {
+		return nil
 	}
+	return map[string]string{name: value}
 }
 
 // buildTinyWith builds the tiny provider with one change applied.
@@ -112,10 +109,10 @@ func newGitHub(t *testing.T) *fakegithub.Server {
 	return gh
 }
 
-func publishGitHub(t *testing.T, gh *fakegithub.Server, dist string, extra ...string) (int, string, string) {
+func publishGitHub(t *testing.T, env map[string]string, gh *fakegithub.Server, dist string, extra ...string) (int, string, string) {
 	t.Helper()
 	args := append([]string{"publish", "github", "--from", dist, "--repo", ghRepo, "--github-url", gh.URL()}, extra...)
-	code, stdout, stderr := run(t, args...)
+	code, stdout, stderr := runEnv(t, env, args...)
 	noSecret(t, ghSecret, stdout, stderr)
 	return code, stdout, stderr
 }
@@ -144,6 +141,7 @@ func checkAssets(t *testing.T, rel fakegithub.Release, files map[string][]byte) 
 }
 
 func TestPublishGitHubTokenSources(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		env   string // variable that holds the token, or "" for --token-file
@@ -159,15 +157,14 @@ func TestPublishGitHubTokenSources(t *testing.T) {
 	files := distFiles(t, dist)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			clearTokens(t)
+			t.Parallel()
 			gh := newGitHub(t)
+			env := tokenEnv(c.env, ghSecret)
 			var extra []string
-			if c.env != "" {
-				t.Setenv(c.env, ghSecret)
-			} else {
+			if c.env == "" {
 				extra = c.extra(gh)
 			}
-			code, stdout, stderr := publishGitHub(t, gh, dist, extra...)
+			code, stdout, stderr := publishGitHub(t, env, gh, dist, extra...)
 			want(t, code, ExitOK, stdout, stderr, "2 written", `url: "`+tinyURL+`"`)
 			rel := onlyRelease(t, gh)
 			if rel.Tag != "v1.0.0" || rel.Draft || rel.Published.IsZero() {
@@ -175,7 +172,7 @@ func TestPublishGitHubTokenSources(t *testing.T) {
 			}
 			checkAssets(t, rel, files)
 
-			code, stdout, stderr = publishGitHub(t, gh, dist, extra...)
+			code, stdout, stderr = publishGitHub(t, env, gh, dist, extra...)
 			want(t, code, ExitOK, stdout, stderr, "0 written, 0 replaced, 2 skipped, 0 refused")
 			checkAssets(t, onlyRelease(t, gh), files)
 		})
@@ -183,11 +180,10 @@ func TestPublishGitHubTokenSources(t *testing.T) {
 }
 
 func TestPublishGitHubDraft(t *testing.T) {
-	clearTokens(t)
-	t.Setenv("GITHUB_TOKEN", ghSecret)
+	t.Parallel()
 	gh := newGitHub(t)
 	dist := builtTiny(t)
-	code, stdout, stderr := publishGitHub(t, gh, dist, "--draft")
+	code, stdout, stderr := publishGitHub(t, tokenEnv("GITHUB_TOKEN", ghSecret), gh, dist, "--draft")
 	want(t, code, ExitOK, stdout, stderr, "left as drafts")
 	rel := onlyRelease(t, gh)
 	if !rel.Draft {
@@ -197,15 +193,15 @@ func TestPublishGitHubDraft(t *testing.T) {
 }
 
 func TestPublishGitHubConflict(t *testing.T) {
-	clearTokens(t)
-	t.Setenv("GITHUB_TOKEN", ghSecret)
+	t.Parallel()
+	env := tokenEnv("GITHUB_TOKEN", ghSecret)
 	gh := newGitHub(t)
 	dist := builtTiny(t)
-	if code, stdout, stderr := publishGitHub(t, gh, dist); code != ExitOK {
+	if code, stdout, stderr := publishGitHub(t, env, gh, dist); code != ExitOK {
 		t.Fatalf("first publish: exit %d\n%s%s", code, stdout, stderr)
 	}
 	changed := buildTinyWith(t, newImage)
-	code, stdout, stderr := publishGitHub(t, gh, changed)
+	code, stdout, stderr := publishGitHub(t, env, gh, changed)
 	want(t, code, ExitConflict, stdout, stderr, "bootstrap-components.yaml", "v1.0.0", "--replace")
 	if strings.Contains(stdout+stderr, "metadata.yaml (") {
 		t.Errorf("the identical metadata.yaml was named as different:\n%s%s", stdout, stderr)
@@ -214,6 +210,7 @@ func TestPublishGitHubConflict(t *testing.T) {
 }
 
 func TestPublishGitHubErrors(t *testing.T) {
+	t.Parallel()
 	dist := builtTiny(t)
 	const bad = "ghp_SECRET_bad999"
 	cases := []struct {
@@ -239,13 +236,12 @@ func TestPublishGitHubErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			clearTokens(t)
-			t.Setenv("GITHUB_TOKEN", c.token)
+			t.Parallel()
 			gh := newGitHub(t)
 			if c.setup != nil {
 				c.setup(gh)
 			}
-			code, stdout, stderr := publishGitHub(t, gh, dist, c.args...)
+			code, stdout, stderr := publishGitHub(t, tokenEnv("GITHUB_TOKEN", c.token), gh, dist, c.args...)
 			want(t, code, c.code, stdout, stderr, c.wants...)
 			noSecret(t, c.secret, stdout, stderr)
 			for _, r := range gh.Releases(ghOwner, ghName) {
@@ -268,10 +264,10 @@ func newGitLab(t *testing.T) *fakegitlab.Server {
 	return gl
 }
 
-func publishGitLab(t *testing.T, gl *fakegitlab.Server, dist string, extra ...string) (int, string, string) {
+func publishGitLab(t *testing.T, env map[string]string, gl *fakegitlab.Server, dist string, extra ...string) (int, string, string) {
 	t.Helper()
 	args := append([]string{"publish", "gitlab", "--from", dist, "--url", gl.URL, "--project", glProject}, extra...)
-	code, stdout, stderr := run(t, args...)
+	code, stdout, stderr := runEnv(t, env, args...)
 	noSecret(t, glSecret, stdout, stderr)
 	return code, stdout, stderr
 }
@@ -306,6 +302,7 @@ func entryURL(gl *fakegitlab.Server) string {
 }
 
 func TestPublishGitLabTokenSources(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, env, value, auth string
 		args                   []string
@@ -320,12 +317,10 @@ func TestPublishGitLabTokenSources(t *testing.T) {
 	files := distFiles(t, dist)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			clearTokens(t)
-			if c.env != "" {
-				t.Setenv(c.env, c.value)
-			}
+			t.Parallel()
+			env := tokenEnv(c.env, c.value)
 			gl := newGitLab(t)
-			code, stdout, stderr := publishGitLab(t, gl, dist, c.args...)
+			code, stdout, stderr := publishGitLab(t, env, gl, dist, c.args...)
 			want(t, code, ExitOK, stdout, stderr, "2 written", `url: "`+entryURL(gl)+`"`)
 			u, _ := url.Parse(entryURL(gl))
 			if n := len(strings.Split(strings.TrimPrefix(u.EscapedPath(), "/"), "/")); n != 9 {
@@ -333,7 +328,7 @@ func TestPublishGitLabTokenSources(t *testing.T) {
 			}
 			checkPackage(t, gl, files)
 
-			code, stdout, stderr = publishGitLab(t, gl, dist, c.args...)
+			code, stdout, stderr = publishGitLab(t, env, gl, dist, c.args...)
 			want(t, code, ExitOK, stdout, stderr, "0 written, 0 replaced, 2 skipped, 0 refused")
 			checkPackage(t, gl, files)
 			for _, r := range gl.Requests() {
@@ -346,24 +341,25 @@ func TestPublishGitLabTokenSources(t *testing.T) {
 }
 
 func TestPublishGitLabConflictAndReplace(t *testing.T) {
-	clearTokens(t)
-	t.Setenv("GITLAB_TOKEN", glSecret)
+	t.Parallel()
+	env := tokenEnv("GITLAB_TOKEN", glSecret)
 	gl := newGitLab(t)
 	dist := builtTiny(t)
-	if code, stdout, stderr := publishGitLab(t, gl, dist); code != ExitOK {
+	if code, stdout, stderr := publishGitLab(t, env, gl, dist); code != ExitOK {
 		t.Fatalf("first publish: exit %d\n%s%s", code, stdout, stderr)
 	}
 	changed := buildTinyWith(t, newImage)
-	code, stdout, stderr := publishGitLab(t, gl, changed)
+	code, stdout, stderr := publishGitLab(t, env, gl, changed)
 	want(t, code, ExitConflict, stdout, stderr, "refused   bootstrap-tiny v1.0.0 bootstrap-components.yaml", "--replace")
 	checkPackage(t, gl, distFiles(t, dist)) // nothing uploaded
 
-	code, stdout, stderr = publishGitLab(t, gl, changed, "--replace")
+	code, stdout, stderr = publishGitLab(t, env, gl, changed, "--replace")
 	want(t, code, ExitOK, stdout, stderr, "replaced  bootstrap-tiny v1.0.0 bootstrap-components.yaml", "1 replaced, 1 skipped")
 	checkPackage(t, gl, distFiles(t, changed))
 }
 
 func TestPublishGitLabTokenErrors(t *testing.T) {
+	t.Parallel()
 	dist := builtTiny(t)
 	cases := []struct {
 		name  string
@@ -379,12 +375,9 @@ func TestPublishGitLabTokenErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			clearTokens(t)
-			for k, v := range c.env {
-				t.Setenv(k, v)
-			}
+			t.Parallel()
 			gl := newGitLab(t)
-			code, stdout, stderr := publishGitLab(t, gl, dist, c.args...)
+			code, stdout, stderr := publishGitLab(t, c.env, gl, dist, c.args...)
 			want(t, code, c.code, stdout, stderr, c.wants...)
 			noSecret(t, "glpat_SECRET_unknown", stdout, stderr)
 			if got := gl.Files(glProject, glPackage, "v1.0.0"); len(got) != 0 {
@@ -397,6 +390,7 @@ func TestPublishGitLabTokenErrors(t *testing.T) {
 // TestPublishRemoteEchoedSecrets makes the servers quote the request's credential
 // headers in error bodies; no token may reach the output.
 func TestPublishRemoteEchoedSecrets(t *testing.T) {
+	t.Parallel()
 	dist := builtTiny(t)
 	cases := []struct {
 		name, env, value string
@@ -411,14 +405,11 @@ func TestPublishRemoteEchoedSecrets(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			clearTokens(t)
-			if c.env != "" {
-				t.Setenv(c.env, c.value)
-			}
+			t.Parallel()
 			gl := newGitLab(t)
 			c.fault.EchoHeaders, c.fault.Count = true, 10
 			gl.Inject(c.fault)
-			code, stdout, stderr := publishGitLab(t, gl, dist, c.args...)
+			code, stdout, stderr := publishGitLab(t, tokenEnv(c.env, c.value), gl, dist, c.args...)
 			// [REDACTED] shows the echoed header reached the message, cleaned.
 			want(t, code, ExitPublish, stdout, stderr, glProject, "[REDACTED]")
 			noSecret(t, c.value, stdout, stderr)
