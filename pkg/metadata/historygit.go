@@ -31,8 +31,10 @@ func openGit(ctx context.Context, dir string) (*gitRepo, string) {
 	return &gitRepo{dir: dir}, ""
 }
 
-// undeclared returns the tags whose own copy of file did not declare their series:
-// the file did not exist at the tag, did not parse, or lacked the tag's major.minor.
+// undeclared returns the tags whose own copy of file did not declare their series with
+// a contract clusterctl v1 manages: the file did not exist at the tag, did not parse,
+// lacked the tag's major.minor, or declared a pre-v1beta1 contract (v1alpha*), which no
+// clusterctl v1 installs or upgrades from.
 func (g *gitRepo) undeclared(ctx context.Context, file string, tags []string) ([]string, error) {
 	path, err := g.inRepo(ctx, file)
 	if err != nil {
@@ -55,7 +57,7 @@ func (g *gitRepo) undeclared(ctx context.Context, file string, tags []string) ([
 		if err != nil {
 			return nil, fmt.Errorf("reading %s at tag %s: %w", path, t, err)
 		}
-		if !declares(data, t) {
+		if !manages(data, t) {
 			exempt = append(exempt, t)
 		}
 	}
@@ -93,22 +95,25 @@ func nextBlob(r *bufio.Reader) ([]byte, error) {
 	return data[:size], nil
 }
 
-// declares reports whether a metadata.yaml (read leniently, as old clusterctl did)
-// lists the series of version.
-func declares(data []byte, version string) bool {
+// manages reports whether a metadata.yaml (read leniently, as old clusterctl did) lists
+// the series of version with a v1beta1-or-later contract.
+func manages(data []byte, version string) bool {
 	v, err := parseVersion(version)
 	if data == nil || err != nil {
 		return false
 	}
 	var m struct {
-		ReleaseSeries []struct{ Major, Minor int64 } `json:"releaseSeries"`
+		ReleaseSeries []struct {
+			Major, Minor int64
+			Contract     string
+		} `json:"releaseSeries"`
 	}
 	if yaml.Unmarshal(data, &m) != nil {
 		return false
 	}
 	for _, s := range m.ReleaseSeries {
 		if s.Major == int64(v.Major()) && s.Minor == int64(v.Minor()) {
-			return true
+			return !strings.HasPrefix(s.Contract, "v1alpha")
 		}
 	}
 	return false

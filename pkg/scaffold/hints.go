@@ -17,6 +17,7 @@ type hints struct {
 	imageNames  map[string]bool     // values of *IMAGE_NAME variables
 	pullPolicy  string              // set-manifest-pull-policy PULL_POLICY=...
 	openAPI     bool                // the build generates runtime-sdk-openapi.yaml
+	builds      []componentBuild    // kustomize builds of components files
 	scriptFiles []string            // files read, for comments
 }
 
@@ -27,7 +28,21 @@ var (
 	explicit    = regexp.MustCompile(`^(\S*?cluster-template(?:-([a-z0-9][a-z0-9.-]*))?\.yaml)\s*:\s*(\S+)`)
 	patternRule = regexp.MustCompile(`^\S*?cluster-template-%\.yaml\s*:\s*(\S+?)%`)
 	pullPolicy  = regexp.MustCompile(`PULL_POLICY=(Always|IfNotPresent|Never)`)
+	compBuild   = regexp.MustCompile(`(?:\bcd\s+(\S+?)\s*(?:;|&&)\s*)?.*\bbuild\s+(\S+)\s*>\s*\S*?([\w.-]*components[\w.-]*\.yaml)`)
 )
+
+// componentBuild is a Makefile line rendering a components file: folder and file name.
+type componentBuild struct {
+	cd, dir, file string
+}
+
+// folder is the slash path the build renders, as written (after cd).
+func (b componentBuild) folder() string {
+	if b.cd != "" {
+		return cleanRel(b.cd + "/" + b.dir)
+	}
+	return cleanRel(b.dir)
+}
 
 // readHints reads Makefile, *.mk and hack/*.sh at root.
 func readHints(root string) *hints {
@@ -82,6 +97,10 @@ func (h *hints) fromLine(root, l string) {
 	}
 	if strings.Contains(l, "runtime-sdk-openapi.yaml") {
 		h.openAPI = true
+	}
+	if m := compBuild.FindStringSubmatch(l); m != nil && !testPath(m[3]) {
+		h.builds = append(h.builds, componentBuild{cd: m[1], dir: m[2], file: m[3]})
+		return
 	}
 	if m := patternRule.FindStringSubmatch(l); m != nil && !testPath(l) {
 		h.patterns = append(h.patterns, cleanRel(m[1]))

@@ -1,5 +1,7 @@
 package scaffold
 
+import "strings"
+
 const (
 	infra = "infrastructure.cluster.x-k8s.io"
 	boot  = "bootstrap.cluster.x-k8s.io"
@@ -15,9 +17,26 @@ release-manifests:
 `
 
 // kubebuilderLayout: one provider at the root, image set by config/manager's images:,
-// templates as files in templates/.
+// templates as files in templates/, a second components file the Makefile builds from
+// config/supervisor (CRDs of a sub-group, as CAPV's vmware.infrastructure), and a tilt
+// overlay that is not released.
 func kubebuilderLayout() files {
-	f := files{"metadata.yaml": metadataYAML, "Makefile": releaseMakefile}
+	f := files{"metadata.yaml": metadataYAML, "Makefile": releaseMakefile +
+		"	$(KUSTOMIZE) build $(BUILD_DIR)/config/supervisor > $(MANIFEST_DIR)/infrastructure-components-supervisor.yaml\n"}
+	sup := files{}
+	sup.componentsTree(".", "foo", "vmware."+infra, "infrastructure-foo", "controller:latest", "VSphereCluster", "VSphereMachine")
+	for k, v := range sup {
+		if strings.HasPrefix(k, "config/crd/") {
+			k = strings.Replace(k, "config/crd/", "config/supervisor/crd/", 1)
+		}
+		if k == "config/default/kustomization.yaml" {
+			k, v = "config/supervisor/kustomization.yaml", strings.Replace(v, "../crd", "crd", 1)
+		}
+		if !strings.HasPrefix(k, "config/manager/") {
+			f[k] = v
+		}
+	}
+	f["config/supervisor-tilt/kustomization.yaml"] = "resources:\n- ../supervisor\n"
 	f.componentsTree(".", "foo", infra, "infrastructure-foo", "controller:latest", infraKinds...)
 	f["config/manager/kustomization.yaml"] = "resources:\n- manager.yaml\nimages:\n- name: controller\n  newName: gcr.io/k8s-staging-foo/foo-controller\n  newTag: main\n"
 	f["templates/cluster-template.yaml"] = cluster("default") + "---\n" + machineDeployment
@@ -32,11 +51,14 @@ func kubebuilderLayout() files {
 func capiLayout() files {
 	f := files{"metadata.yaml": metadataYAML,
 		"Makefile": "PROD_REGISTRY ?= registry.k8s.io/cluster-api\nIMAGE_NAME ?= cluster-api-controller\nKUBEADM_BOOTSTRAP_IMAGE_NAME ?= kubeadm-bootstrap-controller\n" +
-			"generate-openapi:\n\tgo run ./hack/openapi > runtime-sdk-openapi.yaml\n"}
+			"TEST_DIR := test\nCAPD_DIR := $(TEST_DIR)/infrastructure/docker\n" +
+			"generate-openapi:\n\tgo run ./hack/openapi > runtime-sdk-openapi.yaml\n" +
+			"release-manifests-dev:\n\tcd $(CAPD_DIR); $(KUSTOMIZE) build config/default > ../../../out/infrastructure-components-development.yaml\n"}
 	f.componentsTree(".", "capi", "cluster.x-k8s.io", "cluster-api", "gcr.io/k8s-staging-cluster-api/cluster-api-controller:dev", "Cluster", "Machine")
 	f.componentsTree("bootstrap/kubeadm", "capi-kubeadm-bootstrap", boot, "bootstrap-kubeadm", "gcr.io/k8s-staging-cluster-api/kubeadm-bootstrap-controller:dev", "KubeadmConfig", "KubeadmConfigTemplate")
 	f.componentsTree("controlplane/kubeadm", "capi-kubeadm-control-plane", cp, "control-plane-kubeadm", "gcr.io/k8s-staging-cluster-api/kubeadm-control-plane-controller:dev", "KubeadmControlPlane", "KubeadmControlPlaneTemplate")
 	f.componentsTree("test/infrastructure/docker", "capd", infra, "infrastructure-docker", "gcr.io/k8s-staging-cluster-api/capd-manager:dev", "DockerCluster", "DockerClusterTemplate", "DockerMachine", "DockerMachineTemplate")
+	f.componentsTree("test/infrastructure/inmemory", "capim", "vcsim."+infra, "infrastructure-in-memory", "gcr.io/k8s-staging-cluster-api/capim-manager:dev", "InMemoryCluster", "InMemoryMachine")
 	f["test/infrastructure/docker/templates/cluster-template.yaml"] = cluster("docker")
 	f["test/infrastructure/docker/templates/cluster-template-dev.yaml"] = cluster("dev")
 	f["test/infrastructure/docker/templates/clusterclass-quick-start.yaml"] = clusterClass("quick-start")

@@ -2,6 +2,7 @@ package scaffold
 
 import (
 	"cmp"
+	"os"
 	"path"
 	"slices"
 	"strings"
@@ -26,7 +27,7 @@ var groupTypes = map[string]string{
 func providerType(groups []string) string {
 	var types []string
 	for _, g := range groups {
-		if t := groupTypes[g]; t != "" && !slices.Contains(types, t) {
+		if t := groupType(g); t != "" && !slices.Contains(types, t) {
 			types = append(types, t)
 		}
 	}
@@ -35,6 +36,20 @@ func providerType(groups []string) string {
 	}
 	if len(types) == 1 {
 		return types[0]
+	}
+	return ""
+}
+
+// groupType maps a group, or a sub-group such as CAPV's
+// vmware.infrastructure.cluster.x-k8s.io, to its provider type.
+func groupType(g string) string {
+	if t := groupTypes[g]; t != "" {
+		return t
+	}
+	if i := strings.Index(g, "."); i > 0 && g != "cluster.x-k8s.io" {
+		if t := groupTypes[g[i+1:]]; t != "CoreProvider" {
+			return t
+		}
 	}
 	return ""
 }
@@ -67,7 +82,7 @@ func providerRoot(rel string) string {
 
 // providers groups the components folders by provider root and type and picks each
 // provider's main folder: "default" first, then the one no other folder loads.
-func (s *treeSurvey) providers() []*Provider {
+func (s *treeSurvey) providers() ([]*Provider, []string) {
 	comps := s.components()
 	groups := map[string][]*source{}
 	var keys []string
@@ -79,14 +94,20 @@ func (s *treeSurvey) providers() []*Provider {
 		groups[k] = append(groups[k], c)
 	}
 	var out []*Provider
+	var skipped []string
 	for _, k := range keys {
-		out = append(out, s.provider(groups[k]))
+		p := s.provider(groups[k])
+		if _, built := s.buildOf(p.Components); strings.HasPrefix(p.Components, "test/") && !built {
+			skipped = append(skipped, p.Components)
+			continue
+		}
+		out = append(out, p)
 	}
 	slices.SortStableFunc(out, func(a, b *Provider) int {
 		return cmp.Or(cmp.Compare(typeOrder(a.Type), typeOrder(b.Type)), cmp.Compare(a.Root, b.Root))
 	})
 	dedupeNames(out)
-	return out
+	return out, skipped
 }
 
 func typeOrder(t string) int {
@@ -101,14 +122,35 @@ func (s *treeSurvey) provider(srcs []*source) *Provider {
 	main := srcs[0]
 	p := &Provider{Type: providerType(main.c.groups), Root: providerRoot(main.rel), Components: main.rel, scriptHints: s.hints}
 	p.trees = append(p.trees, main.tree)
+	if b, ok := s.buildOf(main.rel); ok && b.file != componentsFile(p.Type) {
+		p.File = b.file
+	}
 	for _, o := range srcs[1:] {
-		if !main.tree.includes(o.tree.dir) && !o.tree.includes(main.tree.dir) && !includedByAny(o, srcs) {
+		if main.tree.includes(o.tree.dir) || o.tree.includes(main.tree.dir) {
+			continue
+		}
+		if b, ok := s.buildOf(o.rel); ok {
+			p.Extra = append(p.Extra, Extra{Name: b.file, Kustomize: o.rel})
+			p.trees = append(p.trees, o.tree)
+		} else if !includedByAny(o, srcs) && !devFolder(o.rel) {
 			p.Variants = append(p.Variants, o.rel)
 		}
 	}
 	p.Name, p.NameFrom = s.name(p.Type, p.Root, main)
 	p.Image = s.image(main)
 	return p
+}
+
+// devFolder reports development and test overlays (tilt, dev, test, e2e).
+func devFolder(rel string) bool {
+	for _, part := range strings.Split(rel, "/") {
+		for _, w := range []string{"tilt", "dev", "test", "e2e"} {
+			if strings.Contains(part, w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // rank orders candidate main folders: config/default, then folders no other loads.
@@ -170,3 +212,20 @@ func (s *treeSurvey) image(main *source) string {
 }
 
 func componentsFile(typ string) string { return layout.ComponentsFile(typ) }
+
+// buildOf returns the Makefile's components build of the folder rel: one naming it, or
+// one naming a copy of it outside the tree (CAPV builds $(BUILD_DIR)/config/default).
+func (s *treeSurvey) buildOf(rel string) (componentBuild, bool) {
+	for _, b := range s.hints.builds {
+		if b.folder() == rel {
+			return b, true
+		}
+	}
+	for _, b := range s.hints.builds {
+		d := b.folder()
+		if _, err := os.Stat(s.abs(d)); strings.HasSuffix(d, "/"+rel) && err != nil {
+			return b, true
+		}
+	}
+	return componentBuild{}, false
+}

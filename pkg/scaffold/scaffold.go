@@ -20,6 +20,7 @@ type Plan struct {
 	Providers []*Provider
 	Remote    []string // remote resources the kustomizations name, to pin
 	Unplaced  []Entry  // templates no provider could take
+	Skipped   []string // components folders of test providers the Makefile does not release
 }
 
 // Provider is one proposed providers: entry. Paths are slash paths from Root.
@@ -28,6 +29,8 @@ type Provider struct {
 	Root        string   // the provider's folder ("." for the repository root)
 	NameFrom    string   // where the name came from, for the comment
 	Components  string   // kustomize folder
+	File        string   // components file name the Makefile writes, when not the contract's
+	Extra       []Extra  // other components files the Makefile builds (extraComponents)
 	Variants    []string // other components folders of the same provider (commented)
 	Image       string   // manager image name as the components leave it ("" unknown)
 	NewName     string   // release image name from the Makefile ("" unknown)
@@ -41,6 +44,9 @@ type Provider struct {
 	trees       []*tree
 	scriptHints *hints
 }
+
+// Extra is one extraComponents entry.
+type Extra struct{ Name, Kustomize string }
 
 // Entry is one templates: (or files:) entry with an optional comment.
 type Entry struct {
@@ -66,7 +72,7 @@ func Inspect(ctx context.Context, root string) (*Plan, error) {
 		return nil, err
 	}
 	p := &Plan{Root: abs}
-	p.Providers = s.providers()
+	p.Providers, p.Skipped = s.providers()
 	if len(p.Providers) == 0 {
 		return nil, fmt.Errorf("inspecting %s: no components folder found (a kustomization, such as config/default, that loads a Deployment and cluster.x-k8s.io CustomResourceDefinitions); write capirepo.yaml by hand (README, \"Configuration\")", root)
 	}

@@ -24,8 +24,22 @@ func summary(p *Provider) string {
 	for _, e := range p.Commented {
 		cs = append(cs, entryString(e))
 	}
-	return fmt.Sprintf("%s %s: %s image=%s new=%s pull=%s meta=%s none=%v templates=%v commented=%v variants=%v",
-		p.Type, p.Name, p.Components, p.Image, p.NewName, p.PullPolicy, p.Metadata, p.LoadNone != "", ts, cs, p.Variants)
+	return fmt.Sprintf("%s %s: %s%s image=%s new=%s pull=%s meta=%s none=%v templates=%v commented=%v variants=%v%s",
+		p.Type, p.Name, p.Components, optional(" file=", p.File), p.Image, p.NewName, p.PullPolicy, p.Metadata, p.LoadNone != "", ts, cs, p.Variants, extras(p.Extra))
+}
+
+func optional(prefix, v string) string {
+	if v == "" {
+		return ""
+	}
+	return prefix + v
+}
+
+func extras(es []Extra) string {
+	if len(es) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" extra=%v", es)
 }
 
 func entryString(e Entry) string {
@@ -75,23 +89,25 @@ func build(t *testing.T, dir string) []string {
 func TestInitLayouts(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
-		name  string
-		files files
-		want  []string // summary lines
-		built []string // release files that must be built
+		name    string
+		files   files
+		want    []string // summary lines
+		skipped []string // test providers left out
+		built   []string // release files that must be built
 	}{
 		{name: "kubebuilder single provider", files: kubebuilderLayout(),
-			want:  []string{"InfrastructureProvider foo: config/default image=gcr.io/k8s-staging-foo/foo-controller new=registry.k8s.io/foo/foo-controller pull=IfNotPresent meta=metadata.yaml none=false templates=[templates] commented=[] variants=[]"},
-			built: []string{"infrastructure-foo/cluster-template-ha.yaml", "infrastructure-foo/cluster-template.yaml", "infrastructure-foo/clusterclass-quick.yaml", "infrastructure-foo/infrastructure-components.yaml", "infrastructure-foo/metadata.yaml"}},
+			want:  []string{"InfrastructureProvider foo: config/default image=gcr.io/k8s-staging-foo/foo-controller new=registry.k8s.io/foo/foo-controller pull=IfNotPresent meta=metadata.yaml none=false templates=[templates] commented=[] variants=[] extra=[{infrastructure-components-supervisor.yaml config/supervisor}]"},
+			built: []string{"infrastructure-foo/cluster-template-ha.yaml", "infrastructure-foo/cluster-template.yaml", "infrastructure-foo/clusterclass-quick.yaml", "infrastructure-foo/infrastructure-components-supervisor.yaml", "infrastructure-foo/infrastructure-components.yaml", "infrastructure-foo/metadata.yaml"}},
 		{name: "cluster-api: several providers in one tree", files: capiLayout(),
 			want: []string{
 				"CoreProvider cluster-api: config/default image=gcr.io/k8s-staging-cluster-api/cluster-api-controller new=registry.k8s.io/cluster-api/cluster-api-controller pull= meta=metadata.yaml none=false templates=[] commented=[] variants=[]",
 				"BootstrapProvider kubeadm: bootstrap/kubeadm/config/default image=gcr.io/k8s-staging-cluster-api/kubeadm-bootstrap-controller new=registry.k8s.io/cluster-api/kubeadm-bootstrap-controller pull= meta=metadata.yaml none=false templates=[] commented=[] variants=[]",
 				"ControlPlaneProvider kubeadm: controlplane/kubeadm/config/default image=gcr.io/k8s-staging-cluster-api/kubeadm-control-plane-controller new= pull= meta=metadata.yaml none=false templates=[] commented=[] variants=[]",
-				"InfrastructureProvider docker: test/infrastructure/docker/config/default image=gcr.io/k8s-staging-cluster-api/capd-manager new= pull= meta=metadata.yaml none=false templates=[test/infrastructure/docker/templates] commented=[] variants=[]"},
+				"InfrastructureProvider docker: test/infrastructure/docker/config/default file=infrastructure-components-development.yaml image=gcr.io/k8s-staging-cluster-api/capd-manager new= pull= meta=metadata.yaml none=false templates=[test/infrastructure/docker/templates] commented=[] variants=[]"},
+			skipped: []string{"test/infrastructure/inmemory/config/default"},
 			built: []string{"bootstrap-kubeadm/bootstrap-components.yaml", "bootstrap-kubeadm/metadata.yaml", "cluster-api/core-components.yaml", "cluster-api/metadata.yaml",
 				"control-plane-kubeadm/control-plane-components.yaml", "control-plane-kubeadm/metadata.yaml",
-				"infrastructure-docker/cluster-template-dev.yaml", "infrastructure-docker/cluster-template.yaml", "infrastructure-docker/clusterclass-quick-start.yaml", "infrastructure-docker/infrastructure-components.yaml", "infrastructure-docker/metadata.yaml"}},
+				"infrastructure-docker/cluster-template-dev.yaml", "infrastructure-docker/cluster-template.yaml", "infrastructure-docker/clusterclass-quick-start.yaml", "infrastructure-docker/infrastructure-components-development.yaml", "infrastructure-docker/metadata.yaml"}},
 		{name: "rke2: two providers", files: rke2Layout(),
 			want: []string{
 				"BootstrapProvider rke2: bootstrap/config/default image=ghcr.io/rancher/cluster-api-provider-rke2-bootstrap new= pull= meta=metadata.yaml none=false templates=[] commented=[] variants=[]",
@@ -121,6 +137,9 @@ func TestInitLayouts(t *testing.T) {
 			}
 			if !slices.Equal(got, c.want) {
 				t.Fatalf("Inspect:\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(c.want, "\n     "))
+			}
+			if !slices.Equal(plan.Skipped, c.skipped) {
+				t.Errorf("skipped %v, want %v", plan.Skipped, c.skipped)
 			}
 			writeConfig(t, dir, plan)
 			if got := build(t, dir); !slices.Equal(got, c.built) {

@@ -24,6 +24,9 @@ func (p *Plan) Config() []byte {
 			w.entry(0, e, true)
 		}
 	}
+	for _, d := range p.Skipped {
+		w.comment(0, "%s: components of a test provider the Makefile does not release; add a provider for it if you ship it", d)
+	}
 	w.remote(p.Remote)
 	return b.Bytes()
 }
@@ -44,6 +47,9 @@ func (w *writer) comment(indent int, format string, args ...any) {
 func (w *writer) provider(p *Provider) {
 	w.line(0, "- name: %s # from %s", p.Name, p.NameFrom)
 	w.line(1, "type: %s", p.Type)
+	if p.File != "" {
+		w.line(1, "componentsFile: %s # the name the Makefile gives it", p.File)
+	}
 	if p.LoadNone != "" {
 		w.line(1, "loadRestrictor: none # %s", p.LoadNone)
 	}
@@ -83,6 +89,12 @@ func (w *writer) components(p *Provider) {
 	default:
 		w.comment(2, "images: # no manager container image found in %s", p.Components)
 		w.comment(2, "- {name: <image as the kustomization leaves it>, newName: <release image>, tagFromVersion: true}")
+	}
+	if len(p.Extra) > 0 {
+		w.line(1, "extraComponents: # more components files the Makefile builds")
+		for _, e := range p.Extra {
+			w.line(1, "- {name: %s, kustomize: %s}", e.Name, e.Kustomize)
+		}
 	}
 	if len(p.Variants) > 0 {
 		w.comment(1, "extraComponents: # other components folders of this provider; ship them if they are released")
