@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/config"
 )
 
 // flavors: x patches with a file outside its folder (inside the repository), y with
@@ -112,4 +114,31 @@ func TestKustomizeInputsLeavingTheRepository(t *testing.T) {
 			t.Fatalf("err = %v, want the symbolic link refused with its name", err)
 		}
 	})
+}
+
+// The one-line error names the kustomization that failed, not only the top one.
+func TestKustomizeErrorNamesTheNestedKustomization(t *testing.T) {
+	t.Parallel()
+	cfg := project(t, "", map[string]string{
+		"repo/config/kustomization.yaml":     "resources: [all.yaml, sub]\n",
+		"repo/config/sub/kustomization.yaml": "resources: [a.yaml, b.yaml]\n",
+		"repo/config/sub/a.yaml":             "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x, namespace: tiny-system}\n",
+		"repo/config/sub/b.yaml":             "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x, namespace: tiny-system}\n",
+	})
+	want := "kustomize build " + filepath.Join(realDir(t, cfg.Dir), "config", "sub", "kustomization.yaml") + ":"
+	for _, images := range [][]config.Image{nil, {{Name: "registry.example.com/tiny", NewTag: "v2"}}} { // with and without capirepo's overlay
+		cfg.Providers[0].Components.Images = images
+		_, err := build(t, cfg, Options{})
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+			t.Fatalf("err = %v, want one line naming config/sub/kustomization.yaml", err)
+		}
+	}
+}
+
+func realDir(t *testing.T, p string) string {
+	r, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"sigs.k8s.io/kustomize/kyaml/filesys"
@@ -23,6 +24,8 @@ type boundFS struct {
 	mu      sync.Mutex
 	virtual map[string][]byte // absolute path -> pinned remote content
 	kerr    error             // first error reading a kustomization (kustomize would report it as missing)
+	kfiles  []string          // kustomization files read, for naming the one an error is about
+	overlay string            // capirepo's temporary overlay folder (never named in errors)
 }
 
 var errReadOnly = errors.New("capirepo renders read-only")
@@ -84,13 +87,12 @@ func (b *boundFS) ReadFile(p string) ([]byte, error) {
 		return data, err
 	}
 	data, err = b.kust.read(p, data)
-	if err != nil {
-		b.mu.Lock()
-		if b.kerr == nil {
-			b.kerr = err
-		}
-		b.mu.Unlock()
+	b.mu.Lock()
+	b.kfiles = append(b.kfiles, p)
+	if err != nil && b.kerr == nil {
+		b.kerr = err
 	}
+	b.mu.Unlock()
 	return data, err
 }
 
@@ -166,4 +168,22 @@ func isKustomizationName(n string) bool {
 		}
 	}
 	return false
+}
+
+// kustomizationIn names the kustomization file an error message is about: the one
+// read whose folder the message names, the deepest when several match.
+func (b *boundFS) kustomizationIn(msg string) string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	best := ""
+	for _, k := range b.kfiles {
+		d := filepath.Dir(k)
+		if d == b.overlay {
+			continue
+		}
+		if len(d) > len(filepath.Dir(best)) && (strings.Contains(msg, d+string(filepath.Separator)) || strings.Contains(msg, d+"'")) {
+			best = k
+		}
+	}
+	return best
 }

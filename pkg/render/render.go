@@ -58,7 +58,7 @@ func Kustomize(opts Options) (resmap.ResMap, error) {
 	}
 	defer os.RemoveAll(overlay)
 	if real, err := filepath.EvalSymlinks(overlay); err == nil {
-		b.roots = append(b.roots, real)
+		b.roots, b.overlay = append(b.roots, real), real
 	}
 	return run(dir, overlay, opts, b)
 }
@@ -85,7 +85,7 @@ func run(dir, target string, opts Options, fs *boundFS) (resmap.ResMap, error) {
 		return nil, fs.kerr
 	}
 	if err != nil {
-		return nil, buildErr(dir, opts, err)
+		return nil, buildErr(dir, opts, fs, err)
 	}
 	return m, nil
 }
@@ -105,12 +105,15 @@ func kustomizerOptions(loadRestrictor string) *krusty.Options {
 
 // buildErr condenses kustomize's nested, multi-line message into one line naming the
 // kustomization file, with a hint when the load restrictor refused a file.
-func buildErr(dir string, opts Options, err error) error {
-	kfile := findKustomization(dir)
+func buildErr(dir string, opts Options, fs *boundFS, err error) error {
+	msg := strings.Join(strings.Fields(cleanErr(err.Error())), " ")
+	kfile := fs.kustomizationIn(msg)
+	if kfile == "" {
+		kfile = findKustomization(dir)
+	}
 	if kfile == "" {
 		kfile = dir
 	}
-	msg := strings.Join(strings.Fields(cleanErr(err.Error())), " ")
 	if strings.Contains(msg, "is not in or below") && opts.LoadRestrictor != LoadNone {
 		msg += "; kustomize's default load restrictor allows files only in or below the kustomization's folder: " +
 			"set loadRestrictor: none on this entry (or its provider) in capirepo.yaml to load them from anywhere inside the folder holding capirepo.yaml"
