@@ -19,6 +19,7 @@ var conformanceDestinations = []destination{
 	{"local", startLocal},
 	{"github", startGitHub},
 	{"gitlab", startGitLab},
+	{"oci", startOCI},
 }
 
 func startLocal(t *testing.T) *target {

@@ -4,6 +4,7 @@
 package registry
 
 import (
+	"bytes"
 	"io"
 	"log"
 	"net/http"
@@ -31,12 +32,21 @@ type Server struct {
 	faults  []*Fault
 }
 
-// Fault makes matching requests answer Status, Times times (0: always).
+// Fault makes matching requests answer Status (0: handled normally) after Delay,
+// Times times (0: always).
 type Fault struct {
 	Match  func(*http.Request) bool
 	Status int
+	Delay  time.Duration
 	Times  int
 	hits   int
+}
+
+// Hits returns how many requests the fault has applied to.
+func (s *Server) Hits(f *Fault) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return f.hits
 }
 
 // Option configures a Server.
@@ -100,7 +110,19 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if st := s.fault(r); st != 0 {
+	f := s.fault(r)
+	if f != nil && f.Delay > 0 {
+		// Read the body first: only then does the server notice a client that hangs up.
+		body, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		select {
+		case <-r.Context().Done():
+			return
+		case <-time.After(f.Delay):
+		}
+	}
+	if f != nil && f.Status != 0 {
+		st := f.Status
 		if st == http.StatusTooManyRequests {
 			w.Header().Set("Retry-After", "0")
 		}
@@ -112,16 +134,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.count(r, rec.status)
 }
 
-func (s *Server) fault(r *http.Request) int {
+func (s *Server) fault(r *http.Request) *Fault {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, f := range s.faults {
 		if (f.Times == 0 || f.hits < f.Times) && (f.Match == nil || f.Match(r)) {
 			f.hits++
-			return f.Status
+			return f
 		}
 	}
-	return 0
+	return nil
 }
 
 // count records a completed upload: a PUT (or monolithic POST) carrying ?digest= that
