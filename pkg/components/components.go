@@ -5,7 +5,9 @@ package components
 import (
 	"bytes"
 	"fmt"
+	"runtime"
 	"sort"
+	"sync"
 
 	"sigs.k8s.io/kustomize/api/resource"
 	kyaml "sigs.k8s.io/kustomize/kyaml/yaml"
@@ -32,18 +34,40 @@ func Encode(m Resources, opts Options) ([]byte, error) {
 		}
 	}
 	sort.SliceStable(res, func(i, j int) bool { return rank(res[i]) < rank(res[j]) })
-	var b bytes.Buffer
-	for i, r := range res {
-		y, err := r.AsYAML()
-		if err != nil {
-			return nil, fmt.Errorf("encoding %s: %w", r.CurId(), err)
-		}
-		if i > 0 {
-			b.WriteString("---\n")
-		}
-		b.Write(y)
+	docs, err := encodeAll(res)
+	if err != nil {
+		return nil, err
 	}
-	return b.Bytes(), nil
+	return bytes.Join(docs, []byte("---\n")), nil
+}
+
+// encodeAll writes each resource as YAML, on all CPUs (the conversion through JSON
+// costs about as much as the render); the first failure in output order is returned.
+func encodeAll(res []*resource.Resource) ([][]byte, error) {
+	docs := make([][]byte, len(res))
+	errs := make([]error, len(res))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				docs[i], errs[i] = res[i].AsYAML()
+			}
+		}()
+	}
+	for i := range res {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("encoding %s: %w", res[i].CurId(), err)
+		}
+	}
+	return docs, nil
 }
 
 func rank(r *resource.Resource) int {
