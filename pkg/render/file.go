@@ -30,9 +30,16 @@ func File(path string, opts Options) (Resources, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading components file: %w", err)
 	}
+	// A full parse, not the bounded scan: it also refuses what kustomize would let
+	// through, such as duplicate keys, with the line.
 	if _, err := manifest.Split(data); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	return renderParts(path, data, opts)
+}
+
+// renderParts renders data in one kustomize run, or in parts (see partDocs).
+func renderParts(path string, data []byte, opts Options) (Resources, error) {
 	parts := manifest.Parts(data, partDocs)
 	if len(parts) <= 1 {
 		return renderFile(path, data, opts)

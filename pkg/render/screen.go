@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -90,7 +89,9 @@ func (s *screener) ref(kfile, dir, ref string) error {
 	return err
 }
 
-// file reads and screens one YAML file; files without anchors cannot hold an alias bomb.
+// file reads and screens one YAML file: a bounded scan (binary content, document
+// count, anchors); only a file that may define anchors is parsed, with yaml.v3's
+// alias limit, since files without anchors cannot hold an alias bomb.
 func (s *screener) file(p string) ([]byte, error) {
 	if s.seen[p] {
 		return nil, nil
@@ -106,7 +107,7 @@ func (s *screener) file(p string) ([]byte, error) {
 	if err := s.count(p, data); err != nil {
 		return nil, err
 	}
-	if bytes.IndexByte(data, '&') >= 0 {
+	if manifest.MayHoldAnchors(data) {
 		if _, err := manifest.Split(data); err != nil {
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
