@@ -111,3 +111,18 @@ func TestVerifyLocalForms(t *testing.T) {
 		})
 	}
 }
+
+// TestVerifyOversizedFile: a metadata.yaml over its cap is refused, naming the cap,
+// without reading it whole.
+func TestVerifyOversizedFile(t *testing.T) {
+	t.Parallel()
+	dist := builtTiny(t)
+	md := filepath.Join(dist, "bootstrap-tiny", "v1.0.0", "metadata.yaml")
+	if err := os.WriteFile(md, bytes.Repeat([]byte("#\n"), 1<<20), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runEnv(t, nil, "verify", dist)
+	if code != ExitFindings || !strings.Contains(stdout, "larger than the 1 MiB cap") || !strings.Contains(stdout, md) {
+		t.Fatalf("exit %d, want %d naming %s and the 1 MiB cap:\n%s%s", code, ExitFindings, md, stdout, stderr)
+	}
+}

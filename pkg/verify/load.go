@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 
+	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/metadata"
@@ -53,6 +54,8 @@ func loadFiles(ctx context.Context, src Source, label, components, version strin
 			return nil, ctx.Err()
 		case errors.Is(err, fs.ErrNotExist):
 			vr.Findings = append(vr.Findings, missing(label, version, name, components))
+		case errors.Is(err, httpx.ErrTooLarge):
+			vr.Findings = append(vr.Findings, finding(RuleUnreadable, label, version, name, fmt.Sprintf("not read: %v", err)))
 		case err != nil:
 			vr.Findings = append(vr.Findings, finding(RuleUnreadable, label, version, name,
 				fmt.Sprintf("reading the file: %v; clusterctl fails on this error too, fix the repository", err)))
