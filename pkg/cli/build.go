@@ -18,6 +18,8 @@ type buildOptions struct {
 	published []string
 	disable   []string
 	offline   bool
+	images    imageGate     // --check-images, --platform (images.go)
+	reg       registryFlags // --plain-http for the image gate
 }
 
 func newBuildCmd(io streams) *cobra.Command {
@@ -39,6 +41,8 @@ The output folder is staged and renamed into place only when everything succeede
 	f.StringSliceVar(&o.published, "published", nil, "earlier released versions for the metadata check (default: git tags)")
 	f.StringSliceVar(&o.disable, "disable", nil, "rule ids to disable (adds to lint.disable in the config)")
 	f.BoolVar(&o.offline, "offline", false, "never touch the network: remote resources come from their pinned file or the cache")
+	o.images.flags(cmd)
+	o.reg.flags(cmd)
 	_ = cmd.MarkFlagRequired("version")
 	return cmd
 }
@@ -70,6 +74,9 @@ func (o *buildOptions) run(cmd *cobra.Command, io streams) error {
 	}
 	if fs.HasErrors() {
 		return withCode(ExitFindings, fmt.Errorf("build refused: %d error(s); nothing was written", fs.Count(lint.Error)))
+	}
+	if err := o.images.check(cmd.Context(), io, &o.reg, res.Set); err != nil {
+		return err
 	}
 	dir, err := output.Write(o.out, res.Set)
 	if err != nil {

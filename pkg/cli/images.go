@@ -53,6 +53,18 @@ func (g *imageGate) run(ctx context.Context, io streams, remote oci.Remote, imgs
 	return nil
 }
 
+// check runs the gate on a set when --check-images is given.
+func (g *imageGate) check(ctx context.Context, io streams, reg *registryFlags, set *release.Set) error {
+	if !g.checkImages {
+		return nil
+	}
+	remote, err := reg.remote(io)
+	if err != nil {
+		return err
+	}
+	return g.run(ctx, io, remote, setImages(set))
+}
+
 // setImages returns the images the release files of a set name.
 func setImages(set *release.Set) []string {
 	var files [][]byte

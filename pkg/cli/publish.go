@@ -37,6 +37,8 @@ type commonPublish struct {
 	from   string
 	dryRun bool
 	format string
+	images imageGate     // --check-images, --platform (images.go)
+	reg    registryFlags // --plain-http, for the image gate and publish oci
 }
 
 func (c *commonPublish) flags(cmd *cobra.Command) {
@@ -44,6 +46,8 @@ func (c *commonPublish) flags(cmd *cobra.Command) {
 	f.StringVar(&c.from, "from", "dist", "build output folder (capirepo build --out)")
 	f.BoolVar(&c.dryRun, "dry-run", false, "report what would be published, change nothing")
 	f.StringVar(&c.format, "format", "text", "summary format: text|json")
+	c.images.flags(cmd)
+	c.reg.flags(cmd)
 }
 
 // run loads the set, publishes it and prints the report.
@@ -54,6 +58,9 @@ func (c *commonPublish) run(cmd *cobra.Command, io streams, p publish.Publisher)
 	set, err := local.ReadSet(c.from)
 	if err != nil {
 		return withCode(ExitInput, err)
+	}
+	if err := c.images.check(cmd.Context(), io, &c.reg, set); err != nil {
+		return err
 	}
 	rep, err := publish.Run(cmd.Context(), set, p)
 	if rep != nil {

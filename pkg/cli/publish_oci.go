@@ -18,8 +18,6 @@ var (
 
 type publishOCIOptions struct {
 	commonPublish
-	registryFlags
-	imageGate
 	to, bundle, source string
 	replace            bool
 }
@@ -42,8 +40,6 @@ time comes from SOURCE_DATE_EPOCH or the git commit, never the clock.`,
 		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd, io) },
 	}
 	o.commonPublish.flags(cmd)
-	o.registryFlags.flags(cmd)
-	o.imageGate.flags(cmd)
 	f := cmd.Flags()
 	f.StringVar(&o.to, "to", "", "REGISTRY[/PATH] to push to (required)")
 	f.StringVar(&o.bundle, "bundle", "", "NAME[:TAG]: one artifact for every provider, under the operator's full file names")
@@ -62,14 +58,14 @@ func (o *publishOCIOptions) run(cmd *cobra.Command, io streams) error {
 	if err != nil {
 		return usageErr(fmt.Errorf("--to: %w", err))
 	}
-	if err := o.precheck(cmd, io, opts); err != nil {
+	if err := o.precheck(opts); err != nil {
 		return err
 	}
 	return o.commonPublish.run(cmd, io, publish.To(dest, publish.Policy{Replace: o.replace, DryRun: o.dryRun}))
 }
 
 func (o *publishOCIOptions) options(io streams) (oci.Options, error) {
-	remote, err := o.remote(io)
+	remote, err := o.reg.remote(io)
 	if err != nil {
 		return oci.Options{}, err
 	}
@@ -91,26 +87,20 @@ func (o *publishOCIOptions) options(io streams) (oci.Options, error) {
 	return opts, nil
 }
 
-// precheck runs the image gate and checks a bundle's versions before anything is read
-// from the registry.
-func (o *publishOCIOptions) precheck(cmd *cobra.Command, io streams, opts oci.Options) error {
-	bundle := opts.Bundle != nil && opts.Bundle.Tag == ""
-	if !o.checkImages && !bundle {
+// precheck checks a bundle's versions before anything is read from the registry (the
+// image gate runs in commonPublish.run).
+func (o *publishOCIOptions) precheck(opts oci.Options) error {
+	if opts.Bundle == nil || opts.Bundle.Tag != "" {
 		return nil
 	}
 	set, err := local.ReadSet(o.from)
 	if err != nil {
 		return withCode(ExitInput, err)
 	}
-	if bundle {
-		for _, r := range set.Releases {
-			if r.Version != set.Releases[0].Version {
-				return usageErr(fmt.Errorf("--bundle %s: the providers have different versions (%s, %s): give the tag, --bundle %s:TAG", o.bundle, set.Releases[0], r, o.bundle))
-			}
+	for _, r := range set.Releases {
+		if r.Version != set.Releases[0].Version {
+			return usageErr(fmt.Errorf("--bundle %s: the providers have different versions (%s, %s): give the tag, --bundle %s:TAG", o.bundle, set.Releases[0], r, o.bundle))
 		}
-	}
-	if o.checkImages {
-		return o.imageGate.run(cmd.Context(), io, opts.Remote, setImages(set))
 	}
 	return nil
 }

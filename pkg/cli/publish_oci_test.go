@@ -117,3 +117,25 @@ func TestImagesCopyLayoutAndPush(t *testing.T) {
 		t.Fatalf("check of missing images: exit %d\n%s", code, errOut)
 	}
 }
+
+func TestBuildAndPublishLocalCheckImages(t *testing.T) {
+	t.Parallel()
+	reg := registry.New(t)
+	dir := sampleTree(t, func(f map[string]string) {
+		f["config/all.yaml"] = strings.Replace(f["config/all.yaml"], "registry.example.com/tiny:v1", reg.Host+"/team/tiny:v1", 1)
+	})
+	out := filepath.Join(dir, "dist")
+	build := []string{"build", "--config", filepath.Join(dir, "capirepo.yaml"), "--version", "v1.0.0", "--out", out, "--check-images", "--plain-http"}
+	code, _, errOut := runEnv(t, ociEnv(t), build...)
+	if code != ExitFindings || !strings.Contains(errOut, "missing image "+reg.Host+"/team/tiny:v1") {
+		t.Fatalf("build with a missing image: exit %d\n%s", code, errOut)
+	}
+	reg.PushImage(t, "team/tiny:v1", registry.Image{Layers: 1, LayerSize: 32, Platforms: []string{"linux/amd64"}})
+	if code, _, errOut := runEnv(t, ociEnv(t), build...); code != ExitOK {
+		t.Fatalf("build with the image pushed: exit %d\n%s", code, errOut)
+	}
+	pub := []string{"publish", "local", "--from", out, "--to", t.TempDir(), "--check-images", "--plain-http", "--platform", "linux/arm64"}
+	if code, _, errOut := runEnv(t, ociEnv(t), pub...); code != ExitFindings || !strings.Contains(errOut, "platform linux/arm64 missing") {
+		t.Fatalf("publish local with a missing platform: exit %d\n%s", code, errOut)
+	}
+}
