@@ -37,12 +37,13 @@ type Options struct {
 	Retry      Retry
 }
 
-// Retry bounds the retries of one request on 429, 5xx (except 501) and network errors.
+// Retry bounds the retries of one request on 429, 5xx (except 501) and network errors
+// (httpx's one policy, see retry.go).
 type Retry struct {
 	Attempts int           // attempts per request, first included; default 5
 	Base     time.Duration // first backoff, doubled each time; default 1s
-	// MaxWait caps a single wait. A Retry-After longer than this fails the request
-	// instead of waiting. Default 2 minutes.
+	// MaxWait is the total waiting budget of one request: a wait (Retry-After
+	// included) that would exceed it fails the request instead. Default 2 minutes.
 	MaxWait time.Duration
 	// Sleep waits d or until ctx ends; default a timer. Tests inject a recorder.
 	Sleep func(ctx context.Context, d time.Duration) error
