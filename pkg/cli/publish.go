@@ -4,23 +4,25 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/backend/github"
+	"github.com/capirepo/capirepo/pkg/backend/gitlab"
 	"github.com/capirepo/capirepo/pkg/backend/local"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/spf13/cobra"
 )
 
-// Compile-time checks that the backends fit the publisher interface.
+// Compile-time checks that the backends are destinations of the publishing core.
 var (
-	_ publish.Publisher   = (*local.Publisher)(nil)
-	_ publish.Preflighter = (*local.Publisher)(nil)
-	_ publish.Publisher   = (*github.Publisher)(nil)
+	_ publish.Destination = (*local.Publisher)(nil)
+	_ publish.Locker      = (*local.Publisher)(nil)
+	_ publish.Destination = (*github.Publisher)(nil)
 	_ publish.Preflighter = (*github.Publisher)(nil)
+	_ publish.Destination = (*gitlab.Publisher)(nil)
+	_ publish.Preflighter = (*gitlab.Publisher)(nil)
 )
 
 func newPublishCmd(io streams) *cobra.Command {
@@ -68,7 +70,7 @@ func (c *commonPublish) run(cmd *cobra.Command, io streams, p publish.Publisher)
 			err = werr
 		}
 	}
-	return publishErr(rep, err)
+	return publishErr(err)
 }
 
 func writeReport(io streams, format string, rep *release.Report) error {
@@ -81,18 +83,12 @@ func writeReport(io streams, format string, rep *release.Report) error {
 	return nil
 }
 
-// publishErr maps a publisher's outcome to an exit code.
-func publishErr(rep *release.Report, err error) error {
-	refused := rep != nil && rep.Count(release.Refused) > 0
-	switch {
-	case err == nil && refused:
-		return withCode(ExitConflict, errors.New("different content is already published; nothing was changed (see the refused lines; --force/--replace overwrites)"))
-	case err == nil:
-		return nil
-	case refused || errors.Is(err, release.ErrConflict):
+// publishErr maps a publisher's outcome to an exit code: a conflict (refused before
+// any write, for every destination) is 5, anything else from the destination 4
+// (an interrupt is turned into 130 by exitCode).
+func publishErr(err error) error {
+	if errors.Is(err, release.ErrConflict) {
 		return withCode(ExitConflict, err)
-	case errors.Is(err, fs.ErrPermission):
-		return withCode(ExitPublish, err)
 	}
 	return withCode(ExitPublish, err)
 }

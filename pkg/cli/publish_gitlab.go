@@ -4,14 +4,8 @@ import (
 	"fmt"
 
 	"github.com/capirepo/capirepo/pkg/backend/gitlab"
-	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/source"
 	"github.com/spf13/cobra"
-)
-
-var (
-	_ publish.Publisher   = (*gitlab.Publisher)(nil)
-	_ publish.Preflighter = (*gitlab.Publisher)(nil)
 )
 
 type publishGitLabOptions struct {
