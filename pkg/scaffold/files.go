@@ -74,6 +74,9 @@ func (s *treeSurvey) fileEntry(rel string, rendered map[string]bool) (Entry, boo
 	switch {
 	case c.clusters > 0:
 		f := strings.TrimSuffix(strings.TrimSuffix(base, ".yaml"), ".yml")
+		for _, pre := range []string{"cluster-template-", "cluster-class-", "clusterclass-"} {
+			f = strings.TrimPrefix(f, pre)
+		}
 		return Entry{Flavor: &f, Path: rel, Comment: fmt.Sprintf("%s holds a Cluster but is not named cluster-template*.yaml: ship it under a flavor name if it is a release template", base)}, false, true
 	case c.classes == 1:
 		return Entry{ClusterClass: rel}, true, false

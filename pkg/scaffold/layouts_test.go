@@ -107,6 +107,7 @@ func hetznerLayout() files {
 	f[v+"hcloud/md-1/kustomization.yaml"] = "resources:\n- ../../bases/md.yaml\n"
 	f[v+"hcloud-network/kustomization.yaml"] = "resources:\n- ../bases/cluster.yaml\npatches:\n- path: ../bases/network-patch.yaml\n"
 	f[v+"cluster-class.yaml"] = clusterClass("hetzner")
+	f[v+"cluster-class-topology-example.yaml"] = cluster("topology")
 	return f
 }
 

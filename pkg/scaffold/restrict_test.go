@@ -29,7 +29,7 @@ func TestInitLoadRestrictions(t *testing.T) {
 			remote: []string{aso},
 			built:  []string{"cluster-template-ha.yaml", "cluster-template.yaml", "infrastructure-components.yaml", "metadata.yaml"}},
 		{name: "Hetzner-like: Makefile names the flavors, a ClusterClass file", files: hetznerLayout(),
-			want:  "InfrastructureProvider hetzner: config/default image=ghcr.io/syself/caph-staging new= pull= meta=metadata.yaml none=true templates=[flavor=,templates/cluster-templates/v1beta1/hcloud flavor=hcloud,templates/cluster-templates/v1beta1/hcloud flavor=hcloud-network,templates/cluster-templates/v1beta1/hcloud-network templates/cluster-templates/v1beta1/cluster-class.yaml] commented=[] variants=[]",
+			want:  "InfrastructureProvider hetzner: config/default image=ghcr.io/syself/caph-staging new= pull= meta=metadata.yaml none=true templates=[flavor=,templates/cluster-templates/v1beta1/hcloud flavor=hcloud,templates/cluster-templates/v1beta1/hcloud flavor=hcloud-network,templates/cluster-templates/v1beta1/hcloud-network templates/cluster-templates/v1beta1/cluster-class.yaml] commented=[flavor=topology-example,templates/cluster-templates/v1beta1/cluster-class-topology-example.yaml] variants=[]",
 			built: []string{"cluster-template-hcloud-network.yaml", "cluster-template-hcloud.yaml", "cluster-template.yaml", "clusterclass-hetzner.yaml", "infrastructure-components.yaml", "metadata.yaml"}},
 	}
 	for _, c := range cases {
