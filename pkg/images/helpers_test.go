@@ -16,7 +16,7 @@ var plain = oci.Remote{PlainHTTP: true, Retry: fastRetry}
 
 var multiArch = registry.Image{Layers: 3, LayerSize: 2048, Platforms: []string{"linux/amd64", "linux/arm64/v8", "linux/s390x"}}
 
-func target(t *testing.T, s string) oci.Target {
+func target(t testing.TB, s string) oci.Target {
 	t.Helper()
 	tg, err := oci.ParseTarget(s)
 	if err != nil {

@@ -66,9 +66,13 @@ func pushImage(t testing.TB, dst *remote.Repository, im v1.Image, tag string) {
 	pushRaw(t, dst, string(mt), raw, tag)
 }
 
+func descOf(mediaType string, b []byte) ocispec.Descriptor {
+	return ocispec.Descriptor{MediaType: mediaType, Digest: digest.FromBytes(b), Size: int64(len(b))}
+}
+
 func pushBlob(t testing.TB, dst *remote.Repository, mediaType string, b []byte) {
 	t.Helper()
-	d := ocispec.Descriptor{MediaType: mediaType, Digest: digest.FromBytes(b), Size: int64(len(b))}
+	d := descOf(mediaType, b)
 	if err := dst.Push(context.Background(), d, bytes.NewReader(b)); err != nil {
 		t.Fatalf("pushing blob: %v", err)
 	}
