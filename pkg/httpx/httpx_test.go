@@ -2,8 +2,11 @@ package httpx
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -191,5 +194,35 @@ func TestPolicyBounds(t *testing.T) {
 	err = Policy{}.Do(ctx, func(ctx context.Context, _ int) (*http.Response, error) { return nil, ctx.Err() })
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
+	}
+}
+
+func TestRetryable(t *testing.T) {
+	t.Parallel()
+	netErr := &url.Error{Op: "Get", URL: "https://x", Err: errors.New("connection reset by peer")}
+	certErr := &url.Error{Op: "Get", URL: "https://x", Err: &tls.CertificateVerificationError{Err: x509.UnknownAuthorityError{}}}
+	for _, tt := range []struct {
+		name string
+		resp *http.Response
+		err  error
+		want bool
+	}{
+		{"network error", nil, netErr, true},
+		{"unexpected EOF", nil, fmt.Errorf("reading body: %w", io.ErrUnexpectedEOF), true},
+		{"untrusted certificate", nil, certErr, false},
+		{"too large", nil, TooLarge("f", 1), false},
+		{"cancelled", nil, fmt.Errorf("x: %w", context.Canceled), false},
+		{"plain error", nil, errors.New("bad input"), false},
+		{"forced", nil, Retry(errors.New("202 accepted")), true},
+		{"500", respWith(500), errors.New("s"), true},
+		{"501", respWith(501), errors.New("s"), false},
+		{"429", respWith(429), errors.New("s"), true},
+		{"403 rate limit", respWith(403, "X-RateLimit-Remaining", "0"), errors.New("s"), true},
+		{"403 permission", respWith(403), errors.New("s"), false},
+		{"404", respWith(404), errors.New("s"), false},
+	} {
+		if got := Retryable(tt.resp, tt.err); got != tt.want {
+			t.Errorf("%s: Retryable = %v, want %v", tt.name, got, tt.want)
+		}
 	}
 }
