@@ -47,7 +47,7 @@ func TestInitOutputWithClusterctl(t *testing.T) {
 					if layout.FileKind(file.Name) != layout.KindTemplate {
 						continue
 					}
-					args := []string{"generate", "cluster", "c1", "--"+layout.TypeFlag(r.Type), ref, "-n", "default", "--config", cfg, "--list-variables"}
+					args := []string{"generate", "cluster", "c1", "--" + layout.TypeFlag(r.Type), ref, "-n", "default", "--config", cfg, "--list-variables"}
 					if fl := strings.TrimPrefix(strings.TrimSuffix(file.Name, ".yaml"), "cluster-template"); fl != "" {
 						args = append(args, "--flavor", strings.TrimPrefix(fl, "-"))
 					}
