@@ -3,11 +3,13 @@
 //
 // One GitHub release per tag holds the files of every provider released at that
 // version (cluster-api ships core, bootstrap and control-plane assets on one tag).
-// The flow per tag is: find the release by listing (drafts are invisible to
-// get-by-tag), create a draft when there is none, upload every asset (skipping
-// identical ones, replacing different ones only on a draft or with Replace), check
-// each uploaded asset by downloading it, then publish. Re-running after a failure
-// finishes the same draft without duplicates.
+// The Publisher is a publish.Destination. State lists the releases once (drafts are
+// invisible to get-by-tag) and hashes the assets the build also has: GitHub's asset
+// digest where given, else the downloaded bytes. Apply runs the tags in semantic
+// version order: create a draft when there is none (removing empty extra drafts a
+// lost create answer left), upload what the plan puts or replaces, check each upload
+// (digest, else download), then publish. Re-running after a failure adopts the same
+// draft and finishes it without duplicates.
 //
 // TLS: requests go through Options.HTTPClient or, when nil, a client on
 // http.DefaultTransport. Go's crypto/x509 loads the system roots and, on Linux and
