@@ -10,7 +10,7 @@ import (
 
 var (
 	ruleProviderType      = rule("provider-type-api-group", lint.Error, "A provider's CRDs follow its type's API group convention (infrastructure.*, bootstrap.*, controlplane.*); components whose typed CRDs all belong to another type are declared with the wrong type, and clusterctl would install them under the wrong provider label.")
-	RuleProviderTypeLabel = rule("provider-type-label", lint.Warning, "The kustomization already sets a cluster.x-k8s.io/provider label other than the one capirepo derives from the config's type and name; capirepo replaces it, which usually means the type or name in capirepo.yaml is wrong.")
+	RuleProviderTypeLabel = rule("provider-type-label", lint.Warning, "The kustomization already sets a cluster.x-k8s.io/provider label other than the one capirepo derives from the config's type and name, and capirepo (like clusterctl) replaces it: a warning when it is the label of another provider type (the type in capirepo.yaml is likely wrong), a note otherwise.")
 )
 
 // typeOfGroup maps an API group to the provider type its prefix stands for.

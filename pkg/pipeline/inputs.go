@@ -11,6 +11,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/confine"
 	"github.com/capirepo/capirepo/pkg/contract"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/remote"
 	"github.com/capirepo/capirepo/pkg/render"
@@ -91,8 +92,10 @@ func realPath(p string) string {
 }
 
 // relabelFinding says that the kustomization set another provider label, which
-// capirepo replaced: often the sign of a wrong type or name.
-func relabelFinding(file, want string, previous map[string][]string) []lint.Finding {
+// capirepo replaced. A label of another provider type (bootstrap-x under an
+// InfrastructureProvider) hints at a wrong type: a warning. Any other value (k0smotron
+// labels every provider "k0sproject-k0smotron") is only a note.
+func relabelFinding(file, typ, want string, previous map[string][]string) []lint.Finding {
 	var olds []string
 	for old := range previous {
 		olds = append(olds, old)
@@ -100,8 +103,22 @@ func relabelFinding(file, want string, previous map[string][]string) []lint.Find
 	sort.Strings(olds)
 	var out []lint.Finding
 	for _, old := range olds {
-		out = append(out, lint.Finding{Rule: contract.RuleProviderTypeLabel.ID, Severity: contract.RuleProviderTypeLabel.Severity, File: file,
-			Message: fmt.Sprintf("the kustomization sets cluster.x-k8s.io/provider: %s on %d object(s) (first: %s); capirepo sets %s from the config's type and name: check the provider's type and name in capirepo.yaml", old, len(previous[old]), previous[old][0], want)})
+		sev, hint := lint.Note, "clusterctl would replace it the same way"
+		if t := labelType(old); t != "" && t != typ {
+			sev, hint = contract.RuleProviderTypeLabel.Severity, "it is the label of a "+t+": check the provider's type in capirepo.yaml"
+		}
+		out = append(out, lint.Finding{Rule: contract.RuleProviderTypeLabel.ID, Severity: sev, File: file,
+			Message: fmt.Sprintf("the kustomization sets cluster.x-k8s.io/provider: %s on %d object(s) (first: %s); capirepo sets %s from the config's type and name; %s", old, len(previous[old]), previous[old][0], want, hint)})
 	}
 	return out
+}
+
+// labelType is the provider type a provider label's prefix names ("" for none).
+func labelType(label string) string {
+	for _, t := range layout.Types {
+		if p := layout.Label(t, ""); p != "" && strings.HasPrefix(label, p) {
+			return t
+		}
+	}
+	return ""
 }

@@ -126,7 +126,7 @@ func buildComponents(ctx context.Context, in *inputs, p *config.Provider, c conf
 	if err != nil {
 		return nil, fmt.Errorf("components: %w", err)
 	}
-	for _, f := range relabelFinding(src, label, previous) {
+	for _, f := range relabelFinding(src, p.Type, label, previous) {
 		in.add(f)
 	}
 	images, err := renderedImages(m)

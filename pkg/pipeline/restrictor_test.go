@@ -142,3 +142,26 @@ func realDir(t *testing.T, p string) string {
 	}
 	return r
 }
+
+// A replaced provider label of another type warns; any other value is a note.
+func TestRelabelSeverity(t *testing.T) {
+	t.Parallel()
+	for label, want := range map[string]string{"bootstrap-tiny": "warning", "k0sproject-tiny": "note", "infrastructure-other": "note"} {
+		cfg := project(t, "", map[string]string{
+			"repo/config/kustomization.yaml": "resources: [all.yaml]\nlabels:\n- pairs: {cluster.x-k8s.io/provider: " + label + "}\n",
+		})
+		res, err := build(t, cfg, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		for _, f := range res.Findings {
+			if f.Rule == "provider-type-label" {
+				got = string(f.Severity)
+			}
+		}
+		if got != want {
+			t.Errorf("label %s: severity %q, want %q", label, got, want)
+		}
+	}
+}
