@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -93,5 +94,24 @@ func TestWhileActiveReturnsOnCancel(t *testing.T) {
 	}
 	if v, err := whileActive(context.Background(), func() (int, error) { return 7, nil }); v != 7 || err != nil {
 		t.Fatalf("whileActive = %d, %v", v, err)
+	}
+}
+
+// TestScreenCacheSeesChanges: a shared file screened once is screened again when
+// it changes.
+func TestScreenCacheSeesChanges(t *testing.T) {
+	t.Parallel()
+	dir := tree.Write(t, map[string]string{"base/kustomization.yaml": "resources: [a.yaml]\n", "base/a.yaml": "kind: A\n",
+		"f1/kustomization.yaml": "resources: [../base]\n", "f2/kustomization.yaml": "resources: [../base]\n"})
+	for _, f := range []string{"f1", "f2"} {
+		if err := Screen(filepath.Join(dir, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "base", "a.yaml"), []byte("kind: A\x00\x01\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := Screen(filepath.Join(dir, "f2")); err == nil || !strings.Contains(err.Error(), "binary") {
+		t.Fatalf("changed file not screened again: %v", err)
 	}
 }

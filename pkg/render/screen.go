@@ -85,8 +85,7 @@ func (s *screener) ref(kfile, dir, ref string) error {
 	if fi.IsDir() {
 		return s.dir(p)
 	}
-	_, err = s.file(p)
-	return err
+	return s.resource(p, fi)
 }
 
 // file reads and screens one YAML file: a bounded scan (binary content, document
@@ -104,7 +103,7 @@ func (s *screener) file(p string) ([]byte, error) {
 	if err := manifest.Screen(data); err != nil {
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}
-	if err := s.count(p, data); err != nil {
+	if err := s.count(p, manifest.CountDocs(data)); err != nil {
 		return nil, err
 	}
 	if manifest.MayHoldAnchors(data) {
@@ -149,8 +148,7 @@ func references(k map[string]any) []string {
 func asList(v any) []any { l, _ := v.([]any); return l }
 
 // count adds the documents of p and refuses the build once they pass maxDocs.
-func (s *screener) count(p string, data []byte) error {
-	n := manifest.CountDocs(data)
+func (s *screener) count(p string, n int) error {
 	if s.docs += n; s.docs <= maxDocs {
 		return nil
 	}
