@@ -144,3 +144,14 @@ func k0smotronLayout() files {
 	f["templates/cluster-template-hcp.yaml"] = cluster("hcp")
 	return f
 }
+
+// capaLayout: one infrastructure provider whose components also serve bootstrap and
+// control-plane CRDs (CAPA's EKS); the provider label says which type it is.
+func capaLayout() files {
+	f := files{"metadata.yaml": metadataYAML}
+	f.componentsTree(".", "capa", infra, "infrastructure-aws", "gcr.io/k8s-staging-cluster-api-aws/cluster-api-aws-controller:dev", "AWSCluster", "AWSMachine")
+	f["config/crd/bases/eksconfigs.yaml"] = crd(boot, "EKSConfig")
+	f["config/crd/bases/awsmanagedcontrolplanes.yaml"] = crd(cp, "AWSManagedControlPlane")
+	f["config/crd/kustomization.yaml"] += "- bases/eksconfigs.yaml\n- bases/awsmanagedcontrolplanes.yaml\n"
+	return f
+}

@@ -40,6 +40,26 @@ func providerType(groups []string) string {
 	return ""
 }
 
+// typ is the provider type of a components folder: the one type its CRD groups fit,
+// else, when they mix types (CAPA ships its EKS bootstrap and control-plane CRDs in its
+// infrastructure components), the type its cluster.x-k8s.io/provider label names if
+// that type is among them; "" otherwise.
+func (src *source) typ() string {
+	if t := providerType(src.c.groups); t != "" {
+		return t
+	}
+	typ, _ := layout.ParseLabel(src.tree.label)
+	if src.tree.label == "" || typ == "CoreProvider" {
+		return ""
+	}
+	for _, g := range src.c.groups {
+		if groupType(g) == typ {
+			return typ
+		}
+	}
+	return ""
+}
+
 // groupType maps a group, or a sub-group such as CAPV's
 // vmware.infrastructure.cluster.x-k8s.io, to its provider type.
 func groupType(g string) string {
@@ -58,7 +78,7 @@ func groupType(g string) string {
 func (s *treeSurvey) components() []*source {
 	var out []*source
 	for _, src := range s.sources {
-		if src.c.deployments > 0 && providerType(src.c.groups) != "" {
+		if src.c.deployments > 0 && src.typ() != "" {
 			out = append(out, src)
 		}
 	}
@@ -87,7 +107,7 @@ func (s *treeSurvey) providers() ([]*Provider, []string) {
 	groups := map[string][]*source{}
 	var keys []string
 	for _, c := range comps {
-		k := providerRoot(c.rel) + "\x00" + providerType(c.c.groups)
+		k := providerRoot(c.rel) + "\x00" + c.typ()
 		if groups[k] == nil {
 			keys = append(keys, k)
 		}
@@ -120,7 +140,7 @@ func (s *treeSurvey) provider(srcs []*source) *Provider {
 		return cmp.Or(cmp.Compare(rank(a, srcs), rank(b, srcs)), cmp.Compare(len(a.rel), len(b.rel)), cmp.Compare(a.rel, b.rel))
 	})
 	main := srcs[0]
-	p := &Provider{Type: providerType(main.c.groups), Root: providerRoot(main.rel), Components: main.rel, scriptHints: s.hints}
+	p := &Provider{Type: main.typ(), Root: providerRoot(main.rel), Components: main.rel, scriptHints: s.hints}
 	p.trees = append(p.trees, main.tree)
 	if b, ok := s.buildOf(main.rel); ok && b.file != componentsFile(p.Type) {
 		p.File = b.file

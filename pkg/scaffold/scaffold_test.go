@@ -108,6 +108,9 @@ func TestInitLayouts(t *testing.T) {
 			built: []string{"bootstrap-kubeadm/bootstrap-components.yaml", "bootstrap-kubeadm/metadata.yaml", "cluster-api/core-components.yaml", "cluster-api/metadata.yaml",
 				"control-plane-kubeadm/control-plane-components.yaml", "control-plane-kubeadm/metadata.yaml",
 				"infrastructure-docker/cluster-template-dev.yaml", "infrastructure-docker/cluster-template.yaml", "infrastructure-docker/clusterclass-quick-start.yaml", "infrastructure-docker/infrastructure-components-development.yaml", "infrastructure-docker/metadata.yaml"}},
+		{name: "CAPA-like: EKS bootstrap and control-plane CRDs in the infrastructure components", files: capaLayout(),
+			want:  []string{"InfrastructureProvider aws: config/default image=gcr.io/k8s-staging-cluster-api-aws/cluster-api-aws-controller new= pull= meta=metadata.yaml none=false templates=[] commented=[] variants=[]"},
+			built: []string{"infrastructure-aws/infrastructure-components.yaml", "infrastructure-aws/metadata.yaml"}},
 		{name: "rke2: two providers", files: rke2Layout(),
 			want: []string{
 				"BootstrapProvider rke2: bootstrap/config/default image=ghcr.io/rancher/cluster-api-provider-rke2-bootstrap new= pull= meta=metadata.yaml none=false templates=[] commented=[] variants=[]",
