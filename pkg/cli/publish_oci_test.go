@@ -139,3 +139,21 @@ func TestBuildAndPublishLocalCheckImages(t *testing.T) {
 		t.Fatalf("publish local with a missing platform: exit %d\n%s", code, errOut)
 	}
 }
+
+func TestImagesCommandsNeverPrintCredentials(t *testing.T) {
+	t.Parallel()
+	reg := authRegistry(t)
+	dir := imagesDir(t, reg.Host+"/x/a:v1")
+	env := ociEnv(t, "OCI_USERNAME", "robot", "OCI_PASSWORD", "wrong-"+ociSecret)
+	for _, args := range [][]string{
+		{"images", "check", "--plain-http", dir},
+		{"images", "copy", "--plain-http", "--to", reg.Host + "/m", dir},
+		{"images", "push", "--plain-http", "--to", reg.Host + "/m", layoutWith(t)},
+		{"verify", "--plain-http", "oci://" + reg.Host + "/capi/bootstrap-tiny"},
+	} {
+		code, out, errOut := runEnv(t, env, args...)
+		if code == ExitOK || !strings.Contains(errOut, "refused the credentials") || strings.Contains(out+errOut, ociSecret) {
+			t.Errorf("%v: exit %d\n%s%s", args, code, out, errOut)
+		}
+	}
+}

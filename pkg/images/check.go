@@ -97,5 +97,5 @@ func resolveProblem(err error) string {
 	if errors.Is(err, errdef.ErrNotFound) {
 		return fmt.Sprintf("not found: %v", err)
 	}
-	return fmt.Sprintf("cannot resolve: %v", err)
+	return fmt.Sprintf("cannot resolve: %v", oci.Explain(err))
 }

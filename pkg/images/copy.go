@@ -51,7 +51,7 @@ func (c *Copier) each(ctx context.Context, images []string, open func(Ref) (oras
 		}
 		d, err := c.copy(ctx, im, src, r.Reference(), dst, dstRef)
 		if err != nil {
-			return out, fmt.Errorf("copying %s to %s: %w", im, name(r), err)
+			return out, fmt.Errorf("copying %s to %s: %w", im, name(r), oci.Explain(err))
 		}
 		out = append(out, Copied{Source: im, Dest: name(r), Digest: string(d.Digest)})
 	}

@@ -90,7 +90,7 @@ func (p *Publisher) push(ctx context.Context, j *job) error {
 		return err
 	}
 	if err := Push(ctx, repo, j.art); err != nil {
-		return fmt.Errorf("%s: %w", j.Ref(), err)
+		return fmt.Errorf("%s: %w", j.Ref(), Explain(err))
 	}
 	got, err := Fetch(ctx, repo, j.art.Tag)
 	if err != nil {

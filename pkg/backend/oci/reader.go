@@ -37,7 +37,7 @@ func (r *Reader) Versions(ctx context.Context) ([]string, error) {
 	var out []string
 	err = repo.Tags(ctx, "", func(tags []string) error { out = append(out, tags...); return nil })
 	if err != nil {
-		return nil, fmt.Errorf("listing tags of %s: %w", r, err)
+		return nil, fmt.Errorf("listing tags of %s: %w", r, Explain(err))
 	}
 	sort.Strings(out)
 	return out, nil
@@ -77,7 +77,7 @@ func (r *Reader) fetch(ctx context.Context, version string) (*Fetched, error) {
 	}
 	f, err := Fetch(ctx, repo, version)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", r, err)
+		return nil, fmt.Errorf("%s: %w", r, Explain(err))
 	}
 	r.cache[version] = f
 	return f, nil

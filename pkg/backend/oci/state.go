@@ -40,7 +40,7 @@ func (p *Publisher) readHeld(ctx context.Context, j *job, st publish.State) erro
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("reading %s: %w", j.Ref(), err)
+		return fmt.Errorf("reading %s: %w", j.Ref(), Explain(err))
 	}
 	defer rc.Close()
 	raw, err := content.ReadAll(rc, desc)
