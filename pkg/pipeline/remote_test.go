@@ -106,3 +106,20 @@ func TestRemoteResourceRefusals(t *testing.T) {
 		})
 	}
 }
+
+// CAPZ's shape: a kustomize Component (config/aso) names the remote release file.
+func TestRemoteResourceInAComponent(t *testing.T) {
+	t.Parallel()
+	url, _ := serve(t)
+	cfg := project(t, fmt.Sprintf("remoteResources:\n- {url: %s, sha256: %s}\n", url, remote.Sum([]byte(remoteCM))), map[string]string{
+		"repo/config/kustomization.yaml": "resources: [all.yaml]\ncomponents: [../aso]\n",
+		"repo/aso/kustomization.yaml":    "apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\nresources:\n- " + url + "\n",
+	})
+	res, err := build(t, cfg, Options{CacheDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := res.Set.Releases[0].File("infrastructure-components.yaml"); c == nil || !strings.Contains(string(c.Data), "from-remote") {
+		t.Fatal("the remote resource of the component is not in the components")
+	}
+}
