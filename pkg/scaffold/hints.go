@@ -18,6 +18,7 @@ type hints struct {
 	pullPolicy  string              // set-manifest-pull-policy PULL_POLICY=...
 	openAPI     bool                // the build generates runtime-sdk-openapi.yaml
 	builds      []componentBuild    // kustomize builds of components files
+	imagePin    string              // how the Makefile sets the release image, for the comment
 	scriptFiles []string            // files read, for comments
 }
 
@@ -94,6 +95,13 @@ func (h *hints) fromLine(root, l string) {
 	l = strings.TrimSpace(l)
 	if m := pullPolicy.FindStringSubmatch(l); m != nil && h.pullPolicy == "" {
 		h.pullPolicy = m[1]
+	}
+	switch {
+	case h.imagePin != "":
+	case strings.Contains(l, "set-manifest-image"):
+		h.imagePin = "replaces the Makefile's set-manifest-image (sed on a tracked image patch)"
+	case strings.Contains(l, "edit set image"):
+		h.imagePin = "replaces the Makefile's kustomize edit set image (an edit of a tracked kustomization)"
 	}
 	if strings.Contains(l, "runtime-sdk-openapi.yaml") {
 		h.openAPI = true

@@ -77,7 +77,11 @@ func (w *writer) components(p *Provider) {
 	}
 	switch {
 	case p.Image != "" && p.NewName != "":
-		w.line(2, "images: # replaces the Makefile's set-manifest-image (sed on the image patch)")
+		why := p.scriptHints.imagePin
+		if why == "" {
+			why = "the release image, tagged with the release version"
+		}
+		w.line(2, "images: # %s", why)
 		w.line(2, "- name: %s", p.Image)
 		w.line(3, "newName: %s # the release image the Makefile names", p.NewName)
 		w.line(3, "tagFromVersion: true")
