@@ -37,6 +37,9 @@ type target struct {
 	interrupt func(t *testing.T, cancel context.CancelFunc) (undo func())
 	// fault arms transient faults (lost answers, a dead run's leftovers) for the next run.
 	fault func(t *testing.T)
+	// step is passed to the run as Env.LocalStep (set by interrupt where the
+	// destination cuts in between its file writes; nil otherwise).
+	step func(what string)
 }
 
 // run publishes dist with extra flags and checks that no credential is shown.
@@ -44,7 +47,7 @@ func (tg *target) run(t *testing.T, ctx context.Context, dist string, extra ...s
 	t.Helper()
 	var out, errOut bytes.Buffer
 	args := append(append(append([]string(nil), tg.args...), "--from", dist), extra...)
-	code := Run(ctx, args, Env{Getenv: MapEnv(tg.env), Stdout: &out, Stderr: &errOut})
+	code := Run(ctx, args, Env{Getenv: MapEnv(tg.env), Stdout: &out, Stderr: &errOut, LocalStep: tg.step})
 	if tg.secret != "" {
 		noSecret(t, tg.secret, out.String(), errOut.String())
 	}

@@ -24,21 +24,10 @@ var conformanceDestinations = []destination{
 
 func startLocal(t *testing.T) *target {
 	root := filepath.Join(t.TempDir(), "repo")
-	return &target{
+	tg := &target{
 		args:    []string{"publish", "local", "--to", root},
 		replace: "--force",
 		held:    func(t *testing.T) map[string]string { return localHeld(t, root) },
-		// A local run has no network wait to cut into: it is interrupted while it
-		// waits for the repository lock (the kill tests in pkg/backend/local stop it
-		// at every write and rename).
-		interrupt: func(t *testing.T, cancel context.CancelFunc) func() {
-			unlock, err := local.Lock(context.Background(), root, time.Minute)
-			if err != nil {
-				t.Fatal(err)
-			}
-			go func() { time.Sleep(50 * time.Millisecond); cancel() }()
-			return unlock
-		},
 		// What a killed run leaves: a half-staged version and a staged clusterctl.yaml.
 		fault: func(t *testing.T) {
 			dead := filepath.Join(root, "bootstrap-tiny", ".v1.0.0.capirepo-tmp-dead")
@@ -52,6 +41,25 @@ func startLocal(t *testing.T) *target {
 			}
 		},
 	}
+	// The run is interrupted in the middle of writing: right after its first file
+	// is staged (the kill tests in pkg/backend/local stop it at every other step).
+	tg.interrupt = func(t *testing.T, cancel context.CancelFunc) func() {
+		writes := 0
+		tg.step = func(what string) {
+			if strings.HasPrefix(what, "write ") {
+				if writes++; writes == 1 {
+					cancel()
+				}
+			}
+		}
+		return func() {
+			tg.step = nil
+			if writes == 0 {
+				t.Error("the local run wrote no file: the interrupt did not cut in mid-write")
+			}
+		}
+	}
+	return tg
 }
 
 // localHeld reads ROOT/bootstrap-tiny/<version>/<file> (the checksum file aside)
