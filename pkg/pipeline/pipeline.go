@@ -64,8 +64,22 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 			Dir: path.Join(r.Label(), r.Version), Published: h.Published, Exempt: h.Exempt,
 			AllowNoNamespace: p.Components.AllowNoNamespace, Sources: sources(cfg, p)})...)
 	}
-	res.Findings = append(res.Findings, in.findings...)
+	res.Findings = unique(append(res.Findings, in.findings...))
 	return res, nil
+}
+
+// unique drops repeated findings: providers sharing one source file (cluster-api's
+// four providers and their metadata.yaml) would each report it.
+func unique(fs lint.Findings) lint.Findings {
+	seen := map[lint.Finding]bool{}
+	out := fs[:0]
+	for _, f := range fs {
+		if !seen[f] {
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 func buildProvider(ctx context.Context, in *inputs, p *config.Provider, opts Options) (*release.Release, []string, error) {

@@ -165,3 +165,24 @@ func TestRelabelSeverity(t *testing.T) {
 		}
 	}
 }
+
+// Providers sharing metadata.yaml report its findings once.
+func TestSharedSourceFindingsOnce(t *testing.T) {
+	t.Parallel()
+	cfg := project(t, "- name: other\n  type: BootstrapProvider\n  components:\n    kustomize: config\n  metadata: metadata.yaml\n", map[string]string{
+		"repo/metadata.yaml": "apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nreleaseSeries:\n- {major: 1, minor: 0, contract: v1beta1}\n",
+	})
+	res, err := build(t, cfg, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, f := range res.Findings {
+		if f.Rule == "metadata-kind-missing" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("metadata-kind-missing reported %d times, want once:\n%v", n, res.Findings)
+	}
+}
