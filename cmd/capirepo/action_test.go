@@ -92,7 +92,7 @@ const injected = `v1";echo${IFS}INJECTED-$(id${IFS}-u);"`
 
 func validInputs() map[string]string {
 	return map[string]string{"VERSION": "v1.2.3", "REPO": "org/cluster-api-provider-x", "PUBLISH": "true",
-		"DRAFT": "false", "GENERATE_NOTES": "false", "NOTES_FILE": "", "CAPIREPO_VERSION": ""}
+		"DRAFT": "false", "GENERATE_NOTES": "false", "NOTES_FILE": "", "CAPIREPO_VERSION": "", "CHECK_IMAGES": "false", "IMAGE_PLATFORMS": ""}
 }
 
 func TestActionValidatesInputs(t *testing.T) {
@@ -110,6 +110,8 @@ func TestActionValidatesInputs(t *testing.T) {
 		"capirepo-version latest":    {"CAPIREPO_VERSION": "latest"},
 		"notes-file and generated":   {"NOTES_FILE": "notes.md", "GENERATE_NOTES": "true"},
 		"capirepo-version injection": {"CAPIREPO_VERSION": injected},
+		"check-images not a boolean": {"CHECK_IMAGES": "yes"},
+		"image-platforms injection":  {"IMAGE_PLATFORMS": injected},
 	}
 	for name, change := range bad {
 		env := validInputs()

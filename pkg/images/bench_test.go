@@ -24,6 +24,9 @@ func BenchmarkCopyThroughput(b *testing.B) {
 		if _, err := c.ToRegistry(context.Background(), image, target(b, dst.Host+"/m")); err != nil {
 			b.Fatal(err)
 		}
+		b.StopTimer()
+		dst.Close()
+		b.StartTimer()
 	}
 }
 
@@ -51,5 +54,7 @@ func copyOnce(b *testing.B, image []string, jobs int) time.Duration {
 	if _, err := c.ToRegistry(context.Background(), image, target(b, dst.Host+"/m")); err != nil {
 		b.Fatal(err)
 	}
-	return time.Since(start)
+	d := time.Since(start)
+	dst.Close()
+	return d
 }

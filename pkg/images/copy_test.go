@@ -84,3 +84,39 @@ func TestInterruptedCopyResumes(t *testing.T) {
 		t.Errorf("the resumed copy uploaded %d blobs again", dst.TotalUploads()-before)
 	}
 }
+
+func TestCopyInterruptedMidBlobsResumes(t *testing.T) {
+	src, dst := registry.New(t), registry.New(t)
+	src.PushRawImage(t, "team/big:v1", 12, 4096, 7)
+	// In the first run every blob upload after the third fails through every retry: the
+	// copy stops with some blobs landed and others not.
+	n, failing := 0, true
+	dst.AddFault(&registry.Fault{Status: http.StatusInternalServerError, Match: func(r *http.Request) bool {
+		if !failing || r.Method != http.MethodPut || !strings.Contains(r.URL.Path, "/blobs/uploads/") {
+			return false
+		}
+		n++
+		return n >= 4
+	}})
+	c := &Copier{Remote: plain, Concurrency: 1}
+	image := []string{src.Host + "/team/big:v1"}
+	if _, err := c.ToRegistry(context.Background(), image, target(t, dst.Host+"/m")); err == nil {
+		t.Fatal("first copy succeeded despite the failing blob upload")
+	}
+	failing = false
+	landed := dst.TotalUploads()
+	if landed == 0 || landed >= 13 {
+		t.Fatalf("%d blobs landed before the failure, want some but not all", landed)
+	}
+	if _, err := c.ToRegistry(context.Background(), image, target(t, dst.Host+"/m")); err != nil {
+		t.Fatal(err)
+	}
+	for d, k := range dst.UploadCounts() {
+		if k != 1 {
+			t.Errorf("blob %s uploaded %d times", d, k)
+		}
+	}
+	if got := dst.TotalUploads(); got != 13 { // 12 layers and the config
+		t.Errorf("%d blobs uploaded in all, want 13", got)
+	}
+}

@@ -23,6 +23,7 @@ type Server struct {
 	URL  string
 
 	next    http.Handler
+	srv     *httptest.Server
 	latency time.Duration
 	user    string
 	pass    string
@@ -68,10 +69,19 @@ func New(t testing.TB, opts ...Option) *Server {
 		o(s)
 	}
 	srv := httptest.NewServer(s)
+	s.srv = srv
 	t.Cleanup(srv.Close)
 	s.URL = srv.URL
 	s.Host = strings.TrimPrefix(srv.URL, "http://")
 	return s
+}
+
+// Close stops the registry now and drops what it stores (benchmarks free memory).
+func (s *Server) Close() {
+	s.srv.Close()
+	s.mu.Lock()
+	s.next = http.NotFoundHandler()
+	s.mu.Unlock()
 }
 
 // AddFault injects a failure; it applies to requests after this call.
