@@ -60,7 +60,7 @@ func (in *inputs) render(dir, restrictor string) render.Options {
 
 func (in *inputs) warn(w render.Warning) {
 	in.add(lint.Finding{Rule: contract.RuleKustomizeDeprecated.ID, Severity: lint.Warning,
-		File: in.rel(w.File), Message: w.Message})
+		File: in.rel(w.File), Line: w.Line, Message: w.Message})
 }
 
 func (in *inputs) add(f lint.Finding) {

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -77,9 +78,12 @@ func TestInputFindings(t *testing.T) {
 	got := map[string]string{}
 	for _, f := range res.Findings {
 		got[f.Rule] = f.File + ": " + f.Message
+		if f.Line > 0 {
+			got[f.Rule] = fmt.Sprintf("%s:%d: %s", f.File, f.Line, f.Message)
+		}
 	}
 	for rule, want := range map[string]string{
-		"kustomize-deprecated":   "config/kustomization.yaml: 'commonLabels' is deprecated",
+		"kustomize-deprecated":   "config/kustomization.yaml:2: 'commonLabels' is deprecated",
 		"templates-folder-empty": "templates/empty: ",
 		"provider-type-label":    "config: the kustomization sets cluster.x-k8s.io/provider: bootstrap-tiny",
 	} {

@@ -24,6 +24,7 @@ type Remote interface {
 // Warning is something kustomize would print about one kustomization file.
 type Warning struct {
 	File    string
+	Line    int // of the field it is about (0 = unknown)
 	Message string
 }
 
@@ -43,11 +44,11 @@ type kustReader struct {
 }
 
 func (k *kustReader) read(p string, data []byte) ([]byte, error) {
-	k.deprecations(p, data)
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil || doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
 		return data, nil // kustomize reports the syntax error itself
 	}
+	k.deprecations(p, data, doc.Content[0])
 	changed, err := k.rewrite(p, doc.Content[0])
 	if err != nil || !changed {
 		return data, err
@@ -61,13 +62,16 @@ func (k *kustReader) read(p string, data []byte) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-func (k *kustReader) deprecations(p string, data []byte) {
+func (k *kustReader) deprecations(p string, data []byte, m *yaml.Node) {
 	var kz types.Kustomization
 	if k.warn == nil || kz.Unmarshal(data) != nil {
 		return
 	}
 	for _, msg := range *kz.CheckDeprecatedFields() {
 		w := Warning{File: p, Message: strings.TrimPrefix(msg, "# Warning: ")}
+		if field, _, ok := strings.Cut(strings.TrimPrefix(w.Message, "'"), "'"); ok {
+			w.Line = keyLine(m, field)
+		}
 		k.mu.Lock()
 		seen := k.warned[w]
 		k.warned[w] = true
@@ -165,4 +169,14 @@ func contains(l []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// keyLine is the line of a top-level key of mapping m (0 when absent).
+func keyLine(m *yaml.Node, key string) int {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i].Line
+		}
+	}
+	return 0
 }
