@@ -17,6 +17,7 @@ type lintOptions struct {
 	version   string
 	format    string
 	disable   []string
+	published []string
 	listRules bool
 }
 
@@ -35,6 +36,7 @@ capirepo.yaml would build. Exit 0 without errors, 1 with errors, 2 on usage prob
 	f.StringVar(&o.version, "version", "", "version to check metadata.yaml against (without PATH; default: newest series)")
 	f.StringVar(&o.format, "format", "text", "output format: "+strings.Join(lint.Formats, "|"))
 	f.StringSliceVar(&o.disable, "disable", nil, "rule ids to disable")
+	f.StringSliceVar(&o.published, "published", nil, "earlier released versions for the metadata check, without PATH (default: git tags; --published= for none)")
 	f.BoolVar(&o.listRules, "list-rules", false, "print every rule with id, severity and the contract sentence it enforces")
 	return cmd
 }
@@ -58,7 +60,7 @@ func (o *lintOptions) run(cmd *cobra.Command, io streams, args []string) error {
 	if err != nil {
 		return err
 	}
-	fs, err := o.findings(cmd, cfg, args)
+	fs, err := o.findings(cmd, io, cfg, args)
 	if err != nil {
 		return err
 	}
@@ -95,13 +97,14 @@ func (o *lintOptions) report(io streams, fs lint.Findings) error {
 }
 
 // findings lints the paths, or what the config builds when there are none.
-func (o *lintOptions) findings(cmd *cobra.Command, cfg *config.Config, args []string) (lint.Findings, error) {
+func (o *lintOptions) findings(cmd *cobra.Command, io streams, cfg *config.Config, args []string) (lint.Findings, error) {
 	if len(args) == 0 {
 		version, err := lintVersion(cfg, o.version)
 		if err != nil {
 			return nil, err
 		}
-		res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: version})
+		res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: version, Published: o.published,
+			CI: inCI(io), CacheDir: cacheDir(io.lookup)})
 		if err != nil {
 			return nil, withCode(ExitInput, err)
 		}

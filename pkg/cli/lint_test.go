@@ -140,3 +140,20 @@ func TestLintDisable(t *testing.T) {
 		t.Fatalf("build --disable nope: exit %d %s", code, stderr)
 	}
 }
+
+// TestLintConfigHistoryInCI: without PATH, lint runs build's metadata check, so in CI a
+// tree without tag information fails as build does, unless --published says what was released.
+func TestLintConfigHistoryInCI(t *testing.T) {
+	t.Parallel()
+	cfg := tinyConfig(t, nil)
+	ci := map[string]string{"CI": "true"}
+	if code, stdout, stderr := runEnv(t, ci, "lint", "--config", cfg, "--version", "v1.0.0"); code != ExitFindings || !strings.Contains(stdout, "metadata-history") {
+		t.Errorf("CI=true, no tags: exit %d, want %d with metadata-history\n%s%s", code, ExitFindings, stdout, stderr)
+	}
+	if code, stdout, stderr := runEnv(t, nil, "lint", "--config", cfg, "--version", "v1.0.0"); code != ExitOK || !strings.Contains(stdout, "metadata-history") {
+		t.Errorf("no CI: exit %d, want 0 with a metadata-history warning\n%s%s", code, stdout, stderr)
+	}
+	if code, stdout, stderr := runEnv(t, ci, "lint", "--config", cfg, "--version", "v1.0.0", "--published="); code != ExitOK {
+		t.Errorf("CI=true --published=: exit %d\n%s%s", code, stdout, stderr)
+	}
+}

@@ -49,7 +49,7 @@ func (o *varsOptions) run(cmd *cobra.Command, io streams, args []string) error {
 	if write == nil {
 		return usageErr(fmt.Errorf("--format %q: want text, markdown or json", o.format))
 	}
-	rels, err := o.releases(cmd, args)
+	rels, err := o.releases(cmd, io, args)
 	if err != nil {
 		return err
 	}
@@ -64,7 +64,7 @@ func (o *varsOptions) run(cmd *cobra.Command, io streams, args []string) error {
 	return write(o, io, all)
 }
 
-func (o *varsOptions) releases(cmd *cobra.Command, args []string) ([]lint.Target, error) {
+func (o *varsOptions) releases(cmd *cobra.Command, io streams, args []string) ([]lint.Target, error) {
 	if len(args) > 0 {
 		ts, err := lint.Discover(args)
 		return ts, withCode(ExitInput, err)
@@ -77,7 +77,7 @@ func (o *varsOptions) releases(cmd *cobra.Command, args []string) ([]lint.Target
 	if err != nil {
 		return nil, err
 	}
-	res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: version, Published: []string{}})
+	res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: version, Published: []string{}, CacheDir: cacheDir(io.lookup)})
 	if err != nil {
 		return nil, withCode(ExitInput, err)
 	}
