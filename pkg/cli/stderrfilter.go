@@ -2,10 +2,14 @@ package cli
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"os"
 	"strings"
 	"sync"
+
+	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/pipeline"
 )
 
 // kustomize prints deprecation warnings straight to os.Stderr ("# Warning: 'bases'
@@ -70,4 +74,11 @@ func forward(r *os.File, to *os.File, done chan struct{}) {
 			fmt.Fprintln(to, line)
 		}
 	}
+}
+
+// buildQuietly is pipeline.Build with kustomize's raw deprecation lines filtered out
+// (they are kustomize-deprecated findings).
+func buildQuietly(ctx context.Context, cfg *config.Config, opts pipeline.Options) (res *pipeline.Result, err error) {
+	withoutKustomizeWarnings(func() { res, err = pipeline.Build(ctx, cfg, opts) })
+	return res, err
 }
