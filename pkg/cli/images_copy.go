@@ -17,7 +17,13 @@ func copier(io streams, reg *registryFlags, jobs int) (*images.Copier, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &images.Copier{Remote: remote, Concurrency: jobs}, nil
+	c := &images.Copier{Remote: remote, Concurrency: jobs}
+	if io.isTerminal(io.err) {
+		show := &copyProgress{io: io}
+		c.Progress = show.event
+		c.Done = show.end
+	}
+	return c, nil
 }
 
 // copyImages copies imgs to a registry (to) or a layout folder and prints each copy.

@@ -37,6 +37,9 @@ func (m *mirrorOCI) apply(io streams, quiet, force bool, opts *mirror.Options) e
 		if err != nil {
 			return err
 		}
+		if quiet {
+			c.Progress, c.Done = nil, nil
+		}
 		if m.imagesTo != "" {
 			if _, err := oci.ParseTarget(m.imagesTo); err != nil {
 				return usageErr(fmt.Errorf("--images-to: %w", err))

@@ -1,7 +1,10 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"encoding/base64"
+	"io"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -155,5 +158,20 @@ func TestImagesCommandsNeverPrintCredentials(t *testing.T) {
 		if code == ExitOK || !strings.Contains(errOut, "refused the credentials") || strings.Contains(out+errOut, ociSecret) {
 			t.Errorf("%v: exit %d\n%s%s", args, code, out, errOut)
 		}
+	}
+}
+
+func TestImagesCopyProgressOnATerminal(t *testing.T) {
+	t.Parallel()
+	src := registry.New(t)
+	src.PushImage(t, "team/ctl:v1", registry.Image{Layers: 2, LayerSize: 64, Platforms: []string{"linux/amd64"}})
+	var out, errOut bytes.Buffer
+	env := Env{Getenv: MapEnv(ociEnv(t)), Stdout: &out, Stderr: &errOut, IsTerminal: func(io.Writer) bool { return true }}
+	args := []string{"images", "copy", "--plain-http", "--layout", filepath.Join(t.TempDir(), "l"), imagesDir(t, src.Host+"/team/ctl:v1")}
+	if code := Run(context.Background(), args, env); code != ExitOK {
+		t.Fatalf("exit %d\n%s", code, errOut.String())
+	}
+	if !strings.Contains(errOut.String(), "\r\033[K4 blobs copied") || !strings.HasSuffix(errOut.String(), "\r\033[K") {
+		t.Errorf("no status line on the terminal: %q", errOut.String())
 	}
 }

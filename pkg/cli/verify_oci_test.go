@@ -11,15 +11,18 @@ func TestVerifyOCI(t *testing.T) {
 	t.Parallel()
 	reg := registry.New(t)
 	env := ociEnv(t)
-	if code, _, errOut := runEnv(t, env, "publish", "oci", "--from", builtTiny(t), "--to", reg.Host+"/capi", "--plain-http"); code != ExitOK {
+	both := mergeDists(t, buildTinyVersion(t, "v1.0.0", nil), buildTinyVersion(t, "v1.1.0", nil))
+	if code, _, errOut := runEnv(t, env, "publish", "oci", "--from", both, "--to", reg.Host+"/capi", "--plain-http"); code != ExitOK {
 		t.Fatalf("publish: %s", errOut)
 	}
 	base := "oci://" + reg.Host + "/capi/bootstrap-tiny"
-	for _, ref := range []string{base, base + ":v1.0.0"} {
-		code, out, errOut := runEnv(t, env, "verify", "--plain-http", ref)
-		if code != ExitOK || !strings.Contains(out, "v1.0.0") {
-			t.Errorf("verify %s: exit %d\n%s%s", ref, code, out, errOut)
-		}
+	code, out, errOut := runEnv(t, env, "verify", "--plain-http", base)
+	if code != ExitOK || !strings.Contains(out, "v1.0.0: ") || !strings.Contains(out, "v1.1.0: ") || !strings.Contains(out, "(contract v1beta1): v1.1.0") {
+		t.Errorf("verify of the repository: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut = runEnv(t, env, "verify", "--plain-http", base+":v1.0.0")
+	if code != ExitOK || !strings.Contains(out, "v1.0.0: ") || strings.Contains(out, "v1.1.0: ") {
+		t.Errorf("verify of one tag: exit %d\n%s%s", code, out, errOut)
 	}
 	for ref, want := range map[string]int{
 		base + "@sha256:0000000000000000000000000000000000000000000000000000000000000000": ExitUsage,

@@ -15,6 +15,7 @@ type Copier struct {
 	Remote      oci.Remote
 	Concurrency int                                                    // parallel blob transfers per image; 0: 4
 	Progress    func(image string, d ocispec.Descriptor, skipped bool) // optional, called per blob and manifest
+	Done        func()                                                 // optional, called when a copy call returns
 }
 
 // Copied is one image copied.
@@ -35,6 +36,7 @@ func (c *Copier) ToRegistry(ctx context.Context, images []string, target oci.Tar
 
 // each copies every image from its registry to the destination open(ref) returns.
 func (c *Copier) each(ctx context.Context, images []string, open func(Ref) (oras.Target, string, error), name func(Ref) string) ([]Copied, error) {
+	defer c.done()
 	var out []Copied
 	for _, im := range images {
 		r, err := Parse(im)
@@ -77,4 +79,10 @@ func (c *Copier) copy(ctx context.Context, image string, src oras.ReadOnlyTarget
 // same tag and digest, as clusterctl's `images: {all: {repository: REGISTRY/PATH}}` writes it.
 func Mirror(r Ref, target oci.Target) Ref {
 	return Override{Repository: target.String()}.Apply(r)
+}
+
+func (c *Copier) done() {
+	if c.Done != nil {
+		c.Done()
+	}
 }

@@ -49,6 +49,7 @@ func (c *Copier) PushLayout(ctx context.Context, dir string, target oci.Target) 
 	if len(names) == 0 {
 		return nil, fmt.Errorf("OCI layout %s holds no tagged image", dir)
 	}
+	defer c.done()
 	var out []Copied
 	for _, n := range names {
 		name, ref, ok := splitLayoutName(n)
