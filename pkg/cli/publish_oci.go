@@ -69,11 +69,14 @@ func (o *publishOCIOptions) options(io streams) (oci.Options, error) {
 	if err != nil {
 		return oci.Options{}, err
 	}
-	created, err := createdTime(io, ".")
+	created, err := createdTime(io)
 	if err != nil {
 		return oci.Options{}, err
 	}
 	opts := oci.Options{Remote: remote, Pack: oci.PackOptions{Source: o.source, Created: created}}
+	if created.IsZero() {
+		opts.Pack.CreatedFor = gitCommitTime
+	}
 	if o.bundle != "" {
 		name, tag, _ := strings.Cut(o.bundle, ":")
 		if _, err := oci.ParseTarget("x/" + name); err != nil || strings.Contains(name, "/") {

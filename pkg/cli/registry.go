@@ -30,23 +30,31 @@ func (r *registryFlags) remote(io streams) (oci.Remote, error) {
 	return oci.Remote{PlainHTTP: r.plainHTTP, Credential: cred}, nil
 }
 
-// createdTime is the artifacts' creation time: SOURCE_DATE_EPOCH, else the commit time
-// of the git checkout capirepo runs in, else none (never the clock).
-func createdTime(io streams, dir string) (time.Time, error) {
-	if v := io.env("SOURCE_DATE_EPOCH"); v != "" {
-		sec, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || sec < 0 {
-			return time.Time{}, usageErr(fmt.Errorf("SOURCE_DATE_EPOCH %q is not a number of seconds since 1970", v))
-		}
-		return time.Unix(sec, 0).UTC(), nil
-	}
-	out, err := exec.Command("git", "-C", dir, "log", "-1", "--format=%ct").Output()
-	if err != nil {
+// createdTime is the artifacts' creation time when SOURCE_DATE_EPOCH is set; else
+// createdFor reads each version's tag commit (or HEAD) from git; else none (never the clock).
+func createdTime(io streams) (time.Time, error) {
+	v := io.env("SOURCE_DATE_EPOCH")
+	if v == "" {
 		return time.Time{}, nil
 	}
-	sec, err := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64)
-	if err != nil {
-		return time.Time{}, nil
+	sec, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || sec < 0 {
+		return time.Time{}, usageErr(fmt.Errorf("SOURCE_DATE_EPOCH %q is not a number of seconds since 1970", v))
 	}
 	return time.Unix(sec, 0).UTC(), nil
+}
+
+// gitCommitTime is the commit time of the version's tag in the git checkout capirepo runs
+// in, or of HEAD when there is no such tag; zero without git.
+func gitCommitTime(version string) time.Time {
+	for _, rev := range []string{"refs/tags/" + version + "^{commit}", "HEAD"} {
+		out, err := exec.Command("git", "log", "-1", "--format=%ct", rev, "--").Output()
+		if err != nil {
+			continue
+		}
+		if sec, err := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64); err == nil {
+			return time.Unix(sec, 0).UTC()
+		}
+	}
+	return time.Time{}
 }

@@ -18,6 +18,19 @@ import (
 type PackOptions struct {
 	Source  string    // org.opencontainers.image.source (the provider's repository URL)
 	Created time.Time // org.opencontainers.image.created; zero leaves it out (never the clock)
+	// CreatedFor, when set, gives a version's creation time (e.g. its tag's commit);
+	// a zero answer falls back to Created.
+	CreatedFor func(version string) time.Time
+}
+
+// created is the creation time of version.
+func (o PackOptions) created(version string) time.Time {
+	if o.CreatedFor != nil {
+		if t := o.CreatedFor(version); !t.IsZero() {
+			return t
+		}
+	}
+	return o.Created
 }
 
 // Artifact is one packed manifest with its blobs, ready to push. Same inputs give the
@@ -111,8 +124,8 @@ func annotations(title, version, typ, name string, opts PackOptions) map[string]
 	if opts.Source != "" {
 		ann[AnnotationSource] = opts.Source
 	}
-	if !opts.Created.IsZero() {
-		ann[AnnotationCreated] = opts.Created.UTC().Format(time.RFC3339)
+	if t := opts.created(version); !t.IsZero() {
+		ann[AnnotationCreated] = t.UTC().Format(time.RFC3339)
 	}
 	return ann
 }

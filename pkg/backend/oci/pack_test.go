@@ -112,3 +112,25 @@ func TestMatchFailsLikeTheOperator(t *testing.T) {
 		t.Fatal("runtime-extension-components.yaml alone matched; the operator does not find it")
 	}
 }
+
+func TestPackCreatedForVersion(t *testing.T) {
+	opts := PackOptions{Created: time.Unix(5, 0), CreatedFor: func(v string) time.Time {
+		if v == "v1.2.3" {
+			return time.Unix(1700000000, 0)
+		}
+		return time.Time{}
+	}}
+	for version, want := range map[string]string{"v1.2.3": "2023-11-14T22:13:20Z", "v1.2.4": "1970-01-01T00:00:05Z"} {
+		a, err := Pack(rel(layout.InfrastructureProvider, "aws", version, "kind: A\n"), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m ocispec.Manifest
+		if err := json.Unmarshal(a.Manifest, &m); err != nil {
+			t.Fatal(err)
+		}
+		if got := m.Annotations[AnnotationCreated]; got != want {
+			t.Errorf("%s: created = %s, want %s", version, got, want)
+		}
+	}
+}
