@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"fmt"
-	"net/http"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/confine"
 	"github.com/capirepo/capirepo/pkg/contract"
+	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/remote"
@@ -37,10 +37,7 @@ func newInputs(cfg *config.Config, opts Options) (*inputs, error) {
 	for _, r := range cfg.RemoteResources {
 		pins[r.URL] = remote.Pin{URL: r.URL, SHA256: r.SHA256, File: cfg.Abs(r.File)}
 	}
-	client := opts.HTTPClient
-	if client == nil {
-		client = http.DefaultClient
-	}
+	client := httpx.NewClient(httpx.Options{Client: opts.HTTPClient}) // timeouts; no credentials
 	cache := ""
 	if opts.CacheDir != "" {
 		cache = filepath.Join(opts.CacheDir, "capirepo")
