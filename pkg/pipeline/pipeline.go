@@ -65,6 +65,9 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 			AllowNoNamespace: p.Components.AllowNoNamespace, Sources: sources(cfg, p)})...)
 	}
 	res.Findings = unique(append(res.Findings, in.findings...))
+	for _, u := range in.remote.Unused() {
+		res.Notes = append(res.Notes, fmt.Sprintf("%s: remoteResources: %s is named by no kustomization this build rendered; remove the entry if it is stale", cfg.File, u))
+	}
 	return res, nil
 }
 

@@ -123,3 +123,15 @@ func TestRemoteResourceInAComponent(t *testing.T) {
 		t.Fatal("the remote resource of the component is not in the components")
 	}
 }
+
+func TestUnusedPinIsANote(t *testing.T) {
+	t.Parallel()
+	cfg := project(t, "remoteResources:\n- {url: https://example.invalid/stale.yaml, sha256: "+strings.Repeat("a", 64)+"}\n", nil)
+	res, err := build(t, cfg, Options{Offline: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.Join(res.Notes, "\n"), "https://example.invalid/stale.yaml is named by no kustomization") {
+		t.Fatalf("notes = %v", res.Notes)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
 
@@ -36,6 +37,20 @@ type Store struct {
 
 	mu   sync.Mutex
 	memo map[string][]byte
+}
+
+// Unused lists the pinned URLs nothing fetched, sorted.
+func (s *Store) Unused() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for u := range s.Pins {
+		if _, ok := s.memo[u]; !ok {
+			out = append(out, u)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // Pinned reports whether url has an entry.
