@@ -61,6 +61,14 @@ func TestLoadBad(t *testing.T) {
 		{"syntax", "providers:\n- name: [\n", "capirepo.yaml: line"},
 		{"empty", "", "no providers"},
 		{"binary", "\x00\x01", "binary content"},
+		{"bad loadRestrictor", strings.Replace(good, "  metadata: metadata.yaml", "  loadRestrictor: None\n  metadata: metadata.yaml", 1), `loadRestrictor "None": want none or rootOnly`},
+		{"loadRestrictor on a path entry", good + "  - path: t\n    loadRestrictor: none\n", "loadRestrictor goes with kustomize"},
+		{"absolute components", strings.Replace(good, "kustomize: config/default", "kustomize: /srv/config", 1), "components.kustomize: \"/srv/config\" is an absolute path"},
+		{"escaping metadata", strings.Replace(good, "metadata: metadata.yaml", "metadata: ../metadata.yaml", 1), "metadata: \"../metadata.yaml\" leaves the folder"},
+		{"remote not http", good + "remoteResources:\n- {url: ftp://x/y.yaml, sha256: " + strings.Repeat("a", 64) + "}\n", "want an http(s) URL"},
+		{"remote bad sum", good + "remoteResources:\n- {url: https://x/y.yaml, sha256: abc}\n", "want 64 lower-case hex digits"},
+		{"remote twice", good + "remoteResources:\n- {url: https://x/y.yaml, sha256: " + strings.Repeat("a", 64) + "}\n- {url: https://x/y.yaml, sha256: " + strings.Repeat("a", 64) + "}\n", "pinned twice"},
+		{"remote file outside", good + "remoteResources:\n- {url: https://x/y.yaml, sha256: " + strings.Repeat("a", 64) + ", file: /tmp/y.yaml}\n", "file: \"/tmp/y.yaml\" is an absolute path"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
