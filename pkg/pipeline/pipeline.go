@@ -88,6 +88,14 @@ func unique(fs lint.Findings) lint.Findings {
 func buildProvider(ctx context.Context, in *inputs, p *config.Provider, opts Options) (*release.Release, []string, error) {
 	cfg := in.cfg
 	r := &release.Release{Name: p.Name, Type: p.Type, Version: opts.Version, ComponentsFile: p.ComponentsFile}
+	// Templates render while the components do (errors keep their order below).
+	tctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	tplDone := make(chan templatesResult, 1)
+	go func() {
+		tpl, err := templates.Build(tctx, templateSources(in, p), opts.Jobs)
+		tplDone <- templatesResult{tpl, err}
+	}()
 	comp, err := buildComponents(ctx, in, p, p.Components, opts.Version)
 	if err != nil {
 		return nil, nil, err
@@ -103,7 +111,8 @@ func buildProvider(ctx context.Context, in *inputs, p *config.Provider, opts Opt
 	if err != nil {
 		return nil, nil, err
 	}
-	tpl, err := templates.Build(ctx, templateSources(in, p), opts.Jobs)
+	t := <-tplDone
+	tpl, err := t.res, t.err
 	if err != nil {
 		return nil, nil, err
 	}
@@ -119,6 +128,11 @@ func buildProvider(ctx context.Context, in *inputs, p *config.Provider, opts Opt
 	r.Files = append(r.Files, extra...)
 	r.Sort()
 	return r, tpl.Notes, r.Validate()
+}
+
+type templatesResult struct {
+	res *templates.Result
+	err error
 }
 
 // buildComponents renders components with the provider label and image overrides.
