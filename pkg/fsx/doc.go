@@ -5,8 +5,10 @@
 //
 // Staged names are ".<base>.tmp-<random>" (being written, or an exchanged old copy
 // waiting for removal) and ".<base>.old-<random>" (a replaced folder set aside where
-// the system has no atomic exchange). IsStaged recognises both; Recover puts an
-// ".old-" folder back when a crash left its target missing.
+// the system has no atomic exchange); an FS with a Mark puts it in both names
+// (".<base>.capirepo-tmp-<random>"). IsStaged recognises them; Recover puts an
+// ".old-" folder back when a crash left its target missing, and Clean also removes
+// the rest, for callers that know the run that staged them is dead (a lock says so).
 //
 // An *FS carries an optional Hook called before every write and rename, so crash
 // tests can stop a process at each step; a nil *FS (and the package functions) has none.
@@ -44,6 +46,21 @@ type FS struct {
 	// Hook is called before every step; tests kill or fail the process there.
 	// A non-nil error aborts the step and is returned.
 	Hook func(op Op, path string) error
+	// Mark names whose staging this is: "" gives ".<base>.tmp-<random>" and
+	// ".<base>.old-<random>", "capirepo" gives ".<base>.capirepo-tmp-<random>" and
+	// ".<base>.capirepo-old-<random>". Leftover cleaning (Clean) takes only names of
+	// its own mark, so one tool never removes another's files in flight.
+	Mark string
+	// Writer creates every new file; nil: a synced write that never replaces a file.
+	Writer Writer
+	// NoExchange sets a replaced target aside even where the system can exchange
+	// (tests of the fallback path).
+	NoExchange bool
+}
+
+// Writer creates one new file with its full content.
+type Writer interface {
+	WriteFile(path string, data []byte) error
 }
 
 func (f *FS) step(op Op, path string) error {
@@ -53,24 +70,46 @@ func (f *FS) step(op Op, path string) error {
 	return f.Hook(op, path)
 }
 
+// marks are f's temporary and set-aside marks (TmpMark and OldMark without a Mark).
+func (f *FS) marks() (tmp, old string) {
+	if f == nil || f.Mark == "" {
+		return TmpMark, OldMark
+	}
+	return "." + f.Mark + "-tmp-", "." + f.Mark + "-old-"
+}
+
 // TempName is a fresh hidden name beside path: ".<base><mark><random>".
 func TempName(path, mark string) string {
 	return filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+mark+strings.ToLower(rand.Text()[:10]))
 }
 
+// TempName is a fresh hidden temporary name of f's mark beside path.
+func (f *FS) TempName(path string) string {
+	tmp, _ := f.marks()
+	return TempName(path, tmp)
+}
+
 // IsStaged reports whether a folder entry's name is a staged (temporary or set
-// aside) name written by this package.
-func IsStaged(name string) bool {
-	return strings.HasPrefix(name, ".") && (strings.Contains(name, TmpMark) || strings.Contains(name, OldMark))
+// aside) name written by this package without a Mark.
+func IsStaged(name string) bool { return (*FS)(nil).IsStaged(name) }
+
+// IsStaged reports whether a folder entry's name is staged under f's mark.
+func (f *FS) IsStaged(name string) bool {
+	tmp, old := f.marks()
+	return strings.HasPrefix(name, ".") && (strings.Contains(name, tmp) || strings.Contains(name, old))
 }
 
 // StagedBase returns the base name a staged name belongs to (".v1.tmp-ab" → "v1")
-// and its mark, or "", "" when name is not staged.
-func StagedBase(name string) (base, mark string) {
-	if !IsStaged(name) {
+// and its mark, or "", "" when name is not staged (without a Mark).
+func StagedBase(name string) (base, mark string) { return (*FS)(nil).StagedBase(name) }
+
+// StagedBase is the base name and mark of a name staged under f's mark.
+func (f *FS) StagedBase(name string) (base, mark string) {
+	if !f.IsStaged(name) {
 		return "", ""
 	}
-	for _, m := range []string{TmpMark, OldMark} {
+	tmp, old := f.marks()
+	for _, m := range []string{tmp, old} {
 		if i := strings.LastIndex(name, m); i > 0 {
 			return name[1:i], m
 		}

@@ -7,12 +7,18 @@ import (
 )
 
 // CreateFile writes a new file (never an existing one) with mode 0644 less umask and
-// syncs it to disk.
+// syncs it to disk, or hands it to f.Writer when set.
 func (f *FS) CreateFile(path string, data []byte) error {
 	if err := f.step(OpWrite, path); err != nil {
 		return err
 	}
-	return createFile(path, data)
+	if f == nil || f.Writer == nil {
+		return createFile(path, data)
+	}
+	if err := f.Writer.WriteFile(path, data); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
 }
 
 func createFile(path string, data []byte) error {
@@ -39,7 +45,7 @@ func createFile(path string, data []byte) error {
 // A new file gets 0644 less umask; a replaced one keeps its permission bits (a
 // clusterctl.yaml holding a token may be 0600 on purpose).
 func (f *FS) WriteFile(path string, data []byte) error {
-	tmp := TempName(path, TmpMark)
+	tmp := f.TempName(path)
 	if err := f.CreateFile(tmp, data); err != nil {
 		return err
 	}

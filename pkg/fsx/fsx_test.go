@@ -213,3 +213,41 @@ func TestWriteFileKeepsAReplacedFilesMode(t *testing.T) {
 		t.Errorf("mode after replace = %v, want 0600 kept", got)
 	}
 }
+
+func TestMarkSwapUndoAndClean(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	target := filepath.Join(dir, "v1")
+	os.MkdirAll(target, 0o755)
+	os.WriteFile(filepath.Join(target, "f"), []byte("old"), 0o644)
+	other := filepath.Join(dir, ".v1.tmp-inflight") // another tool's staging
+	os.WriteFile(other, []byte("x"), 0o644)
+	for _, noExchange := range []bool{false, true} {
+		f := &FS{Mark: "capirepo", NoExchange: noExchange}
+		s, err := f.NewStage(target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := filepath.Base(s.Dir); !strings.HasPrefix(n, ".v1.capirepo-tmp-") || !f.IsStaged(n) || IsStaged(n) {
+			t.Errorf("staged name %q: want capirepo's mark only", n)
+		}
+		s.WriteFile("f", []byte("new"))
+		sw, err := f.Swap(s.Dir, target)
+		if err != nil || sw.Old == "" {
+			t.Fatalf("Swap() = %+v, %v", sw, err)
+		}
+		if got, _ := os.ReadFile(filepath.Join(target, "f")); string(got) != "new" {
+			t.Errorf("noExchange=%v: swapped content %q, want new", noExchange, got)
+		}
+		sw.Undo()
+		if got, _ := os.ReadFile(filepath.Join(target, "f")); string(got) != "old" {
+			t.Errorf("noExchange=%v: undone content %q, want old", noExchange, got)
+		}
+		if err := f.Clean(dir); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := strings.Join(entries(t, dir), ","); got != ".v1.tmp-inflight,v1" {
+		t.Errorf("after Clean the folder holds %s, want only v1 and the other tool's file", got)
+	}
+}

@@ -11,7 +11,7 @@ import (
 // Stage is a folder written beside its target, then put in place by Commit.
 type Stage struct {
 	fs     *FS
-	Dir    string // the hidden staging folder, ".<base>.tmp-<random>" beside Target
+	Dir    string // the hidden staging folder, ".<base>.tmp-<random>" (see FS.Mark) beside Target
 	Target string
 }
 
@@ -22,7 +22,7 @@ func (f *FS) NewStage(target string) (*Stage, error) {
 		return nil, fmt.Errorf("creating %s: %w", filepath.Dir(target), err)
 	}
 	for range 5 {
-		dir := TempName(target, TmpMark)
+		dir := f.TempName(target)
 		err := os.Mkdir(dir, DirMode)
 		if err == nil {
 			return &Stage{fs: f, Dir: dir, Target: target}, nil

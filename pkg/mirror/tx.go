@@ -145,17 +145,14 @@ func (r *runner) check(ctx context.Context, tx *Tx) error {
 func (r *runner) recoverLeftovers(_ context.Context, tx *Tx) error {
 	certs := filepath.Join(tx.Dir, CertManager)
 	if _, err := os.Stat(certs); err == nil {
-		if _, err := fsx.Recover(certs); err != nil {
-			return err
-		}
-		if err := removeStaged(certs, nil); err != nil {
+		if err := (*fsx.FS)(nil).Clean(certs); err != nil {
 			return err
 		}
 	}
 	return removeStaged(tx.Dir, map[string]bool{ManifestFile: true, ImagesFile: true, ConfigFile: true})
 }
 
-// removeStaged removes the staged entries of dir whose base is in only (all when nil).
+// removeStaged removes the staged entries of dir whose base is in only.
 func removeStaged(dir string, only map[string]bool) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -163,7 +160,7 @@ func removeStaged(dir string, only map[string]bool) error {
 	}
 	for _, e := range entries {
 		base, mark := fsx.StagedBase(e.Name())
-		if mark == "" || only != nil && !only[base] {
+		if mark == "" || !only[base] {
 			continue
 		}
 		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {

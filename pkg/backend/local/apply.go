@@ -2,10 +2,10 @@ package local
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -21,7 +21,8 @@ func (p *Publisher) Apply(ctx context.Context, plan *publish.Plan) error {
 	if err != nil {
 		return err
 	}
-	st := &staging{dirs: map[string]string{}, w: p.opts.Writer, step: p.opts.Step}
+	f := p.fs()
+	st := &staging{fs: f, dirs: map[string]*fsx.Stage{}}
 	var vs []publish.VersionSteps
 	for _, v := range plan.ByVersion() {
 		if v.Writes() {
@@ -35,7 +36,7 @@ func (p *Publisher) Apply(ctx context.Context, plan *publish.Plan) error {
 		st.discard()
 		return err
 	}
-	c := &commit{step: p.opts.Step, noExchange: p.noExchange}
+	c := &commit{fs: f}
 	if err := c.run(st, root, vs); err != nil {
 		st.discard()
 		return err
@@ -44,7 +45,7 @@ func (p *Publisher) Apply(ctx context.Context, plan *publish.Plan) error {
 		plan.DoneVersion(v)
 	}
 	c.cleanup()
-	syncDir(root)
+	fsx.SyncDir(root)
 	return nil
 }
 
@@ -54,12 +55,10 @@ func (st *staging) stageConfig(root string, set *release.Set, p *Publisher) erro
 	if err != nil || !changed {
 		return err
 	}
-	path := filepath.Join(root, ConfigFile)
-	tmp := stageName(path, tmpMark)
-	st.step("write " + tmp)
-	if err := st.w.WriteFile(tmp, data); err != nil {
+	tmp := st.fs.TempName(filepath.Join(root, ConfigFile))
+	if err := st.fs.CreateFile(tmp, data); err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", tmp, err)
+		return err
 	}
 	st.config = tmp
 	return nil

@@ -10,9 +10,9 @@ package local
 
 import (
 	"context"
-	"os"
 	"time"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -27,19 +27,18 @@ const (
 
 // FileWriter creates one new file with its full content. Publish writes every file
 // through it, so tests can simulate a full disk or a crash after N files.
-type FileWriter interface {
-	WriteFile(path string, data []byte) error
-}
+type FileWriter = fsx.Writer
 
 // Options tune a Publisher.
 type Options struct {
 	Force    bool          // replace a published version whose content differs
 	DryRun   bool          // report planned actions, write nothing
 	LockWait time.Duration // bound on waiting for another publisher; 0 = 5 minutes
-	Writer   FileWriter    // nil = the operating system (fsync'ed writes)
+	Writer   FileWriter    // nil = fsx's synced writes
 	Locked   bool          // the caller holds root's lock (see Lock): Publish does not take it
-	// Step, when set, is called before every rename, exchange and removal of the
-	// commit with a short description; crash tests kill the process there.
+	// Step, when set, is called before every file write and every rename, exchange
+	// and removal of the commit with a short description ("write PATH", "rename
+	// TARGET", "remove PATH"); crash tests kill the process there.
 	Step func(what string)
 }
 
@@ -52,9 +51,6 @@ type Publisher struct {
 
 // New returns a publisher for root (made absolute when publishing).
 func New(root string, opts Options) *Publisher {
-	if opts.Writer == nil {
-		opts.Writer = osWriter{}
-	}
 	if opts.LockWait <= 0 {
 		opts.LockWait = defaultWait
 	}
@@ -72,20 +68,17 @@ func (p *Publisher) Publish(ctx context.Context, set *release.Set) (*release.Rep
 	return publish.Publish(ctx, set, p, publish.Policy{Replace: p.opts.Force, DryRun: p.opts.DryRun})
 }
 
-// osWriter writes a new file (never an existing one) and syncs it to disk.
+// fs is the staged-write helper of a run: capirepo's mark, the options' writer
+// and step hook.
+func (p *Publisher) fs() *fsx.FS {
+	step := p.opts.Step
+	return &fsx.FS{Mark: mark, Writer: p.opts.Writer, NoExchange: p.noExchange, Hook: func(op fsx.Op, path string) error {
+		step(string(op) + " " + path)
+		return nil
+	}}
+}
+
+// osWriter is fsx's own synced write of a new file (tests wrap it).
 type osWriter struct{}
 
-func (osWriter) WriteFile(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
+func (osWriter) WriteFile(path string, data []byte) error { return fsx.CreateFile(path, data) }

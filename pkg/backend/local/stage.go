@@ -2,7 +2,6 @@ package local
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -11,28 +10,52 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
-// Staged names: ROOT/<label>/.<version>.capirepo-tmp-XXXX (a version being written,
-// or the old one after an exchange), .<version>.capirepo-old-XXXX (a replaced version
-// set aside where the system cannot exchange) and ROOT/.clusterctl.yaml.capirepo-tmp-XXXX.
-// They start with a dot and are not versions, so clusterctl never lists them; the
-// "capirepo-" mark keeps them apart from other tools' temporary files.
+// Staged names carry capirepo's mark (fsx.FS.Mark): ROOT/<label>/.<version>.capirepo-tmp-XXXX
+// (a version being written, or the old one after an exchange), .<version>.capirepo-old-XXXX
+// (a replaced version set aside where the system cannot exchange) and
+// ROOT/.clusterctl.yaml.capirepo-tmp-XXXX. They start with a dot and are not versions,
+// so clusterctl never lists them; the mark keeps them apart from other tools'
+// temporary files (mirror's ".*.tmp-*"), which leftover cleaning never touches.
 const (
-	tmpMark = ".capirepo-tmp-"
-	oldMark = ".capirepo-old-"
+	mark    = "capirepo"
+	oldMark = "." + mark + "-old-"
 )
+
+// isStaged reports whether a folder entry is capirepo's staging.
+func isStaged(name string) bool { return (&fsx.FS{Mark: mark}).IsStaged(name) }
+
+// recoverLeftovers runs under the repository lock, so every name with capirepo's
+// staging mark in root or a label folder belongs to a run that is dead (a live one
+// would hold the lock): a version a dead --force run had set aside is restored, the
+// rest removed. Other entries (other tools' temporary files, junk) are left alone.
+func recoverLeftovers(root string) error {
+	f := &fsx.FS{Mark: mark}
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		return fmt.Errorf("reading repository root %s: %w", root, err)
+	}
+	for _, e := range entries {
+		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
+			if err := f.Clean(filepath.Join(root, e.Name())); err != nil {
+				return err
+			}
+		}
+	}
+	return f.Clean(root)
+}
 
 // staging is what Apply prepared: folders and a config file next to their
 // destinations, and the label folders it had to create.
 type staging struct {
-	w       FileWriter
-	step    func(string)
-	dirs    map[string]string // version folder → staged folder
-	config  string            // staged clusterctl.yaml, "" when unchanged
-	created []string          // label folders made for staging
+	fs      *fsx.FS
+	dirs    map[string]*fsx.Stage // version folder → its stage
+	config  string                // staged clusterctl.yaml, "" when unchanged
+	created []string              // label folders made for staging
 }
 
 // stageAll writes every changing version into its staged folder: the release files,
@@ -40,77 +63,59 @@ type staging struct {
 // build does not have (they are kept). On error it removes what it staged.
 func (st *staging) stageAll(ctx context.Context, root string, vs []publish.VersionSteps) error {
 	for _, v := range vs {
-		if err := ctx.Err(); err != nil {
-			st.discard()
-			return fmt.Errorf("staging %s: %w", v.Release, err)
-		}
 		dir := versionDir(root, v)
-		tmp, err := st.stage(dir, v)
+		s, err := st.stage(ctx, dir, v)
 		if err != nil {
 			st.discard()
 			return err
 		}
-		st.dirs[dir] = tmp
+		st.dirs[dir] = s
 	}
 	return nil
 }
 
-func (st *staging) stage(dir string, v publish.VersionSteps) (string, error) {
+func (st *staging) stage(ctx context.Context, dir string, v publish.VersionSteps) (*fsx.Stage, error) {
 	labelDir := filepath.Dir(dir)
-	if err := os.Mkdir(labelDir, 0o755); err == nil {
+	if err := os.Mkdir(labelDir, fsx.DirMode); err == nil {
 		st.created = append(st.created, labelDir)
 	} else if !errors.Is(err, fs.ErrExist) {
-		return "", fmt.Errorf("creating %s: %w", labelDir, err)
+		return nil, fmt.Errorf("creating %s: %w", labelDir, err)
 	}
-	tmp, err := os.MkdirTemp(labelDir, "."+filepath.Base(dir)+tmpMark)
+	s, err := st.fs.NewStage(dir)
 	if err != nil {
-		return "", fmt.Errorf("staging %s in %s: %w", v.Release, labelDir, err)
+		return nil, err
 	}
-	err = st.writeRelease(tmp, v.Release)
-	if err == nil && v.Held != nil {
-		err = st.keepExtra(dir, tmp, v.Held.Extra)
+	files := append(append([]release.File(nil), v.Release.Files...), release.File{Name: ChecksumFile, Data: checksums(v.Release)})
+	if v.Held != nil {
+		files, err = keepExtra(dir, files, v.Held.Extra)
 	}
-	if err != nil {
-		os.RemoveAll(tmp)
-		return "", fmt.Errorf("staging %s: %w", v.Release, err)
-	}
-	return tmp, nil
-}
-
-func (st *staging) writeRelease(dir string, rel *release.Release) error {
-	if err := os.Chmod(dir, 0o755); err != nil {
-		return fmt.Errorf("setting permissions of %s: %w", dir, err)
-	}
-	files := append(append([]release.File(nil), rel.Files...), release.File{Name: ChecksumFile, Data: checksums(rel)})
-	for _, f := range files {
-		path := filepath.Join(dir, f.Name)
-		st.step("write " + path)
-		if err := st.w.WriteFile(path, f.Data); err != nil {
-			return fmt.Errorf("writing %s: %w", path, err)
+	for i := 0; err == nil && i < len(files); i++ {
+		if err = ctx.Err(); err == nil {
+			err = s.WriteFile(files[i].Name, files[i].Data)
 		}
 	}
-	syncDir(dir)
-	return nil
+	if err != nil {
+		s.Discard()
+		return nil, fmt.Errorf("staging %s: %w", v.Release, err)
+	}
+	return s, nil
 }
 
-// keepExtra copies the regular files the published version holds and the build
-// does not into the staged folder, so replacing a version leaves them alone.
-func (st *staging) keepExtra(dir, tmp string, names []string) error {
+// keepExtra adds the regular files the published version holds and the build does
+// not, so replacing a version leaves them alone.
+func keepExtra(dir string, files []release.File, names []string) ([]release.File, error) {
 	for _, n := range names {
-		fi, err := os.Lstat(filepath.Join(dir, n))
-		if err != nil || !fi.Mode().IsRegular() {
+		path := filepath.Join(dir, n)
+		if fi, err := os.Lstat(path); err != nil || !fi.Mode().IsRegular() {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(dir, n))
+		data, err := os.ReadFile(path)
 		if err != nil {
-			return fmt.Errorf("reading %s to keep it: %w", filepath.Join(dir, n), err)
+			return nil, fmt.Errorf("reading %s to keep it: %w", path, err)
 		}
-		st.step("write " + filepath.Join(tmp, n))
-		if err := st.w.WriteFile(filepath.Join(tmp, n), data); err != nil {
-			return fmt.Errorf("writing %s: %w", filepath.Join(tmp, n), err)
-		}
+		files = append(files, release.File{Name: n, Data: data})
 	}
-	return nil
+	return files, nil
 }
 
 // checksums is the sha256 file: "<hex>  <name>" lines sorted by name, like sha256sum.
@@ -126,27 +131,13 @@ func checksums(rel *release.Release) []byte {
 
 // discard removes everything staged and the label folders made for it.
 func (st *staging) discard() {
-	for _, tmp := range st.dirs {
-		os.RemoveAll(tmp)
+	for _, s := range st.dirs {
+		s.Discard()
 	}
 	if st.config != "" {
 		os.Remove(st.config)
 	}
 	for _, dir := range st.created {
 		os.Remove(dir) // only when empty: a concurrent reader's view is never touched
-	}
-}
-
-// stageName is a fresh hidden name next to path: ".<base><mark><random>".
-func stageName(path, mark string) string {
-	return filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+mark+strings.ToLower(rand.Text()[:10]))
-}
-
-// syncDir flushes a directory's entries to disk. It is best effort: some systems
-// cannot sync a directory, and the files in it were synced when written.
-func syncDir(dir string) {
-	if f, err := os.Open(dir); err == nil {
-		f.Sync()
-		f.Close()
 	}
 }
