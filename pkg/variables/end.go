@@ -44,14 +44,16 @@ const (
 )
 
 // scanEnd returns the end of the variable at text[p:] ("${..."), as the parser
-// would consume it, or ok=false when the parser fails on it.
-func scanEnd(text string, p int) (end int, ok bool, err error) {
+// would consume it, or the parser's error for it (errTooDeep past maxDepth).
+func scanEnd(text string, p int) (int, error) {
 	s := &endScanner{buf: text, pos: p + 2}
-	ok = s.fn()
-	if s.tooDeep {
-		return 0, false, errTooDeep
+	if err := s.fn(); err != nil {
+		if s.tooDeep {
+			return 0, errTooDeep
+		}
+		return 0, err
 	}
-	return s.pos, ok, nil
+	return s.pos, nil
 }
 
 func (s *endScanner) read() rune {

@@ -81,3 +81,26 @@ func TestDeepNesting(t *testing.T) {
 		t.Fatal("no findings on 20,000 nested defaults")
 	}
 }
+
+// TestFuncEndMatchesOnDeepInput: the same comparison where the brace limit matters.
+func TestFuncEndMatchesOnDeepInput(t *testing.T) {
+	t.Parallel()
+	deep := strings.Repeat("${A:=", 300) + "x"
+	cases := []string{
+		deep + strings.Repeat("}", 300) + " tail ${B}",
+		deep + strings.Repeat("}", 299),
+		deep + strings.Repeat("}", 300) + " ${B",
+		"${V/" + strings.Repeat("}", maxCandidates+10) + "/y}",
+		strings.Repeat("${A:=", 200) + strings.Repeat("}", 200) + "${X:1:2${Y}}",
+		"${A:=" + strings.Repeat("${B}", 300) + "}",
+	}
+	for _, text := range cases {
+		for _, full := range []bool{false, true} {
+			wantEnd, wantErr := candidateEnd(text, 0, full)
+			gotEnd, _, gotErr := funcEnd(text, 0, full)
+			if gotEnd != wantEnd || errString(gotErr) != errString(wantErr) {
+				t.Errorf("%.40q… (full=%v): end %d err %v, want %d %v", text, full, gotEnd, gotErr, wantEnd, wantErr)
+			}
+		}
+	}
+}

@@ -1,12 +1,14 @@
 package variables
 
-// The functions below follow drone/envsubst's parse.go one for one (parseFunc,
-// parseParam, parseDefaultFunc, ...), returning false where it returns an error.
+import "github.com/drone/envsubst/v2/parse"
 
-func (s *endScanner) fn() bool {
+// The functions below follow drone/envsubst's parse.go one for one (parseFunc,
+// parseParam, parseDefaultFunc, ...) and return the same errors.
+
+func (s *endScanner) fn() error {
 	if s.depth++; s.depth > maxDepth {
 		s.tooDeep = true
-		return false
+		return errTooDeep
 	}
 	defer func() { s.depth-- }()
 	if s.peek() == '#' {
@@ -14,7 +16,7 @@ func (s *endScanner) fn() bool {
 	}
 	s.set(isIdentRune, mIdent)
 	if s.scan() != tIdent {
-		return false
+		return parse.ErrParseVariableName
 	}
 	switch s.peek() {
 	case ':':
@@ -31,26 +33,32 @@ func (s *endScanner) fn() bool {
 		return s.remove(func(r rune, i int) bool { return r == '%' && i < 3 })
 	}
 	s.set(isIdentRune, mRbrack)
-	return s.scan() == tRbrack
+	if s.scan() != tRbrack {
+		return parse.ErrMissingClosingBrace
+	}
+	return nil
 }
 
-func (s *endScanner) param(accept func(rune, int) bool, mode byte) bool {
+func (s *endScanner) param(accept func(rune, int) bool, mode byte) error {
 	s.set(accept, mode|mLbrack)
 	switch s.scan() {
 	case tLbrack:
 		return s.fn()
 	case tIdent, tRbrack:
-		return true
+		return nil
 	}
-	return false
+	return parse.ErrParseFuncSubstitution
 }
 
-func (s *endScanner) consumeRbrack() bool {
+func (s *endScanner) consumeRbrack() error {
 	s.mode = mRbrack
-	return s.scan() == tRbrack
+	if s.scan() != tRbrack {
+		return parse.ErrBadSubstitution
+	}
+	return nil
 }
 
-func (s *endScanner) defaultOrSubstr() bool {
+func (s *endScanner) defaultOrSubstr() error {
 	s.read()
 	r := s.peek()
 	s.unread()
@@ -61,72 +69,96 @@ func (s *endScanner) defaultOrSubstr() bool {
 	return s.substr()
 }
 
-func (s *endScanner) substr() bool {
+func (s *endScanner) substr() error {
 	s.set(func(r rune, i int) bool { return i == 1 && r == ':' }, mIdent)
-	if s.scan() != tIdent || !s.param(func(r rune, _ int) bool { return r != ':' && r != '}' }, mIdent) {
-		return false
+	if s.scan() != tIdent {
+		return parse.ErrBadSubstitution
+	}
+	if err := s.param(func(r rune, _ int) bool { return r != ':' && r != '}' }, mIdent); err != nil {
+		return err
 	}
 	s.set(func(r rune, _ int) bool { return r == ':' }, mIdent|mRbrack)
 	switch s.scan() {
 	case tRbrack:
-		return true
+		return nil
 	case tIdent:
 	default:
-		return false
+		return parse.ErrBadSubstitution
 	}
-	return s.param(notClosing, mIdent) && s.consumeRbrack()
+	if err := s.param(notClosing, mIdent); err != nil {
+		return err
+	}
+	return s.consumeRbrack()
 }
 
-func (s *endScanner) remove(accept func(rune, int) bool) bool {
+func (s *endScanner) remove(accept func(rune, int) bool) error {
 	s.set(accept, mIdent)
-	return s.scan() == tIdent && s.param(notClosing, mIdent) && s.consumeRbrack()
+	if s.scan() != tIdent {
+		return parse.ErrBadSubstitution
+	}
+	if err := s.param(notClosing, mIdent); err != nil {
+		return err
+	}
+	return s.consumeRbrack()
 }
 
-func (s *endScanner) replace() bool {
+func (s *endScanner) replace() error {
 	s.set(acceptReplace, mIdent)
-	if s.scan() != tIdent || !s.param(func(r rune, _ int) bool { return r != '/' }, mIdent|mEscape) {
-		return false
+	if s.scan() != tIdent {
+		return parse.ErrBadSubstitution
+	}
+	if err := s.param(func(r rune, _ int) bool { return r != '/' }, mIdent|mEscape); err != nil {
+		return err
 	}
 	s.set(func(r rune, _ int) bool { return r == '/' }, mIdent)
 	if s.scan() != tIdent {
-		return false
+		return parse.ErrBadSubstitution
 	}
 	if s.peek() == '}' {
 		return s.consumeRbrack()
 	}
-	return s.param(notClosing, mIdent|mEscape) && s.consumeRbrack()
+	if err := s.param(notClosing, mIdent|mEscape); err != nil {
+		return err
+	}
+	return s.consumeRbrack()
 }
 
-func (s *endScanner) defaultFunc() bool {
+func (s *endScanner) defaultFunc() error {
 	s.set(acceptDefault, mIdent)
 	if s.peek() == '=' {
 		s.accept = func(r rune, i int) bool { return i == 1 && r == '=' }
 	}
 	if s.scan() != tIdent {
-		return false
+		return parse.ErrParseDefaultFunction
 	}
 	for {
 		if s.peek() == '}' {
 			return s.consumeRbrack()
 		}
-		if !s.param(notClosing, mIdent) {
-			return false
+		if err := s.param(notClosing, mIdent); err != nil {
+			return err
 		}
 	}
 }
 
-func (s *endScanner) simple(accept func(rune, int) bool) bool {
+func (s *endScanner) simple(accept func(rune, int) bool) error {
 	s.set(accept, mIdent)
-	return s.scan() == tIdent && s.consumeRbrack()
+	if s.scan() != tIdent {
+		return parse.ErrBadSubstitution
+	}
+	return s.consumeRbrack()
 }
 
-func (s *endScanner) lenFunc() bool {
+func (s *endScanner) lenFunc() error {
 	s.set(func(r rune, i int) bool { return r == '#' && i == 1 }, mIdent)
 	if s.scan() != tIdent {
-		return false
+		return parse.ErrBadSubstitution
 	}
 	s.set(isIdentRune, mIdent)
-	return s.scan() == tIdent && s.consumeRbrack()
+	if s.scan() != tIdent {
+		return parse.ErrBadSubstitution
+	}
+	return s.consumeRbrack()
 }
 
 func notClosing(r rune, _ int) bool { return r != '}' }

@@ -1,6 +1,7 @@
 package variables
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/drone/envsubst/v2/parse"
@@ -80,22 +81,22 @@ func (s *source) variable(r *result, text string, p int) int {
 // the variable (full=true parses the rest of the file, as clusterctl does, to get
 // its exact message).
 func funcEnd(text string, p int, full bool) (int, *parse.FuncNode, error) {
-	end, ok, err := scanEnd(text, p)
-	if err != nil {
-		return 0, nil, err
+	limit := len(text)
+	q := nthBrace(text, p+2, maxCandidates)
+	if q > 0 {
+		limit = q
 	}
-	if ok && strings.Count(text[p+2:end], "}") <= maxCandidates {
+	end, err := scanEnd(text[:limit], p)
+	if err == nil {
 		if t, err := parse.Parse(text[p:end]); err == nil {
 			if f, isFunc := t.Root.(*parse.FuncNode); isFunc {
 				return end, f, nil
 			}
 		}
+	} else if errors.Is(err, errTooDeep) || !full || q < 0 {
+		return 0, nil, err // the parser's own error for text[p:limit]
 	}
-	limit := len(text)
-	if q := nthBrace(text, p+2, maxCandidates); q > 0 && !full {
-		limit = q
-	}
-	if _, err := parse.Parse(text[p:limit]); err != nil {
+	if _, err := parse.Parse(text[p:]); err != nil {
 		return 0, nil, err
 	}
 	return 0, nil, errNoEnd
