@@ -24,3 +24,16 @@ func TestCompletion(t *testing.T) {
 		t.Errorf("help does not list the completion command:\n%s", stdout)
 	}
 }
+
+// TestHelpTopics: help prints a command's help; an unknown topic is a usage error.
+func TestHelpTopics(t *testing.T) {
+	t.Parallel()
+	if code, stdout, _ := runEnv(t, nil, "help", "publish", "local"); code != ExitOK || !strings.Contains(stdout, "--to") {
+		t.Errorf("help publish local: exit %d\n%s", code, stdout)
+	}
+	for _, topic := range [][]string{{"bogus"}, {"publish", "s3"}} {
+		if code, _, stderr := runEnv(t, nil, append([]string{"help"}, topic...)...); code != ExitUsage || !strings.Contains(stderr, "unknown help topic") {
+			t.Errorf("help %v: exit %d, want %d\n%s", topic, code, ExitUsage, stderr)
+		}
+	}
+}

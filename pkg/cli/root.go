@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
@@ -62,6 +63,7 @@ func newRoot(io streams) *cobra.Command {
 	root.SetIn(io.in)
 	root.SetOut(io.out)
 	root.SetErr(io.err)
+	root.SetHelpCommand(newHelpCmd())
 	root.InitDefaultCompletionCmd() // completion bash|zsh|fish|powershell, in the tree now so guard sees it
 	return root
 }
@@ -74,6 +76,21 @@ func newVersionCmd(io streams) *cobra.Command {
 		RunE: func(*cobra.Command, []string) error {
 			fmt.Fprintln(io.out, Version)
 			return nil
+		},
+	}
+}
+
+// newHelpCmd is cobra's help command, except that an unknown topic is a usage error.
+func newHelpCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		RunE: func(c *cobra.Command, args []string) error {
+			cmd, rest, err := c.Root().Find(args)
+			if err != nil || len(rest) > 0 {
+				return cmdLineErr{fmt.Errorf("unknown help topic %q", strings.Join(args, " "))}
+			}
+			return cmd.Help()
 		},
 	}
 }
