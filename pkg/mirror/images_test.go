@@ -3,8 +3,11 @@ package mirror
 import (
 	"slices"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/images"
 )
 
+// TestImages pins the image finding mirror records (pkg/images.Find).
 func TestImages(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -23,7 +26,7 @@ func TestImages(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			if got := Images([]byte(tt.yaml)); !slices.Equal(got, tt.want) {
+			if got := images.Find([]byte(tt.yaml)); !slices.Equal(got, tt.want) {
 				t.Errorf("Images() = %q, want %q", got, tt.want)
 			}
 		})

@@ -4,9 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/images"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -29,11 +32,11 @@ func (r *runner) writeManifest(_ context.Context, tx *Tx) error {
 func (r *runner) writeImages(_ context.Context, tx *Tx) error {
 	tx.Images = allImages(tx.Manifest)
 	tx.Result.Images = tx.Images
-	images := strings.Join(tx.Images, "\n")
-	if images != "" {
-		images += "\n"
+	text := strings.Join(tx.Images, "\n")
+	if text != "" {
+		text += "\n"
 	}
-	return tx.FS.WriteFile(filepath.Join(tx.Dir, ImagesFile), []byte(images))
+	return tx.FS.WriteFile(filepath.Join(tx.Dir, ImagesFile), []byte(text))
 }
 
 func record(rel *release.Release) Record {
@@ -45,14 +48,14 @@ func record(rel *release.Release) Record {
 			data = append(data, f.Data)
 		}
 	}
-	rec.Images = Images(data...)
+	rec.Images = images.Find(data...)
 	return rec
 }
 
 func certRecord(c *certFile) *Record {
 	return &Record{Name: CertManager, Label: CertManager, Version: c.job.Version, Source: c.job.URL, Components: c.job.File,
 		Files:  []FileRecord{{Name: c.job.File, SHA256: sum(c.data), Size: len(c.data)}},
-		Images: Images(c.data)}
+		Images: images.Find(c.data)}
 }
 
 // allImages is the union of the images of every recorded release and cert-manager.
@@ -68,5 +71,5 @@ func allImages(m *Manifest) []string {
 			set[i] = true
 		}
 	}
-	return sorted(set)
+	return slices.Sorted(maps.Keys(set))
 }

@@ -31,26 +31,8 @@ func (a *api) listAssets(ctx context.Context, relID int64) ([]*gh.ReleaseAsset, 
 
 // assetsWithDigest lists a release's assets with their digests.
 func (a *api) assetsWithDigest(ctx context.Context, relID int64) ([]*ghAsset, error) {
-	var all []*ghAsset
-	for page := 1; page != 0; {
-		var batch []*ghAsset
-		var resp *gh.Response
-		err := a.call(ctx, fmt.Sprintf("listing the assets of release %d in %s", relID, a.name()), func(c *gh.Client) error {
-			u := fmt.Sprintf("repos/%s/%s/releases/%d/assets?per_page=100&page=%d", a.owner, a.repo, relID, page)
-			req, err := c.NewRequest(http.MethodGet, u, nil)
-			if err != nil {
-				return err
-			}
-			resp, err = c.Do(ctx, req, &batch)
-			return err
-		})
-		if err != nil {
-			return nil, err
-		}
-		all = append(all, batch...)
-		page = resp.NextPage
-	}
-	return all, nil
+	return listAll[*ghAsset](ctx, a, fmt.Sprintf("listing the assets of release %d in %s", relID, a.name()),
+		fmt.Sprintf("repos/%s/%s/releases/%d/assets", a.owner, a.repo, relID))
 }
 
 // upload posts the bytes to the upload host (go-github's UploadReleaseAsset wants an

@@ -26,13 +26,17 @@ func (a *api) getRepo(ctx context.Context) (*gh.Repository, error) {
 
 // listReleases lists every release the token can see (drafts need push access).
 func (a *api) listReleases(ctx context.Context) ([]*ghRelease, error) {
-	var all []*ghRelease
+	return listAll[*ghRelease](ctx, a, "listing releases of "+a.name(), fmt.Sprintf("repos/%s/%s/releases", a.owner, a.repo))
+}
+
+// listAll reads every page (100 items each) of an API listing at path.
+func listAll[T any](ctx context.Context, a *api, what, path string) ([]T, error) {
+	var all []T
 	for page := 1; page != 0; {
-		var batch []*ghRelease
+		var batch []T
 		var resp *gh.Response
-		err := a.call(ctx, "listing releases of "+a.name(), func(c *gh.Client) error {
-			u := fmt.Sprintf("repos/%s/%s/releases?per_page=100&page=%d", a.owner, a.repo, page)
-			req, err := c.NewRequest(http.MethodGet, u, nil)
+		err := a.call(ctx, what, func(c *gh.Client) error {
+			req, err := c.NewRequest(http.MethodGet, fmt.Sprintf("%s?per_page=100&page=%d", path, page), nil)
 			if err != nil {
 				return err
 			}

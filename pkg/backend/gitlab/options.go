@@ -15,6 +15,8 @@ import (
 	"net/http"
 	"net/url"
 	"time"
+
+	"github.com/capirepo/capirepo/pkg/httpx"
 )
 
 // Token kinds (Options.TokenKind).
@@ -63,23 +65,12 @@ func (o Options) withDefaults() Options {
 		o.Retry.MaxWait = 2 * time.Minute
 	}
 	if o.Retry.Sleep == nil {
-		o.Retry.Sleep = sleep
+		o.Retry.Sleep = httpx.Sleep
 	}
 	if o.HTTPClient == nil {
 		o.HTTPClient = &http.Client{Timeout: 5 * time.Minute}
 	}
 	return o
-}
-
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }
 
 // validate checks what both the Publisher and the Repo need.

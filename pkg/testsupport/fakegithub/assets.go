@@ -22,66 +22,42 @@ func (s *Server) assetByID(c *call, rp *repo) (*Release, int) {
 }
 
 func (s *Server) listAssets(c *call) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	rp := s.repoFor(c)
-	if rp == nil {
-		return
-	}
-	r := s.releaseByID(c, rp)
-	if r == nil {
-		return
-	}
-	lo, hi := page(c, len(r.Assets))
-	out := make([]map[string]any, 0, hi-lo)
-	for i := lo; i < hi; i++ {
-		out = append(out, s.assetJSON(rp, r, &r.Assets[i]))
-	}
-	writeJSON(c.w, http.StatusOK, out)
+	s.inRelease(c, func(rp *repo, r *Release) {
+		lo, hi := page(c, len(r.Assets))
+		out := make([]map[string]any, 0, hi-lo)
+		for i := lo; i < hi; i++ {
+			out = append(out, s.assetJSON(rp, r, &r.Assets[i]))
+		}
+		writeJSON(c.w, http.StatusOK, out)
+	})
 }
 
 // getAsset returns metadata, or with Accept: application/octet-stream a 302 to the
 // download host, as the REST API does.
 func (s *Server) getAsset(c *call) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	rp := s.repoFor(c)
-	if rp == nil {
-		return
-	}
-	r, i := s.assetByID(c, rp)
-	if r == nil {
-		return
-	}
-	a := &r.Assets[i]
-	if c.r.Header.Get("Accept") == "application/octet-stream" {
-		loc := fmt.Sprintf("%s/download/%s/%s/%d/%s", s.URL(), rp.owner, rp.name, a.ID, a.Name)
-		http.Redirect(c.w, c.r, loc, http.StatusFound)
-		return
-	}
-	writeJSON(c.w, http.StatusOK, s.assetJSON(rp, r, a))
+	s.inAsset(c, func(rp *repo, r *Release, i int) {
+		a := &r.Assets[i]
+		if c.r.Header.Get("Accept") == "application/octet-stream" {
+			loc := fmt.Sprintf("%s/download/%s/%s/%d/%s", s.URL(), rp.owner, rp.name, a.ID, a.Name)
+			http.Redirect(c.w, c.r, loc, http.StatusFound)
+			return
+		}
+		writeJSON(c.w, http.StatusOK, s.assetJSON(rp, r, a))
+	})
 }
 
 func (s *Server) deleteAsset(c *call) {
 	if !s.canWrite(c, docAssets+"#delete-a-release-asset") {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	rp := s.repoFor(c)
-	if rp == nil {
-		return
-	}
-	r, i := s.assetByID(c, rp)
-	if r == nil {
-		return
-	}
-	if r.Immutable {
-		s.writeErrorLocked(c, http.StatusUnprocessableEntity, "Cannot delete assets of an immutable release.", docAssets)
-		return
-	}
-	r.Assets = append(r.Assets[:i], r.Assets[i+1:]...)
-	c.w.WriteHeader(http.StatusNoContent)
+	s.inAsset(c, func(rp *repo, r *Release, i int) {
+		if r.Immutable {
+			s.writeErrorLocked(c, http.StatusUnprocessableEntity, "Cannot delete assets of an immutable release.", docAssets)
+			return
+		}
+		r.Assets = append(r.Assets[:i], r.Assets[i+1:]...)
+		c.w.WriteHeader(http.StatusNoContent)
+	})
 }
 
 // download serves an asset's bytes without authentication, like the signed

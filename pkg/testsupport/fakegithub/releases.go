@@ -33,64 +33,48 @@ func (s *Server) releaseByID(c *call, rp *repo) *Release {
 }
 
 func (s *Server) listReleases(c *call) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	rp := s.repoFor(c)
-	if rp == nil {
-		return
-	}
-	rels := visible(c, rp)
-	lo, hi := page(c, len(rels))
-	out := make([]map[string]any, 0, hi-lo)
-	for _, r := range rels[lo:hi] {
-		out = append(out, s.releaseJSON(rp, r))
-	}
-	writeJSON(c.w, http.StatusOK, out)
+	s.inRepo(c, func(rp *repo) {
+		rels := visible(c, rp)
+		lo, hi := page(c, len(rels))
+		out := make([]map[string]any, 0, hi-lo)
+		for _, r := range rels[lo:hi] {
+			out = append(out, s.releaseJSON(rp, r))
+		}
+		writeJSON(c.w, http.StatusOK, out)
+	})
 }
 
 // getReleaseByTag returns a published release only, as GitHub documents.
 func (s *Server) getReleaseByTag(c *call) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	rp := s.repoFor(c)
-	if rp == nil {
-		return
-	}
-	for _, r := range rp.releases {
-		if r.Tag == c.param("tag") && !r.Draft {
-			writeJSON(c.w, http.StatusOK, s.releaseJSON(rp, r))
-			return
+	s.inRepo(c, func(rp *repo) {
+		for _, r := range rp.releases {
+			if r.Tag == c.param("tag") && !r.Draft {
+				writeJSON(c.w, http.StatusOK, s.releaseJSON(rp, r))
+				return
+			}
 		}
-	}
-	s.writeErrorLocked(c, http.StatusNotFound, "Not Found", docReleases)
+		s.writeErrorLocked(c, http.StatusNotFound, "Not Found", docReleases)
+	})
 }
 
 // getLatest returns GitHub's "latest" release: the newest published, non-prerelease
 // release not created with make_latest=false. (clusterctl ignores this flag.)
 func (s *Server) getLatest(c *call) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	rp := s.repoFor(c)
-	if rp == nil {
-		return
-	}
-	for _, r := range visible(c, rp) {
-		if !r.Draft && !r.Prerelease && r.MakeLatest != "false" {
-			writeJSON(c.w, http.StatusOK, s.releaseJSON(rp, r))
-			return
+	s.inRepo(c, func(rp *repo) {
+		for _, r := range visible(c, rp) {
+			if !r.Draft && !r.Prerelease && r.MakeLatest != "false" {
+				writeJSON(c.w, http.StatusOK, s.releaseJSON(rp, r))
+				return
+			}
 		}
-	}
-	s.writeErrorLocked(c, http.StatusNotFound, "Not Found", docReleases)
+		s.writeErrorLocked(c, http.StatusNotFound, "Not Found", docReleases)
+	})
 }
 
 func (s *Server) getRelease(c *call) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if rp := s.repoFor(c); rp != nil {
-		if r := s.releaseByID(c, rp); r != nil {
-			writeJSON(c.w, http.StatusOK, s.releaseJSON(rp, r))
-		}
-	}
+	s.inRelease(c, func(rp *repo, r *Release) {
+		writeJSON(c.w, http.StatusOK, s.releaseJSON(rp, r))
+	})
 }
 
 // releaseInput is the body of create and edit; nil fields were not sent.

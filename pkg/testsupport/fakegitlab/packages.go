@@ -87,13 +87,8 @@ func matchPackage(k *pkg, name, version string) bool {
 func (s *Server) listFiles(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	p := s.apiProject(w, r, false)
-	if p == nil {
-		return
-	}
-	k := p.packageByID(r.PathValue("pid"))
+	k := s.apiPackage(w, r, false)
 	if k == nil {
-		writeMessage(w, http.StatusNotFound, "404 Package Not Found")
 		return
 	}
 	items := []any{}
@@ -110,13 +105,8 @@ func (s *Server) listFiles(w http.ResponseWriter, r *http.Request) {
 func (s *Server) deleteFile(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	p := s.apiProject(w, r, true)
-	if p == nil {
-		return
-	}
-	k := p.packageByID(r.PathValue("pid"))
+	k := s.apiPackage(w, r, true)
 	if k == nil {
-		writeMessage(w, http.StatusNotFound, "404 Package Not Found")
 		return
 	}
 	if !k.deleteFile(r.PathValue("fid")) {
@@ -124,4 +114,18 @@ func (s *Server) deleteFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// apiPackage is the package of an API call (path parameter pid) in its project; it
+// answers a missing one itself. Call it holding s.mu.
+func (s *Server) apiPackage(w http.ResponseWriter, r *http.Request, write bool) *pkg {
+	p := s.apiProject(w, r, write)
+	if p == nil {
+		return nil
+	}
+	k := p.packageByID(r.PathValue("pid"))
+	if k == nil {
+		writeMessage(w, http.StatusNotFound, "404 Package Not Found")
+	}
+	return k
 }
