@@ -101,7 +101,7 @@ func exitRows() []exitRow {
 				return []string{"publish", "local", "--from", buildTinyWith(s.t, newImage), "--to", localRepo(s.t, keep)}
 			},
 			classInterrupt: func(s *stage) []string {
-				s.interruptNow()
+				s.interruptAtFirstStep()
 				return []string{"publish", "local", "--from", builtTiny(s.t), "--to", s.t.TempDir()}
 			},
 		}, na: map[errClass]string{classFindings: "publishes what build checked"}},

@@ -41,7 +41,12 @@ type stage struct {
 	env    map[string]string
 	ctx    context.Context
 	cancel context.CancelFunc
+	step   func(string) // Env.LocalStep of the run
 }
+
+// interruptAtFirstStep cancels the context at publish local's first write or rename:
+// a Ctrl-C in the middle of the run.
+func (s *stage) interruptAtFirstStep() { s.step = func(string) { s.cancel() } }
 
 // interruptNow cancels the context before the command starts (local commands).
 func (s *stage) interruptNow() { s.cancel() }
@@ -97,7 +102,7 @@ func TestExitCodeTable(t *testing.T) {
 					t.Fatalf("scenario runs %q, not %q", args, row.cmd)
 				}
 				var out, errOut bytes.Buffer
-				code := Run(st.ctx, args, Env{Getenv: MapEnv(st.env), Stdout: &out, Stderr: &errOut})
+				code := Run(st.ctx, args, Env{Getenv: MapEnv(st.env), Stdout: &out, Stderr: &errOut, LocalStep: st.step})
 				if code != c.code {
 					t.Fatalf("capirepo %s: exit %d, want %d (%s)\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), code, c.code, c.class, out.String(), errOut.String())
 				}
