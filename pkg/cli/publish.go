@@ -93,24 +93,20 @@ func publishErr(err error) error {
 	return withCode(ExitPublish, err)
 }
 
-// readToken returns the token from --token-file or the first set environment variable.
-// The value never reaches output: only its source is named in messages.
-func readToken(getenv func(string) string, file string, envs ...string) (string, error) {
-	if file != "" {
-		b, err := os.ReadFile(file)
-		if err != nil {
-			return "", usageErr(fmt.Errorf("--token-file: %w", err))
-		}
-		tok := strings.TrimSpace(string(b))
-		if tok == "" {
-			return "", usageErr(fmt.Errorf("--token-file %s is empty", file))
-		}
-		return tok, nil
+// readToken returns the token of --token-file ("" when file is ""); the environment
+// is read by the token policy of pkg/source. The value never reaches output: only
+// its source is named in messages.
+func readToken(file string) (string, error) {
+	if file == "" {
+		return "", nil
 	}
-	for _, e := range envs {
-		if v := strings.TrimSpace(getenv(e)); v != "" {
-			return v, nil
-		}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return "", usageErr(fmt.Errorf("--token-file: %w", err))
 	}
-	return "", nil
+	tok := strings.TrimSpace(string(b))
+	if tok == "" {
+		return "", usageErr(fmt.Errorf("--token-file %s is empty", file))
+	}
+	return tok, nil
 }

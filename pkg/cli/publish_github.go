@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/backend/github"
+	"github.com/capirepo/capirepo/pkg/source"
 	"github.com/spf13/cobra"
 )
 
@@ -52,9 +53,12 @@ func (o *publishGitHubOptions) runGitHub(cmd *cobra.Command, io streams) error {
 	if !ok || owner == "" || name == "" || strings.Contains(name, "/") {
 		return usageErr(fmt.Errorf("--repo %q: want OWNER/NAME", o.repo))
 	}
-	tok, err := readToken(io.lookup, o.tokenFile, "GITHUB_TOKEN", "GH_TOKEN")
+	tok, err := readToken(o.tokenFile)
 	if err != nil {
 		return err
+	}
+	if o.tokenFile == "" {
+		tok = source.GitHubToken(io.lookup).Value
 	}
 	if o.notesFile != "" && o.generateNotes {
 		return usageErr(fmt.Errorf("--notes-file and --generate-notes: give one of them"))

@@ -66,7 +66,7 @@ func gitlabToken(getenv func(string) string, file, kind string) (string, string,
 		return "", "", usageErr(fmt.Errorf("--token-kind %q: want private, job or deploy", kind))
 	}
 	if file != "" {
-		tok, err := readToken(getenv, file)
+		tok, err := readToken(file)
 		return tok, k, err
 	}
 	if tok := source.GitLabToken(getenv, k); tok.Value != "" {

@@ -12,7 +12,7 @@ func (o *verifyOptions) targets(raw string) ([]source.Provider, error) {
 	opts := source.Options{Getenv: o.getenv, GitHubAPIURL: o.githubURL, GitLabURL: o.gitlabURL, HTTPClient: o.client, Type: o.typ,
 		Registry: oci.Remote{PlainHTTP: o.plainHTTP}}
 	if o.tokenFile != "" {
-		tok, err := readToken(o.getenv, o.tokenFile)
+		tok, err := readToken(o.tokenFile)
 		if err != nil {
 			return nil, err
 		}
