@@ -22,6 +22,8 @@ type endScanner struct {
 	width, skips int
 	depth        int
 	tooDeep      bool
+	hi, braces   int // furthest offset read and the '}' up to it
+	limit        int // after the maxCandidates-th '}': the scan ends there (0: not reached)
 	mode         byte
 	accept       func(rune, int) bool
 }
@@ -44,26 +46,37 @@ const (
 )
 
 // scanEnd returns the end of the variable at text[p:] ("${..."), as the parser
-// would consume it, or the parser's error for it (errTooDeep past maxDepth).
-func scanEnd(text string, p int) (int, error) {
-	s := &endScanner{buf: text, pos: p + 2}
+// would consume it, or the parser's error for it (errTooDeep past maxDepth). Like
+// the brace-by-brace search it replaced, it reads no further than the
+// maxCandidates-th '}' after the "${" (the text ends there for it); limited reports
+// whether that happened.
+func scanEnd(text string, p int) (end int, limited bool, err error) {
+	s := &endScanner{buf: text, pos: p + 2, hi: p + 2}
 	if err := s.fn(); err != nil {
 		if s.tooDeep {
-			return 0, errTooDeep
+			return 0, false, errTooDeep
 		}
-		return 0, err
+		return 0, s.limit > 0, err
 	}
-	return s.pos, nil
+	return s.pos, s.limit > 0, nil
 }
 
 func (s *endScanner) read() rune {
-	if s.pos >= len(s.buf) {
+	if s.pos >= len(s.buf) || s.limit > 0 && s.pos >= s.limit {
 		s.width = 0
 		return 0
 	}
 	r, w := utf8.DecodeRuneInString(s.buf[s.pos:])
 	s.width = w
 	s.pos += w
+	if s.pos > s.hi {
+		s.hi = s.pos
+		if r == '}' {
+			if s.braces++; s.braces == maxCandidates {
+				s.limit = s.pos
+			}
+		}
+	}
 	return r
 }
 
@@ -80,6 +93,7 @@ func (s *endScanner) peek() rune {
 func (s *endScanner) skip() {
 	s.pos++
 	s.skips++
+	s.hi = max(s.hi, s.pos)
 }
 
 func (s *endScanner) scan() token {

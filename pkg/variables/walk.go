@@ -81,38 +81,20 @@ func (s *source) variable(r *result, text string, p int) int {
 // the variable (full=true parses the rest of the file, as clusterctl does, to get
 // its exact message).
 func funcEnd(text string, p int, full bool) (int, *parse.FuncNode, error) {
-	limit := len(text)
-	q := nthBrace(text, p+2, maxCandidates)
-	if q > 0 {
-		limit = q
-	}
-	end, err := scanEnd(text[:limit], p)
+	end, limited, err := scanEnd(text, p)
 	if err == nil {
 		if t, err := parse.Parse(text[p:end]); err == nil {
 			if f, isFunc := t.Root.(*parse.FuncNode); isFunc {
 				return end, f, nil
 			}
 		}
-	} else if errors.Is(err, errTooDeep) || !full || q < 0 {
-		return 0, nil, err // the parser's own error for text[p:limit]
+	} else if errors.Is(err, errTooDeep) || !full || !limited {
+		return 0, nil, err // the parser's own error for the text the search saw
 	}
 	if _, err := parse.Parse(text[p:]); err != nil {
 		return 0, nil, err
 	}
 	return 0, nil, errNoEnd
-}
-
-// nthBrace returns the offset after the n-th '}' from text[from:], or -1.
-func nthBrace(text string, from, n int) int {
-	q := from
-	for range n {
-		k := strings.IndexByte(text[q:], '}')
-		if k < 0 {
-			return -1
-		}
-		q += k + 1
-	}
-	return q
 }
 
 // bareName records $NAME (upper-case, unbraced), which clusterctl leaves as text.
