@@ -3,14 +3,13 @@ package mirror
 import (
 	"bufio"
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"os"
 	"path/filepath"
-
-	"github.com/capirepo/capirepo/pkg/httpx"
 	"strings"
 	"sync"
+
+	"github.com/capirepo/capirepo/pkg/httpx"
+	"github.com/capirepo/capirepo/pkg/release"
 )
 
 // state is what an earlier run left in the tree: mirror.json records and the sha256
@@ -84,7 +83,4 @@ func (s *state) folderSums(label, version string) map[string]string {
 	return m
 }
 
-func sum(data []byte) string {
-	s := sha256.Sum256(data)
-	return hex.EncodeToString(s[:])
-}
+func sum(data []byte) string { return release.SHA256(data) }

@@ -20,8 +20,11 @@ type File struct {
 }
 
 // SHA256 returns the hex sha256 of the file's content.
-func (f File) SHA256() string {
-	sum := sha256.Sum256(f.Data)
+func (f File) SHA256() string { return SHA256(f.Data) }
+
+// SHA256 is the lowercase hex sha256 of data, the form every destination compares.
+func SHA256(data []byte) string {
+	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])
 }
 

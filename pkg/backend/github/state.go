@@ -2,8 +2,6 @@ package github
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"sort"
 	"strings"
@@ -133,7 +131,7 @@ func (p *Publisher) digest(ctx context.Context, a *ghAsset) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return sha(data), nil
+	return release.SHA256(data), nil
 }
 
 // check compares an uploaded asset with the file, downloading it when GitHub gives
@@ -148,9 +146,4 @@ func (p *Publisher) check(ctx context.Context, tag string, a *ghAsset, f release
 			f.Name, tag, p.api.name(), got, a.GetSize(), f.SHA256(), len(f.Data))
 	}
 	return nil
-}
-
-func sha(b []byte) string {
-	s := sha256.Sum256(b)
-	return hex.EncodeToString(s[:])
 }

@@ -2,13 +2,13 @@ package gitlab
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"io/fs"
 	"sort"
 
 	gl "gitlab.com/gitlab-org/api/client-go"
+
+	"github.com/capirepo/capirepo/pkg/release"
 )
 
 // remoteFile is one stored package file. ID is 0 when it was found by downloading
@@ -116,8 +116,7 @@ func (c *conn) probed(ctx context.Context, name, version string, names []string)
 		if err != nil {
 			return nil, err
 		}
-		sum := sha256.Sum256(data)
-		out[n] = []remoteFile{{Name: n, SHA256: hex.EncodeToString(sum[:]), Size: int64(len(data))}}
+		out[n] = []remoteFile{{Name: n, SHA256: release.SHA256(data), Size: int64(len(data))}}
 	}
 	return out, nil
 }

@@ -1,8 +1,6 @@
 package local
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -54,6 +52,5 @@ func hashEntry(path string, e fs.DirEntry) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("reading %s: %w", path, err)
 	}
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:]), nil
+	return release.SHA256(data), nil
 }
