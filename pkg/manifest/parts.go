@@ -28,8 +28,24 @@ func Parts(data []byte, n int) [][]byte {
 }
 
 // CountDocs counts the documents of data as Parts cuts them (empty ones included).
-func CountDocs(data []byte) int {
-	n := 1
+func CountDocs(data []byte) int { return Stats(data).Docs }
+
+// DocStats is what a bounded scan learns about a file's documents.
+type DocStats struct {
+	Docs     int // documents, as Parts cuts them (empty ones included)
+	Largest  int // bytes of the largest one
+	LargestN int // its 1-based number
+}
+
+// Stats scans data for document-start lines without parsing it.
+func Stats(data []byte) DocStats {
+	st := DocStats{Docs: 1}
+	start := 0
+	note := func(end int) {
+		if end-start > st.Largest {
+			st.Largest, st.LargestN = end-start, st.Docs
+		}
+	}
 	for i := 0; i < len(data); {
 		end := bytes.IndexByte(data[i:], '\n')
 		next := len(data)
@@ -37,9 +53,12 @@ func CountDocs(data []byte) int {
 			next = i + end + 1
 		}
 		if data[i] == '-' && isDocStart(data[i:next]) {
-			n++
+			note(i)
+			st.Docs++
+			start = next
 		}
 		i = next
 	}
-	return n
+	note(len(data))
+	return st
 }

@@ -30,6 +30,9 @@ func File(path string, opts Options) (Resources, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading components file: %w", err)
 	}
+	if st := manifest.Stats(data); st.Largest > maxDocBytes {
+		return nil, fmt.Errorf("%s: document %d is %d MiB: no Kubernetes object is that large (the API server stores objects of at most a few MiB)", path, st.LargestN, st.Largest>>20)
+	}
 	// A full parse, not the bounded scan: it also refuses what kustomize would let
 	// through, such as duplicate keys, with the line.
 	if _, err := manifest.Split(data); err != nil {

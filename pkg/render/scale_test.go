@@ -115,3 +115,13 @@ func TestScreenCacheSeesChanges(t *testing.T) {
 		t.Fatalf("changed file not screened again: %v", err)
 	}
 }
+
+func TestScreenRefusesOversizedDocument(t *testing.T) {
+	t.Parallel()
+	big := "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata:\n  x: " + strings.Repeat("y", maxDocBytes) + "\n"
+	dir := tree.Write(t, map[string]string{"kustomization.yaml": "resources: [a.yaml]\n", "a.yaml": "kind: Small\n---\n" + big})
+	err := Screen(dir)
+	if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, "a.yaml")+": document 2 is 32 MiB") {
+		t.Fatalf("Screen = %v, want the oversized document refused with file and number", err)
+	}
+}

@@ -37,6 +37,11 @@ func ScreenWith(dir string, o ScreenOptions) error {
 // square of the document count: seconds for 2,000 documents, minutes past 10,000.
 const maxDocs = 2000
 
+// maxDocBytes is the largest YAML document the screen lets kustomize read: kustomize
+// holds several copies of each node, and real objects are far smaller (etcd's
+// default request limit is 1.5 MiB).
+const maxDocBytes = 32 << 20
+
 type screener struct {
 	seen map[string]bool
 	opts ScreenOptions
@@ -103,7 +108,11 @@ func (s *screener) file(p string) ([]byte, error) {
 	if err := manifest.Screen(data); err != nil {
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}
-	if err := s.count(p, manifest.CountDocs(data)); err != nil {
+	st := manifest.Stats(data)
+	if st.Largest > maxDocBytes {
+		return nil, fmt.Errorf("%s: document %d is %d MiB: no Kubernetes object is that large (the API server stores objects of at most a few MiB); check that the file is what the kustomization should include", p, st.LargestN, st.Largest>>20)
+	}
+	if err := s.count(p, st.Docs); err != nil {
 		return nil, err
 	}
 	if manifest.MayHoldAnchors(data) {
