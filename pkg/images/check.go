@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/backend/oci"
+	"golang.org/x/sync/errgroup"
 	"oras.land/oras-go/v2/errdef"
 )
 
@@ -23,13 +24,17 @@ type Result struct {
 	Problem string `json:"problem,omitempty"` // empty: present with every platform asked for
 }
 
-// Check resolves every image on its registry and, when platforms are asked for, reads
-// which platforms it serves. It never fails as a whole: each image gets its answer.
+// Check resolves every image on its registry (8 at a time) and, when platforms are
+// asked for, reads which platforms it serves. It never fails as a whole: each image gets
+// its answer, in the order given.
 func Check(ctx context.Context, images []string, opts CheckOptions) []Result {
-	var out []Result
-	for _, im := range images {
-		out = append(out, checkOne(ctx, im, opts))
+	out := make([]Result, len(images))
+	var g errgroup.Group
+	g.SetLimit(8)
+	for i, im := range images {
+		g.Go(func() error { out[i] = checkOne(ctx, im, opts); return nil })
 	}
+	_ = g.Wait()
 	return out
 }
 
