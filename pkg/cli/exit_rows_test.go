@@ -23,8 +23,7 @@ func exitRows() []exitRow {
 				return []string{"build", "--config", cfg, "--version", "v1.0.0", "--out", filepath.Join(filepath.Dir(cfg), "metadata.yaml", "dist")}
 			},
 			classInterrupt: func(s *stage) []string {
-				s.interruptNow()
-				return []string{"build", "--config", tinyConfig(s.t, nil), "--version", "v1.0.0"}
+				return []string{"build", "--config", s.remoteTinyConfig(), "--version", "v1.0.0", "--published", ""}
 			},
 		}, na: map[errClass]string{classConflict: "build replaces its own output folder; a folder it did not write is a destination failure (4)"}},
 
@@ -47,8 +46,7 @@ func exitRows() []exitRow {
 			},
 			classInput: func(s *stage) []string { return []string{"lint", missing(s.t)} },
 			classInterrupt: func(s *stage) []string {
-				s.interruptNow()
-				return []string{"lint", builtTiny(s.t)}
+				return []string{"lint", "--config", s.remoteTinyConfig(), "--version", "v1.0.0", "--published", ""}
 			},
 		}, na: map[errClass]string{classRemote: local, classConflict: local}},
 
@@ -56,8 +54,7 @@ func exitRows() []exitRow {
 			classUsage: func(s *stage) []string { return []string{"vars", "--format", "yaml", builtTiny(s.t)} },
 			classInput: func(s *stage) []string { return []string{"vars", missing(s.t)} },
 			classInterrupt: func(s *stage) []string {
-				s.interruptNow()
-				return []string{"vars", builtTiny(s.t)}
+				return []string{"vars", "--config", s.remoteTinyConfig(), "--version", "v1.0.0"}
 			},
 		}, na: map[errClass]string{classFindings: noLint, classRemote: local, classConflict: local}},
 
@@ -70,8 +67,7 @@ func exitRows() []exitRow {
 				return []string{"metadata", "check", "--file", missing(s.t), "--version", "v1.0.0", "--published", ""}
 			},
 			classInterrupt: func(s *stage) []string {
-				s.interruptNow()
-				return []string{"metadata", "check", "--config", tinyConfig(s.t, nil), "--version", "v1.0.0", "--published", ""}
+				return []string{"metadata", "check", "--config", s.remoteTinyConfig(), "--version", "v1.0.0", "--published", ""}
 			},
 		}, na: map[errClass]string{classRemote: local, classConflict: local}},
 

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -42,6 +43,7 @@ type stage struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	step   func(string) // Env.LocalStep of the run
+	open   atomic.Int32 // requests the hanging server still holds
 }
 
 // interruptAtFirstStep cancels the context at publish local's first write or rename:
@@ -55,6 +57,8 @@ func (s *stage) interruptNow() { s.cancel() }
 // answers: a Ctrl-C while the command waits for a remote.
 func (s *stage) hangingServer() string {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.open.Add(1)
+		defer s.open.Add(-1)
 		s.cancel()
 		select {
 		case <-r.Context().Done():
@@ -103,6 +107,7 @@ func TestExitCodeTable(t *testing.T) {
 				}
 				var out, errOut bytes.Buffer
 				code := Run(st.ctx, args, Env{Getenv: MapEnv(st.env), Stdout: &out, Stderr: &errOut, LocalStep: st.step})
+				st.requestsEnd()
 				if code != c.code {
 					t.Fatalf("capirepo %s: exit %d, want %d (%s)\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), code, c.code, c.class, out.String(), errOut.String())
 				}
@@ -182,5 +187,27 @@ func writeBytes(t *testing.T, path string, data []byte) {
 	t.Helper()
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// remoteTinyConfig is the tiny provider with a pinned remote resource on a server that
+// cancels the run on its first request: a Ctrl-C in the middle of rendering.
+func (s *stage) remoteTinyConfig() string {
+	url := s.hangingServer() + "/crds.yaml"
+	s.env["XDG_CACHE_HOME"] = s.t.TempDir()
+	return tinyConfig(s.t, func(f map[string]string) {
+		f["capirepo.yaml"] += "remoteResources:\n- {url: " + url + ", sha256: " + strings.Repeat("0", 64) + "}\n"
+		f["config/kustomization.yaml"] = "namespace: tiny-system\nresources:\n- all.yaml\n- " + url + "\n"
+	})
+}
+
+// requestsEnd fails when a request to the hanging server outlives the command by
+// seconds: that request ignores the interrupt.
+func (s *stage) requestsEnd() {
+	for deadline := time.Now().Add(5 * time.Second); s.open.Load() > 0; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			s.t.Errorf("a request is still open 5 s after the command returned: it ignores the interrupt")
+			return
+		}
 	}
 }

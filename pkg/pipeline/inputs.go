@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -28,7 +29,7 @@ type inputs struct {
 	findings lint.Findings
 }
 
-func newInputs(cfg *config.Config, opts Options) (*inputs, error) {
+func newInputs(ctx context.Context, cfg *config.Config, opts Options) (*inputs, error) {
 	root, err := confine.New(cfg.Dir)
 	if err != nil {
 		return nil, err
@@ -42,7 +43,7 @@ func newInputs(cfg *config.Config, opts Options) (*inputs, error) {
 	if opts.CacheDir != "" {
 		cache = filepath.Join(opts.CacheDir, "capirepo")
 	}
-	st := &remote.Store{Pins: pins, CacheDir: cache, Offline: opts.Offline, Root: root, Client: client, Source: cfg.File}
+	st := &remote.Store{Pins: pins, CacheDir: cache, Offline: opts.Offline, Root: root, Client: client, Source: cfg.File, Ctx: ctx}
 	return &inputs{cfg: cfg, root: root, remote: st}, nil
 }
 

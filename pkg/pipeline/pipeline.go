@@ -46,7 +46,7 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 		return nil, fmt.Errorf("--version: %w", err)
 	}
 	res := &Result{Set: &release.Set{}}
-	in, err := newInputs(cfg, opts)
+	in, err := newInputs(ctx, cfg, opts)
 	if err != nil {
 		return nil, err
 	}

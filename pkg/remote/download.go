@@ -1,6 +1,7 @@
 package remote
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -12,13 +13,17 @@ const MaxSize = 256 << 20
 
 const timeout = 2 * time.Minute
 
-// download GETs url with a time limit and a size limit.
-func download(c *http.Client, url string) ([]byte, error) {
+// download GETs url with a time limit and a size limit; it stops when ctx ends.
+func download(ctx context.Context, c *http.Client, url string) ([]byte, error) {
 	cc := *c
 	if cc.Timeout == 0 {
 		cc.Timeout = timeout
 	}
-	resp, err := cc.Get(url)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, fmt.Errorf("remote resource %s: %w", url, err)
+	}
+	resp, err := cc.Do(req)
 	if err != nil {
 		return nil, fmt.Errorf("remote resource %s: downloading: %w", url, err)
 	}
@@ -41,7 +46,7 @@ func download(c *http.Client, url string) ([]byte, error) {
 func (s *Store) unpinned(url string) error {
 	sum := "<sha256 of the file>"
 	if !s.Offline {
-		if data, err := download(s.client(), url); err == nil {
+		if data, err := download(s.context(), s.client(), url); err == nil {
 			sum = Sum(data)
 		}
 	}

@@ -5,6 +5,7 @@
 package remote
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -33,7 +34,8 @@ type Store struct {
 	Offline  bool          // never download
 	Root     *confine.Root // vendored files must be inside it (nil = no bound)
 	Client   *http.Client
-	Source   string // the config file, named in messages
+	Source   string          // the config file, named in messages
+	Ctx      context.Context // downloads stop when it ends (nil = never)
 
 	mu   sync.Mutex
 	memo map[string][]byte
@@ -99,7 +101,7 @@ func (s *Store) load(pin Pin) ([]byte, error) {
 	if s.Offline {
 		return nil, fmt.Errorf("remote resource %s: not in the cache (%s) and --offline forbids downloading it: run build once without --offline, or vendor the file and set file: in its remoteResources entry", pin.URL, s.cachePath(pin))
 	}
-	data, err := download(s.client(), pin.URL)
+	data, err := download(s.context(), s.client(), pin.URL)
 	if err != nil {
 		return nil, err
 	}
@@ -140,6 +142,13 @@ func screen(url string, data []byte) error {
 		}
 	}
 	return nil
+}
+
+func (s *Store) context() context.Context {
+	if s.Ctx == nil {
+		return context.Background()
+	}
+	return s.Ctx
 }
 
 func (s *Store) client() *http.Client {
