@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,6 +9,9 @@ import (
 	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"github.com/capirepo/capirepo/pkg/images"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
+	"github.com/opencontainers/go-digest"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+	"oras.land/oras-go/v2"
 )
 
 // ociEnv is an environment with no credentials and an empty Docker config, so no
@@ -68,4 +70,28 @@ func authRegistry(t *testing.T) *registry.Server {
 
 const ociSecret = "oci_SECRET_pa55"
 
-var _ = http.StatusOK
+// pushFiles pushes files as an artifact the way `oras push` does (one titled layer each).
+func pushFiles(t *testing.T, repoRef, tag string, files map[string]string) {
+	t.Helper()
+	ctx := context.Background()
+	repo, err := oci.Remote{PlainHTTP: true}.Repository(repoRef)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var layers []ocispec.Descriptor
+	for name, data := range files {
+		d := ocispec.Descriptor{MediaType: "application/vnd.oci.image.layer.v1.tar", Digest: digest.FromString(data), Size: int64(len(data)),
+			Annotations: map[string]string{ocispec.AnnotationTitle: name}}
+		if err := repo.Push(ctx, d, strings.NewReader(data)); err != nil {
+			t.Fatal(err)
+		}
+		layers = append(layers, d)
+	}
+	m, err := oras.PackManifest(ctx, repo, oras.PackManifestVersion1_1, "application/vnd.unknown.artifact.v1", oras.PackManifestOptions{Layers: layers})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := repo.Tag(ctx, m, tag); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -67,7 +67,8 @@ func (o *verifyOptions) run(cmd *cobra.Command, io streams, raw string) error {
 	if err := writeVerify(io, o.format, reports); err != nil {
 		return err
 	}
-	if all.HasErrors() {
+	operatorFails := operatorView(cmd.Context(), io, o.format, targets) // oci:// only (verify_oci.go)
+	if all.HasErrors() || operatorFails {
 		return silentErr(ExitFindings, fmt.Errorf("verify: %d error(s)", all.Count(lint.Error)))
 	}
 	return nil

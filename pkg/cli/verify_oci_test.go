@@ -17,7 +17,8 @@ func TestVerifyOCI(t *testing.T) {
 	}
 	base := "oci://" + reg.Host + "/capi/bootstrap-tiny"
 	code, out, errOut := runEnv(t, env, "verify", "--plain-http", base)
-	if code != ExitOK || !strings.Contains(out, "v1.0.0: ") || !strings.Contains(out, "v1.1.0: ") || !strings.Contains(out, "(contract v1beta1): v1.1.0") {
+	if code != ExitOK || !strings.Contains(out, "v1.0.0: ") || !strings.Contains(out, "v1.1.0: ") || !strings.Contains(out, "(contract v1beta1): v1.1.0") ||
+		!strings.Contains(out, "operator bootstrap-tiny:v1.1.0: metadata from metadata.yaml, components from bootstrap-components.yaml") {
 		t.Errorf("verify of the repository: exit %d\n%s%s", code, out, errOut)
 	}
 	code, out, errOut = runEnv(t, env, "verify", "--plain-http", base+":v1.0.0")
@@ -31,5 +32,21 @@ func TestVerifyOCI(t *testing.T) {
 		if code, out, errOut := runEnv(t, env, "verify", "--plain-http", ref); code != want {
 			t.Errorf("verify %s: exit %d, want %d\n%s%s", ref, code, want, out, errOut)
 		}
+	}
+}
+
+// An artifact the operator cannot read (clusterctl's runtime-extension file name only)
+// fails verify with the operator's view.
+func TestVerifyOCIOperatorView(t *testing.T) {
+	t.Parallel()
+	reg := registry.New(t)
+	repo := reg.Host + "/capi/runtime-extension-hooks"
+	pushFiles(t, repo, "v0.3.0", map[string]string{
+		"metadata.yaml":                     "apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries:\n- {major: 0, minor: 3, contract: v1beta1}\n",
+		"runtime-extension-components.yaml": "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: hooks-system\n",
+	})
+	code, out, errOut := runEnv(t, ociEnv(t), "verify", "--plain-http", "oci://"+repo)
+	if code != ExitFindings || !strings.Contains(out, "operator runtime-extension-hooks:v0.3.0: error: the operator finds no components") {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
 }

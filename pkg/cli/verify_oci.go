@@ -1,0 +1,56 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/capirepo/capirepo/pkg/backend/oci"
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/source"
+)
+
+// operatorView reports, for oci:// targets, which layers the cluster-api-operator takes
+// for each version (its own file rules), and whether it would find none for some version.
+// Text format only prints; both formats fail when the operator would not find its files.
+func operatorView(ctx context.Context, io streams, format string, targets []source.Provider) bool {
+	failed := false
+	for _, t := range targets {
+		r, ok := t.Reader.(*oci.Reader)
+		if !ok {
+			continue
+		}
+		versions, err := r.Versions(ctx)
+		if err != nil {
+			continue // verify reported it
+		}
+		typ, name := layout.ParseLabel(t.Label)
+		for _, v := range versions {
+			line, ok := operatorLine(ctx, r, typ, name, v)
+			failed = failed || !ok
+			if line != "" && format == "text" {
+				fmt.Fprintf(io.out, "operator %s:%s: %s\n", t.Label, v, line)
+			}
+		}
+	}
+	return failed
+}
+
+// operatorLine is what the operator takes from one version, and false when it finds nothing.
+func operatorLine(ctx context.Context, r *oci.Reader, typ, name, version string) (string, bool) {
+	if !layout.IsVersion(version) {
+		return "", true
+	}
+	titles, err := r.Files(ctx, version)
+	if err != nil {
+		return "", true // verify reported it
+	}
+	files := map[string][]byte{}
+	for _, t := range titles {
+		files[t] = nil
+	}
+	f, err := oci.Match(files, typ, name, version)
+	if err != nil {
+		return "error: " + err.Error(), false
+	}
+	return fmt.Sprintf("metadata from %s, components from %s", f.Metadata, f.Components), true
+}
