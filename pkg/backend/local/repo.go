@@ -11,7 +11,9 @@ import (
 	"github.com/capirepo/capirepo/pkg/layout"
 )
 
-// Repo reads a local repository the way clusterctl's local repository does.
+// Repo lists the providers and versions of a local repository the way clusterctl's
+// local repository does. Files are read through pkg/source (source.NewLocal), the one
+// reader of verify and mirror, which also refuses links and caps sizes.
 type Repo struct {
 	Root string
 }
@@ -45,45 +47,6 @@ func (r Repo) Versions(ctx context.Context, label string) ([]string, error) {
 	return out, ctx.Err()
 }
 
-// Files lists the release files of one version (the sha256 file excluded).
-func (r Repo) Files(ctx context.Context, label, version string) ([]string, error) {
-	if err := segments(label, version); err != nil {
-		return nil, err
-	}
-	dir := layout.LocalDir(r.Root, label, version)
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, fmt.Errorf("listing %s: %w", dir, err)
-	}
-	var out []string
-	for _, e := range entries {
-		if e.Name() != ChecksumFile && !strings.HasPrefix(e.Name(), ".") && !e.IsDir() {
-			out = append(out, e.Name())
-		}
-	}
-	return out, ctx.Err()
-}
-
-// File reads one file of one version. A missing file is an error wrapping
-// fs.ErrNotExist; a folder in its place is an error too, as in clusterctl.
-func (r Repo) File(ctx context.Context, label, version, name string) ([]byte, error) {
-	if err := segments(label, version); err != nil {
-		return nil, err
-	}
-	if err := layout.ValidateFileName(name); err != nil {
-		return nil, err
-	}
-	path := filepath.Join(layout.LocalDir(r.Root, label, version), name)
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return nil, fmt.Errorf("reading %s: it is a folder, not a file; remove it or publish the file", path)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("reading %s from local release %s: %w", path, version, err)
-	}
-	return data, ctx.Err()
-}
-
 // segments rejects labels and versions that are not a single path segment.
 func segments(names ...string) error {
 	for _, n := range names {
@@ -109,39 +72,4 @@ func (r Repo) dirs(dir string) ([]string, error) {
 	}
 	sort.Strings(out)
 	return out, nil
-}
-
-// Provider returns one provider of the repository as a verify.Source (with the
-// Lister capability). Its Versions returns every sub-folder name, versions or not,
-// so verify can warn about the names clusterctl skips.
-func (r Repo) Provider(label string) ProviderSource {
-	return ProviderSource{repo: r, label: label}
-}
-
-// ProviderSource is one provider of a local repository, for pkg/verify.
-type ProviderSource struct {
-	repo  Repo
-	label string
-}
-
-// Versions lists every non-hidden sub-folder of the provider folder.
-func (p ProviderSource) Versions(ctx context.Context) ([]string, error) {
-	if err := segments(p.label); err != nil {
-		return nil, err
-	}
-	names, err := p.repo.dirs(filepath.Join(p.repo.Root, p.label))
-	if err != nil {
-		return nil, err
-	}
-	return names, ctx.Err()
-}
-
-// File reads one file of one version.
-func (p ProviderSource) File(ctx context.Context, version, name string) ([]byte, error) {
-	return p.repo.File(ctx, p.label, version, name)
-}
-
-// Files lists the files of one version.
-func (p ProviderSource) Files(ctx context.Context, version string) ([]string, error) {
-	return p.repo.Files(ctx, p.label, version)
 }
