@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -48,5 +49,26 @@ func TestVerifyOCIOperatorView(t *testing.T) {
 	code, out, errOut := runEnv(t, ociEnv(t), "verify", "--plain-http", "oci://"+repo)
 	if code != ExitFindings || !strings.Contains(out, "operator runtime-extension-hooks:v0.3.0: error: the operator finds no components") {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// A runtime extension published with publish oci carries the operator's alias layer,
+// and verify shows the operator picking it.
+func TestPublishOCIRuntimeExtensionVerify(t *testing.T) {
+	t.Parallel()
+	reg := registry.New(t)
+	dir := sampleTree(t, func(f map[string]string) {
+		f["capirepo.yaml"] = strings.Replace(f["capirepo.yaml"], "BootstrapProvider", "RuntimeExtensionProvider", 1)
+	})
+	out := filepath.Join(dir, "dist")
+	if code, _, errOut := runEnv(t, ociEnv(t), "build", "--config", filepath.Join(dir, "capirepo.yaml"), "--version", "v1.0.0", "--out", out); code != ExitOK {
+		t.Fatalf("build: %s", errOut)
+	}
+	if code, _, errOut := runEnv(t, ociEnv(t), "publish", "oci", "--from", out, "--to", reg.Host+"/capi", "--plain-http"); code != ExitOK {
+		t.Fatalf("publish: %s", errOut)
+	}
+	code, stdout, errOut := runEnv(t, ociEnv(t), "verify", "--plain-http", "oci://"+reg.Host+"/capi/runtime-extension-tiny")
+	if code != ExitOK || !strings.Contains(stdout, "components from runtimeextension-components.yaml") {
+		t.Fatalf("verify: exit %d\n%s%s", code, stdout, errOut)
 	}
 }
