@@ -5,10 +5,8 @@ import (
 	"path"
 
 	"github.com/capirepo/capirepo/pkg/config"
-	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/pipeline"
-	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/variables"
 	"github.com/spf13/cobra"
 )
@@ -55,7 +53,7 @@ func (o *varsOptions) run(cmd *cobra.Command, io streams, args []string) error {
 	}
 	var all []variables.FileVars
 	for _, r := range rels {
-		fv, err := releaseVars(r.Release, r.Dir, false)
+		fv, err := variables.Release(r.Release, r.Dir)
 		if err != nil {
 			return withCode(ExitFindings, err)
 		}
@@ -84,23 +82,6 @@ func (o *varsOptions) releases(cmd *cobra.Command, io streams, args []string) ([
 	var out []lint.Target
 	for _, r := range res.Set.Releases {
 		out = append(out, lint.Target{Release: r, Dir: path.Join(r.Label(), r.Version)})
-	}
-	return out, nil
-}
-
-// releaseVars inventories a release's files (templates only when templatesOnly).
-func releaseVars(r *release.Release, dir string, templatesOnly bool) ([]variables.FileVars, error) {
-	var out []variables.FileVars
-	for _, f := range r.Files {
-		kind := layout.FileKind(f.Name)
-		if kind == layout.KindMetadata || templatesOnly && kind != layout.KindTemplate {
-			continue
-		}
-		fv, err := variables.Collect(path.Join(dir, f.Name), f.Data)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, fv)
 	}
 	return out, nil
 }
