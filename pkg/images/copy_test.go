@@ -120,3 +120,23 @@ func TestCopyInterruptedMidBlobsResumes(t *testing.T) {
 		t.Errorf("%d blobs uploaded in all, want 13", got)
 	}
 }
+
+func TestDigestOnlyImageThroughLayout(t *testing.T) {
+	src, dst := registry.New(t), registry.New(t)
+	d := src.PushImage(t, "team/pinned:v1", registry.Image{Layers: 1, LayerSize: 64, Platforms: []string{"linux/amd64", "linux/arm64"}})
+	dir := filepath.Join(t.TempDir(), "layout")
+	c := &Copier{Remote: plain}
+	if _, err := c.ToLayout(context.Background(), []string{src.Host + "/team/pinned@" + d}, dir); err != nil {
+		t.Fatal(err)
+	}
+	got, err := c.PushLayout(context.Background(), dir, target(t, dst.Host+"/m"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := dst.Host + "/m/pinned@" + d; len(got) != 1 || got[0].Dest != want || got[0].Digest != d {
+		t.Fatalf("pushed %+v, want %s", got, want)
+	}
+	if res := Check(context.Background(), []string{got[0].Dest}, CheckOptions{Remote: plain}); res[0].Problem != "" {
+		t.Fatal(res[0].Problem)
+	}
+}
