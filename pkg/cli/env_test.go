@@ -47,4 +47,8 @@ func TestEnvZeroValueIsSafe(t *testing.T) {
 	if code := Run(context.Background(), []string{"version"}, Env{}); code != ExitOK {
 		t.Fatalf("version with a zero Env: exit %d", code)
 	}
+	var none context.Context // a nil context must not panic
+	if code := Run(none, []string{"version"}, Env{}); code != ExitOK {
+		t.Fatalf("version with a nil context: exit %d", code)
+	}
 }

@@ -25,6 +25,9 @@ func Execute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // Run runs the command line with an explicit environment (see Env) and returns the
 // process exit code. Tests call it with their own variables and run in parallel.
 func Run(ctx context.Context, args []string, env Env) int {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	io := env.streams()
 	root := newRoot(io)
 	ran := guard(root)
