@@ -17,6 +17,7 @@ import (
 	"sync"
 
 	"github.com/capirepo/capirepo/pkg/confine"
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/manifest"
 )
 
@@ -183,16 +184,7 @@ func (s *Store) toCache(pin Pin, data []byte) {
 		return
 	}
 	dst := s.cachePath(pin)
-	if os.MkdirAll(filepath.Dir(dst), 0o755) != nil {
-		return
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(dst), ".download-")
-	if err != nil {
-		return
-	}
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if werr != nil || cerr != nil || os.Rename(tmp.Name(), dst) != nil {
-		os.Remove(tmp.Name())
+	if os.MkdirAll(filepath.Dir(dst), 0o755) == nil {
+		_ = fsx.WriteFile(dst, data)
 	}
 }
