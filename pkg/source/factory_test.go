@@ -39,6 +39,8 @@ func TestForRefuses(t *testing.T) {
 		"s3://bucket/x",
 		"oci://registry.example/x@sha256:0000000000000000000000000000000000000000000000000000000000000000",
 		"oci:///no-host",
+		"oci://registry.example/Capi/infrastructure-aws:v1.0.0", // upper case is not a repository name
+		"oci://registry.example/capi/infrastructure-aws:v1.0.0:extra",
 		"https://example.com/x/releases/v1/c.yaml",
 		"http://127.0.0.1:8080/api/v4/projects/g%2Fn/packages/generic/p/v1.0.0/c.yaml",
 		"https://github.com/o/r/releases/download/v1.0.0/c.yaml",

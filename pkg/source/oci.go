@@ -7,6 +7,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/distribution/reference"
 )
 
 // openOCI reads oci://REGISTRY/PATH/<label>[:<version>] as the cluster-api-operator
@@ -18,9 +19,14 @@ func openOCI(u *url.URL, o Options) (Provider, error) {
 	if u.Host == "" || path == "" || u.RawQuery != "" || strings.Contains(path, "@") {
 		return Provider{}, fmt.Errorf("provider URL %q: %w: want oci://REGISTRY/PATH/<label>[:<version>] (a tag, not a digest)", u.String(), ErrUnsupported)
 	}
-	repo, tag := path, ""
-	if i := strings.LastIndex(path, ":"); i > strings.LastIndex(path, "/") {
-		repo, tag = path[:i], path[i+1:]
+	ref, err := reference.Parse(u.Host + "/" + path)
+	named, ok := ref.(reference.Named)
+	if err != nil || !ok {
+		return Provider{}, fmt.Errorf("provider URL %q: %w: want oci://REGISTRY/PATH/<label>[:<version>] (%v)", u.String(), ErrUnsupported, err)
+	}
+	repo, tag := strings.TrimPrefix(named.Name(), u.Host+"/"), ""
+	if t, ok := ref.(reference.Tagged); ok {
+		tag = t.Tag()
 	}
 	label := repo[strings.LastIndex(repo, "/")+1:]
 	remote := o.Registry
