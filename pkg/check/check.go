@@ -5,6 +5,7 @@ package check
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/contract"
@@ -24,6 +25,7 @@ type Options struct {
 	AllowNoNamespace bool
 	Partial          bool              // loose files, not a whole release: skip cross-file and version rules
 	Sources          map[string]string // file name -> path shown instead (a file shipped byte for byte)
+	Rendered         []string          // files kustomize wrote in this build (valid YAML by construction: parsed faster)
 }
 
 // crossFile lists rules that need the whole release.
@@ -78,7 +80,7 @@ func (c *checker) file(f release.File) {
 	if kind == layout.KindMetadata {
 		return // metadata.yaml: only vars-metadata here; metadata() checks the rest
 	}
-	docs, err := manifest.SplitWith(f.Data, manifest.Options{Slim: kind == layout.KindComponents})
+	docs, err := manifest.SplitWith(f.Data, manifest.Options{Slim: kind == layout.KindComponents, Rendered: slices.Contains(c.opts.Rendered, f.Name)})
 	if err != nil && kind == layout.KindTemplate {
 		var substituted bool
 		if docs, substituted, err = splitTemplate(f.Data); substituted {

@@ -53,6 +53,9 @@ type Options struct {
 	// most of a components file's bytes are: the schemas of CustomResourceDefinitions
 	// (spec.versions[].schema, spec.validation). Everything else keeps its lines.
 	Slim bool
+	// Rendered says the text was written by kustomize (capirepo's own render), so it
+	// is valid YAML: with Slim, the schema lines are skipped before parsing.
+	Rendered bool
 }
 
 // Split parses every document of data. Empty and comment-only documents are skipped,

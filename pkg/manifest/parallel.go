@@ -103,6 +103,9 @@ func splitOne(c chunk, index int, o Options) ([]Doc, error) {
 // from memory with Unmarshal (cheaper than a Decoder's reader); others, and any
 // error, go through the Decoder, whose messages are the reference.
 func splitChunk(data []byte, o Options) ([]Doc, error) {
+	if o.Slim && o.Rendered {
+		data = blankSchemas(data)
+	}
 	if !oneDocument(data) {
 		return splitSeqWith(data, o)
 	}

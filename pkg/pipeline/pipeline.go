@@ -62,7 +62,7 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 		res.Findings = append(res.Findings, h.Findings...)
 		res.Findings = append(res.Findings, check.Release(r, check.Options{
 			Dir: path.Join(r.Label(), r.Version), Published: h.Published, Exempt: h.Exempt,
-			AllowNoNamespace: p.Components.AllowNoNamespace, Sources: sources(cfg, p)})...)
+			AllowNoNamespace: p.Components.AllowNoNamespace, Sources: sources(cfg, p), Rendered: componentsFiles(p)})...)
 	}
 	res.Findings = unique(append(res.Findings, in.findings...))
 	for _, u := range in.remote.Unused() {
@@ -189,6 +189,15 @@ func templateSources(in *inputs, p *config.Provider) []templates.Source {
 		out = append(out, templates.Source{Path: cfg.Abs(t.Path), Flavor: t.Flavor,
 			Kustomize: cfg.Abs(t.Kustomize), ClusterClass: cfg.Abs(t.ClusterClass),
 			Root: in.root, Render: in.render("", p.LoadRestrictorFor(t.LoadRestrictor))})
+	}
+	return out
+}
+
+// componentsFiles names the components files the build renders with kustomize.
+func componentsFiles(p *config.Provider) []string {
+	out := []string{p.ComponentsFile}
+	for _, e := range p.ExtraComponents {
+		out = append(out, e.Name)
 	}
 	return out
 }

@@ -1,0 +1,60 @@
+package check
+
+import (
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/capirepo/capirepo/pkg/components"
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/manifest"
+	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/render"
+	"github.com/capirepo/capirepo/pkg/testsupport/bigtree"
+)
+
+// TestRenderedComponentsSameFindings renders real and generated components with
+// kustomize and checks them as a build does (schema lines skipped before parsing)
+// and as lint does: same findings, same lines.
+func TestRenderedComponentsSameFindings(t *testing.T) {
+	t.Parallel()
+	files, _ := filepath.Glob("../contract/testdata/real/*/*components*.yaml")
+	var outputs [][]byte
+	for _, f := range files {
+		m, err := render.File(f, render.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		outputs = append(outputs, encode(t, m))
+	}
+	file := bigtree.Write(t, bigtree.Tree{CRDs: 12})
+	m, err := render.Kustomize(render.Options{Dir: bigtree.Folders(file, bigtree.Tree{CRDs: 12})[0]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	outputs = append(outputs, encode(t, m))
+	for i, data := range outputs {
+		for len(data) < 300<<10 { // the parallel parse, where the schema lines are skipped
+			data = append(append(data, "---\n"...), outputs[len(outputs)-1]...)
+		}
+		r := &release.Release{Name: "foo", Type: layout.InfrastructureProvider, Version: "v1.0.0", ComponentsFile: "infrastructure-components.yaml",
+			Files: []release.File{{Name: "infrastructure-components.yaml", Data: data}}}
+		want := Release(r, Options{Partial: true})
+		got := Release(r, Options{Partial: true, Rendered: []string{"infrastructure-components.yaml"}})
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("output %d: rendered findings differ:\n got %v\nwant %v", i, got, want)
+		}
+		docs, err := manifest.SplitWith(data, manifest.Options{Slim: true, Rendered: true})
+		if err != nil || len(docs) == 0 {
+			t.Fatalf("output %d: %v", i, err)
+		}
+	}
+}
+
+func encode(t *testing.T, m render.Resources) []byte {
+	b, err := components.Encode(m, components.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

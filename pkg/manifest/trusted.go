@@ -1,0 +1,55 @@
+package manifest
+
+import "bytes"
+
+// blankSchemas returns a CustomResourceDefinition document written by kustomize
+// (block style, keys sorted, two-space indentation) with the lines of its schemas
+// (spec.versions[].schema, spec.validation) made empty: the parser then skips them
+// while every other line keeps its number. Other documents are returned as they are.
+// Only for text capirepo rendered itself (Options.Rendered): a syntax error in a
+// schema written by hand must still be reported.
+func blankSchemas(doc []byte) []byte {
+	if !bytes.HasPrefix(doc, []byte("kind: CustomResourceDefinition\n")) && !bytes.Contains(doc, []byte("\nkind: CustomResourceDefinition\n")) {
+		return doc
+	}
+	out := make([]byte, 0, len(doc))
+	blank, inSpec := -1, false // blank: indentation of the key being blanked
+	for i := 0; i < len(doc); {
+		next := len(doc)
+		if k := bytes.IndexByte(doc[i:], '\n'); k >= 0 {
+			next = i + k + 1
+		}
+		line := doc[i:next]
+		ind := indentation(line)
+		if blank >= 0 && (ind > blank || len(bytes.TrimSpace(line)) == 0) {
+			out = append(out, '\n')
+			i = next
+			continue
+		}
+		blank = -1
+		if ind == 0 {
+			inSpec = bytes.HasPrefix(line, []byte("spec:"))
+		}
+		out = append(out, line...)
+		if inSpec && isSchemaKey(line, ind) {
+			blank = ind
+		}
+		i = next
+	}
+	return out
+}
+
+// isSchemaKey: "    schema:" (a versions item) or "  validation:" (v1beta1), as the
+// whole line: the value is the block that follows.
+func isSchemaKey(line []byte, ind int) bool {
+	key := bytes.TrimRight(line[ind:], " \r\n")
+	return ind == 4 && bytes.Equal(key, []byte("schema:")) || ind == 2 && bytes.Equal(key, []byte("validation:"))
+}
+
+func indentation(line []byte) int {
+	n := 0
+	for n < len(line) && line[n] == ' ' {
+		n++
+	}
+	return n
+}
