@@ -5,8 +5,10 @@ package check
 
 import (
 	"path"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/capirepo/capirepo/pkg/contract"
 	"github.com/capirepo/capirepo/pkg/layout"
@@ -34,8 +36,15 @@ var crossFile = map[string]bool{"template-clusterclass-missing": true}
 // Release checks every file of r and the cross-file rules.
 func Release(r *release.Release, opts Options) lint.Findings {
 	c := &checker{r: r, opts: opts}
-	for _, f := range r.Files {
-		c.file(f)
+	for _, res := range c.files() {
+		c.findings = append(c.findings, res.findings...)
+		c.crdLabels = append(c.crdLabels, res.crdLabels...)
+		if res.template != nil {
+			c.templates = append(c.templates, *res.template)
+		}
+		if res.class != nil {
+			c.classes = append(c.classes, *res.class)
+		}
 	}
 	c.findings = append(c.findings, contract.ComponentsFileName(r.Type, r.ComponentsFile)...)
 	c.findings = append(c.findings, contract.Templates(c.templates, c.classes)...)
@@ -57,6 +66,35 @@ type checker struct {
 	contract  string
 }
 
+// fileResult is what the checks of one file found.
+type fileResult struct {
+	findings        lint.Findings
+	template, class *contract.TemplateFile
+	crdLabels       []string
+}
+
+// files checks each file on its own, on all CPUs; the results keep file order.
+func (c *checker) files() []fileResult {
+	out := make([]fileResult, len(c.r.Files))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range min(runtime.GOMAXPROCS(0), len(c.r.Files)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i] = c.file(c.r.Files[i])
+			}
+		}()
+	}
+	for i := range c.r.Files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
+
 func (c *checker) name(file string) string {
 	if src, ok := c.opts.Sources[file]; ok {
 		return src
@@ -67,45 +105,42 @@ func (c *checker) name(file string) string {
 	return path.Join(c.opts.Dir, file)
 }
 
-func (c *checker) file(f release.File) {
+func (c *checker) file(f release.File) (res fileResult) {
 	kind := layout.FileKind(f.Name)
 	if f.Name == c.r.ComponentsFile {
 		kind = layout.KindComponents
 	}
 	if kind == layout.KindOther {
-		return
+		return res
 	}
 	name := c.name(f.Name)
-	c.findings = append(c.findings, variables.Lint(name, f.Data, kind)...)
+	res.findings = variables.Lint(name, f.Data, kind)
 	if kind == layout.KindMetadata {
-		return // metadata.yaml: only vars-metadata here; metadata() checks the rest
+		return res // metadata.yaml: only vars-metadata here; metadata() checks the rest
 	}
 	docs, err := manifest.SplitWith(f.Data, manifest.Options{Slim: kind == layout.KindComponents, Rendered: slices.Contains(c.opts.Rendered, f.Name)})
 	if err != nil && kind == layout.KindTemplate {
 		var substituted bool
 		if docs, substituted, err = splitTemplate(f.Data); substituted {
-			c.findings = append(c.findings, substitutedFinding(name))
+			res.findings = append(res.findings, substitutedFinding(name))
 		}
 	}
 	if err != nil {
-		c.findings = append(c.findings, ParseFinding(name, err))
-		return
+		res.findings = append(res.findings, ParseFinding(name, err))
+		return res
 	}
 	switch kind {
 	case layout.KindComponents:
-		c.components(name, docs)
+		in := contract.Input{File: name, Docs: docs, Label: c.r.Label(), Type: c.r.Type,
+			Contract: c.seriesContract(), AllowNoNamespace: c.opts.AllowNoNamespace}
+		res.findings = append(res.findings, contract.Components(in)...)
+		res.crdLabels = CRDContracts(docs)
 	case layout.KindTemplate:
-		c.templates = append(c.templates, contract.TemplateFile{Name: name, Docs: docs})
+		res.template = &contract.TemplateFile{Name: name, Docs: docs}
 	case layout.KindClusterClass:
-		c.classes = append(c.classes, contract.TemplateFile{Name: name, Docs: docs})
+		res.class = &contract.TemplateFile{Name: name, Docs: docs}
 	}
-}
-
-func (c *checker) components(name string, docs []manifest.Doc) {
-	in := contract.Input{File: name, Docs: docs, Label: c.r.Label(), Type: c.r.Type,
-		Contract: c.seriesContract(), AllowNoNamespace: c.opts.AllowNoNamespace}
-	c.findings = append(c.findings, contract.Components(in)...)
-	c.crdLabels = append(c.crdLabels, CRDContracts(docs)...)
+	return res
 }
 
 func (c *checker) metadata() {
