@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/capirepo/capirepo/pkg/httpx"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	"oras.land/oras-go/v2"
 	"oras.land/oras-go/v2/content"
@@ -33,7 +34,9 @@ func (f *Fetched) Titles() []string {
 // every layer that carries an org.opencontainers.image.title.
 func Fetch(ctx context.Context, src oras.ReadOnlyTarget, tag string) (*Fetched, error) {
 	store := memory.New()
-	desc, err := oras.Copy(ctx, src, tag, store, tag, oras.DefaultCopyOptions)
+	opts := oras.DefaultCopyOptions
+	opts.PreCopy = refuseOversized
+	desc, err := oras.Copy(ctx, src, tag, store, tag, opts)
 	if err != nil {
 		return nil, fmt.Errorf("pulling %s: %w", tag, err)
 	}
@@ -57,4 +60,17 @@ func Fetch(ctx context.Context, src oras.ReadOnlyTarget, tag string) (*Fetched, 
 		f.Files[title] = b
 	}
 	return f, nil
+}
+
+// refuseOversized stops a pull before a layer larger than its file's size cap is read
+// (metadata.yaml 1 MiB, any other file 64 MiB, as for every other source).
+func refuseOversized(_ context.Context, d ocispec.Descriptor) error {
+	title := d.Annotations[AnnotationTitle]
+	if title == "" {
+		title = "layer " + d.Digest.String()
+	}
+	if limit := httpx.CapFor(title, 0); d.Size > limit {
+		return fmt.Errorf("%s is %d bytes, over the %d-byte cap for a release file: %w", title, d.Size, limit, httpx.ErrTooLarge)
+	}
+	return nil
 }
