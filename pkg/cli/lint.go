@@ -116,10 +116,11 @@ func (o *lintOptions) findings(cmd *cobra.Command, io streams, cfg *config.Confi
 	}
 	var fs lint.Findings
 	for _, t := range targets {
-		if err := cmd.Context().Err(); err != nil {
+		found, err := check.ReleaseContext(cmd.Context(), t.Release, check.Options{Dir: t.Dir, Partial: t.Partial})
+		if err != nil {
 			return nil, err
 		}
-		fs = append(fs, check.Release(t.Release, check.Options{Dir: t.Dir, Partial: t.Partial})...)
+		fs = append(fs, found...)
 	}
 	return fs, nil
 }

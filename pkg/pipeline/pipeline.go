@@ -60,9 +60,13 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 		res.Notes = append(res.Notes, notes...)
 		h := history(ctx, cfg, p, opts)
 		res.Findings = append(res.Findings, h.Findings...)
-		res.Findings = append(res.Findings, check.Release(r, check.Options{
+		found, err := check.ReleaseContext(ctx, r, check.Options{
 			Dir: path.Join(r.Label(), r.Version), Published: h.Published, Exempt: h.Exempt,
-			AllowNoNamespace: p.Components.AllowNoNamespace, Sources: sources(cfg, p), Rendered: componentsFiles(p)})...)
+			AllowNoNamespace: p.Components.AllowNoNamespace, Sources: sources(cfg, p), Rendered: componentsFiles(p)})
+		if err != nil {
+			return nil, err
+		}
+		res.Findings = append(res.Findings, found...)
 	}
 	res.Findings = unique(append(res.Findings, in.findings...))
 	for _, u := range in.remote.Unused() {
