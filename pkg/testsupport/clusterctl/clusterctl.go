@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/testsupport/tree"
 )
 
 // Binary is one installed clusterctl.
@@ -25,7 +27,7 @@ func Find(t testing.TB) []Binary {
 	t.Helper()
 	dir := os.Getenv("CAPIREPO_CLUSTERCTL_DIR")
 	if dir == "" {
-		dir = filepath.Join(repoRoot(t), "bin")
+		dir = filepath.Join(tree.RepoRoot(t), "bin")
 	}
 	paths, _ := filepath.Glob(filepath.Join(dir, "clusterctl-v*"))
 	sort.Strings(paths)
@@ -89,21 +91,4 @@ func (b Binary) MustRun(t testing.TB, env []string, args ...string) string {
 		t.Fatalf("clusterctl %s %s: %v\nstdout:\n%s\nstderr:\n%s", b.Version, strings.Join(args, " "), err, out, errOut)
 	}
 	return out
-}
-
-func repoRoot(t testing.TB) string {
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found above the test's folder")
-		}
-		dir = parent
-	}
 }

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/testsupport/tree"
 )
 
 // Version is the plugin version the Makefile builds.
@@ -24,7 +26,7 @@ func Find(t testing.TB) Plugin {
 	t.Helper()
 	dir := os.Getenv("CAPIREPO_CLUSTERCTL_DIR")
 	if dir == "" {
-		dir = filepath.Join(repoRoot(t), "bin")
+		dir = filepath.Join(tree.RepoRoot(t), "bin")
 	}
 	p := filepath.Join(dir, "capi-operator-plugin-"+Version)
 	if _, err := os.Stat(p); err != nil {
@@ -61,21 +63,4 @@ func (p Plugin) MustRun(t testing.TB, args ...string) string {
 		t.Fatalf("plugin %s: %v\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), err, out, errOut)
 	}
 	return out
-}
-
-func repoRoot(t testing.TB) string {
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found above the test")
-		}
-		dir = parent
-	}
 }
