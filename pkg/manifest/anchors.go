@@ -14,7 +14,7 @@ func MayHoldAnchors(data []byte) bool {
 			return true
 		}
 		switch data[i-1] {
-		case ' ', '\t', '\n', '\r', '[', '{', ',':
+		case ' ', '\t', '\n', '\r', '[', '{', ',', 0xBF: // 0xBF: the end of a byte order mark
 			return true
 		}
 	}

@@ -8,7 +8,7 @@ import (
 
 func TestMayHoldAnchors(t *testing.T) {
 	t.Parallel()
-	holds := []string{"a: &x 1\nb: *x\n", "&top\na: 1\n", "- &i x\n", "[&a x, *a]\n", "{a: &b c}\n", "a: !!str &t v\n", "a:\n\t&x b\n", "k: |\n  run && done\n"}
+	holds := []string{"a: &x 1\nb: *x\n", "&top\na: 1\n", "- &i x\n", "[&a x, *a]\n", "{a: &b c}\n", "a: !!str &t v\n", "a:\n\t&x b\n", "k: |\n  run && done\n", "\ufeff&root [x]\n"}
 	none := []string{"description: R&D and AT&T\n", "a: b & c\n", "url: http://x/?a=1&b=2\n", "k: x&\n", "plain\n"}
 	for _, in := range holds {
 		if !MayHoldAnchors([]byte(in)) {

@@ -27,14 +27,19 @@ func Parts(data []byte, n int) [][]byte {
 	return out
 }
 
-// CountDocs counts the documents of data as Parts cuts them (empty ones included).
-func CountDocs(data []byte) int { return Stats(data).Docs }
+// CountDocs counts the documents of data as Parts cuts them (empty ones included) and
+// the items of `kind: List` documents, which kustomize unwraps into objects.
+func CountDocs(data []byte) int {
+	st := Stats(data)
+	return st.Docs + st.ListItems
+}
 
 // DocStats is what a bounded scan learns about a file's documents.
 type DocStats struct {
-	Docs     int // documents, as Parts cuts them (empty ones included)
-	Largest  int // bytes of the largest one
-	LargestN int // its 1-based number
+	Docs      int // documents, as Parts cuts them (empty ones included)
+	ListItems int // objects in `kind: List` documents, which kustomize unwraps (estimate)
+	Largest   int // bytes of the largest document
+	LargestN  int // its 1-based number
 }
 
 // Stats scans data for document-start lines without parsing it.
@@ -60,5 +65,22 @@ func Stats(data []byte) DocStats {
 		i = next
 	}
 	note(len(data))
+	st.ListItems = listItems(data)
 	return st
+}
+
+// listItems estimates the objects kustomize unwraps from `kind: List` documents: the
+// items that start with apiVersion or kind (0 when the file has no List).
+func listItems(data []byte) int {
+	if !bytes.Contains(data, []byte("kind: List")) {
+		return 0
+	}
+	n := 0
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		t := bytes.TrimLeft(line, " ")
+		if bytes.HasPrefix(t, []byte("- apiVersion:")) || bytes.HasPrefix(t, []byte("- kind:")) {
+			n++
+		}
+	}
+	return n
 }

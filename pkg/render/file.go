@@ -30,8 +30,12 @@ func File(path string, opts Options) (Resources, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading components file: %w", err)
 	}
-	if st := manifest.Stats(data); st.Largest > maxDocBytes {
+	st := manifest.Stats(data)
+	if st.Largest > maxDocBytes {
 		return nil, fmt.Errorf("%s: document %d is %d MiB: no Kubernetes object is that large (the API server stores objects of at most a few MiB)", path, st.LargestN, st.Largest>>20)
+	}
+	if st.ListItems > maxDocs {
+		return nil, fmt.Errorf("%s: kind: List documents hold about %d objects; kustomize's build time grows with the square of that count: write the items as separate YAML documents (capirepo renders those in parts)", path, st.ListItems)
 	}
 	// A full parse, not the bounded scan: it also refuses what kustomize would let
 	// through, such as duplicate keys, with the line.

@@ -125,3 +125,21 @@ func TestScreenRefusesOversizedDocument(t *testing.T) {
 		t.Fatalf("Screen = %v, want the oversized document refused with file and number", err)
 	}
 }
+
+// TestScreenCountsListItems: kustomize unwraps a List into objects, so its items
+// count towards the document limit, in a folder and in a prebuilt file.
+func TestScreenCountsListItems(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString("apiVersion: v1\nkind: List\nitems:\n")
+	for i := range maxDocs + 5 {
+		fmt.Fprintf(&b, "- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: c%d}\n", i)
+	}
+	dir := tree.Write(t, map[string]string{"kustomization.yaml": "resources: [list.yaml]\n", "list.yaml": b.String()})
+	if err := Screen(dir); err == nil || !strings.Contains(err.Error(), "list.yaml") {
+		t.Fatalf("Screen = %v, want the List refused", err)
+	}
+	if _, err := File(filepath.Join(dir, "list.yaml"), Options{}); err == nil || !strings.Contains(err.Error(), "separate YAML documents") {
+		t.Fatalf("File = %v, want the List refused", err)
+	}
+}

@@ -112,7 +112,7 @@ func (s *screener) file(p string) ([]byte, error) {
 	if st.Largest > maxDocBytes {
 		return nil, fmt.Errorf("%s: document %d is %d MiB: no Kubernetes object is that large (the API server stores objects of at most a few MiB); check that the file is what the kustomization should include", p, st.LargestN, st.Largest>>20)
 	}
-	if err := s.count(p, st.Docs); err != nil {
+	if err := s.count(p, st.Docs+st.ListItems); err != nil {
 		return nil, err
 	}
 	if manifest.MayHoldAnchors(data) {
