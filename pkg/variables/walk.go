@@ -81,6 +81,9 @@ func (s *source) variable(r *result, text string, p int) int {
 // the variable (full=true parses the rest of the file, as clusterctl does, to get
 // its exact message).
 func funcEnd(text string, p int, full bool) (int, *parse.FuncNode, error) {
+	if q, f := firstBrace(text, p); f != nil {
+		return q, f, nil
+	}
 	end, limited, err := scanEnd(text, p)
 	if err == nil {
 		if t, err := parse.Parse(text[p:end]); err == nil {
@@ -95,6 +98,22 @@ func funcEnd(text string, p int, full bool) (int, *parse.FuncNode, error) {
 		return 0, nil, err
 	}
 	return 0, nil, errNoEnd
+}
+
+// firstBrace is the common case, tried first: a short variable that ends at the
+// first closing brace (the first candidate the search takes, so the same answer).
+func firstBrace(text string, p int) (int, *parse.FuncNode) {
+	k := strings.IndexByte(text[p+2:], '}')
+	if k < 0 || k > 256 {
+		return 0, nil
+	}
+	q := p + 2 + k + 1
+	if t, err := parse.Parse(text[p:q]); err == nil {
+		if f, ok := t.Root.(*parse.FuncNode); ok {
+			return q, f
+		}
+	}
+	return 0, nil
 }
 
 // bareName records $NAME (upper-case, unbraced), which clusterctl leaves as text.
