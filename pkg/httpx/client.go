@@ -17,7 +17,10 @@ type Options struct {
 	// on a clone of http.DefaultTransport. It is copied, never changed.
 	Client  *http.Client
 	Timeout time.Duration // whole request; DefaultTimeout when zero and Client has none
-	Auth    Auth
+	// NoTimeout leaves the whole request unbounded (streams of any length, such as
+	// image layers); the response-header timeout still holds.
+	NoTimeout bool
+	Auth      Auth
 }
 
 // NewClient returns a client with timeouts, the credential sent only to its origins,
@@ -30,6 +33,8 @@ func NewClient(o Options) *http.Client {
 	c.Transport = &authTransport{base: transport(c.Transport), auth: o.Auth}
 	c.CheckRedirect = checkRedirect(c.CheckRedirect)
 	switch {
+	case o.NoTimeout:
+		c.Timeout = 0
 	case o.Timeout > 0:
 		c.Timeout = o.Timeout
 	case c.Timeout == 0:

@@ -5,12 +5,11 @@ import (
 	"time"
 
 	"github.com/capirepo/capirepo/pkg/backend/oci"
+	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
-	"oras.land/oras-go/v2/registry/remote/retry"
 )
 
-var fastRetry = &retry.GenericPolicy{Retryable: retry.DefaultPredicate, Backoff: retry.DefaultBackoff,
-	MinWait: time.Millisecond, MaxWait: 5 * time.Millisecond, MaxRetry: 2}
+var fastRetry = httpx.Policy{MaxAttempts: 3, Base: time.Millisecond, MaxWait: 5 * time.Millisecond}
 
 var plain = oci.Remote{PlainHTTP: true, Retry: fastRetry}
 

@@ -4,10 +4,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
-	"oras.land/oras-go/v2/registry/remote/retry"
 )
 
 func rel(typ, name, version, comp string) *release.Release {
@@ -24,8 +24,7 @@ func rel(typ, name, version, comp string) *release.Release {
 func set(rels ...*release.Release) *release.Set { return &release.Set{Releases: rels} }
 
 // fastRetry keeps retry tests short: two retries, millisecond waits.
-var fastRetry = &retry.GenericPolicy{Retryable: retry.DefaultPredicate, Backoff: retry.DefaultBackoff,
-	MinWait: time.Millisecond, MaxWait: 5 * time.Millisecond, MaxRetry: 2}
+var fastRetry = httpx.Policy{MaxAttempts: 3, Base: time.Millisecond, MaxWait: 5 * time.Millisecond}
 
 func newPub(t *testing.T, srv *registry.Server, opts Options) *Publisher {
 	t.Helper()

@@ -5,10 +5,10 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/distribution/reference"
 	"oras.land/oras-go/v2/registry/remote"
 	"oras.land/oras-go/v2/registry/remote/auth"
-	"oras.land/oras-go/v2/registry/remote/retry"
 )
 
 // Remote holds how to reach registries: plain HTTP, credentials and the HTTP client.
@@ -16,7 +16,7 @@ type Remote struct {
 	PlainHTTP  bool                // http:// instead of https:// (local registries)
 	Credential auth.CredentialFunc // nil: anonymous
 	Transport  http.RoundTripper   // nil: http.DefaultTransport
-	Retry      retry.Policy        // nil: oras' default (429 and 5xx, 5 attempts, backoff)
+	Retry      httpx.Policy        // zero: the one retry policy of every remote call
 }
 
 // Repository opens host/path on a registry.
@@ -31,16 +31,9 @@ func (r Remote) Repository(ref string) (*remote.Repository, error) {
 }
 
 func (r Remote) client() *auth.Client {
-	base := r.Transport
-	if base == nil {
-		base = http.DefaultTransport
-	}
-	rt := retry.NewTransport(base)
-	if r.Retry != nil {
-		rt.Policy = func() retry.Policy { return r.Retry }
-	}
+	hc := httpx.NewClient(httpx.Options{Client: &http.Client{Transport: r.Retry.Transport(r.Transport)}, NoTimeout: true})
 	return &auth.Client{
-		Client:     &http.Client{Transport: rt},
+		Client:     hc,
 		Cache:      auth.NewCache(),
 		Credential: r.Credential,
 		Header:     http.Header{"User-Agent": {"capirepo"}},
