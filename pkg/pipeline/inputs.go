@@ -24,6 +24,7 @@ type inputs struct {
 	cfg    *config.Config
 	root   *confine.Root
 	remote *remote.Store
+	tmp    string // this build's temporary folder (render overlays), removed by Build
 
 	mu       sync.Mutex
 	findings lint.Findings
@@ -53,7 +54,7 @@ func (in *inputs) render(dir, restrictor string) render.Options {
 	if restrictor == config.LoadNone {
 		lr = render.LoadNone
 	}
-	return render.Options{Dir: dir, Root: in.cfg.Dir, LoadRestrictor: lr, Remote: in.remote, Warn: in.warn}
+	return render.Options{Dir: dir, Root: in.cfg.Dir, LoadRestrictor: lr, Remote: in.remote, Warn: in.warn, TempDir: in.tmp}
 }
 
 func (in *inputs) warn(w render.Warning) {

@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"os"
 	"path"
 	"path/filepath"
 
@@ -31,6 +32,7 @@ type Options struct {
 	Offline    bool         // never download remote resources (pinned files and the cache only)
 	CacheDir   string       // user cache folder ($XDG_CACHE_HOME); downloads go to CacheDir/capirepo ("" = no cache)
 	HTTPClient *http.Client // for remote resources (nil = http.DefaultClient)
+	TempDir    string       // where the build's temporary folder goes ("" = the system's)
 }
 
 // Result is the built release set and everything learnt on the way.
@@ -50,6 +52,12 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 	if err != nil {
 		return nil, err
 	}
+	// One temporary folder per build, removed on return: an interrupted kustomize run
+	// is abandoned, not stopped, and must leave nothing behind.
+	if in.tmp, err = os.MkdirTemp(opts.TempDir, "capirepo-build-"); err != nil {
+		return nil, fmt.Errorf("creating a temporary folder: %w", err)
+	}
+	defer os.RemoveAll(in.tmp)
 	for i := range cfg.Providers {
 		p := &cfg.Providers[i]
 		r, notes, err := buildProvider(ctx, in, p, opts)

@@ -31,6 +31,9 @@ type Options struct {
 	LoadRestrictor string        // "" (kustomize's root-only default) or LoadNone
 	Remote         Remote        // pinned remote resources (nil: every remote resource is refused)
 	Warn           func(Warning) // kustomize's deprecation warnings, once per file and message
+	// TempDir holds the temporary overlays ("" = the system's). A caller that removes
+	// it when it returns leaves nothing behind, even when an interrupted render runs on.
+	TempDir string
 }
 
 // Kustomize screens the input tree, renders it and returns the resources.
@@ -124,7 +127,7 @@ func buildErr(dir string, opts Options, fs *boundFS, err error) error {
 // writeOverlay writes a kustomization in a temporary folder that references dir
 // relatively (kustomize refuses absolute bases) and adds the transforms.
 func writeOverlay(dir string, opts Options) (string, error) {
-	tmp, err := os.MkdirTemp("", "capirepo-render-")
+	tmp, err := os.MkdirTemp(opts.TempDir, "capirepo-render-")
 	if err != nil {
 		return "", fmt.Errorf("creating render overlay: %w", err)
 	}
