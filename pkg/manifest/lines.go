@@ -9,7 +9,7 @@ func (d Doc) LineOf(path ...string) int {
 	n := d.Node
 	line := d.Line
 	for _, p := range path {
-		next := mapValue(n, p)
+		next := MapValue(n, p)
 		if next == nil {
 			return line
 		}
@@ -22,14 +22,15 @@ func (d Doc) LineOf(path ...string) int {
 func (d Doc) NodeAt(path ...string) *yaml.Node {
 	n := d.Node
 	for _, p := range path {
-		if n = mapValue(n, p); n == nil {
+		if n = MapValue(n, p); n == nil {
 			return nil
 		}
 	}
 	return n
 }
 
-func mapValue(n *yaml.Node, key string) *yaml.Node {
+// MapValue is the value of key in mapping n, or nil.
+func MapValue(n *yaml.Node, key string) *yaml.Node {
 	if n == nil || n.Kind != yaml.MappingNode {
 		return nil
 	}

@@ -4,12 +4,12 @@ import yaml "go.yaml.in/yaml/v3"
 
 // slim drops the schemas of a CustomResourceDefinition's node (see Options.Slim).
 func slim(root *yaml.Node) {
-	if k := mapValue(root, "kind"); k == nil || k.Value != "CustomResourceDefinition" {
+	if k := MapValue(root, "kind"); k == nil || k.Value != "CustomResourceDefinition" {
 		return
 	}
-	spec := mapValue(root, "spec")
+	spec := MapValue(root, "spec")
 	dropKey(spec, "validation")
-	if vs := mapValue(spec, "versions"); vs != nil && vs.Kind == yaml.SequenceNode {
+	if vs := MapValue(spec, "versions"); vs != nil && vs.Kind == yaml.SequenceNode {
 		for _, v := range vs.Content {
 			dropKey(v, "schema")
 		}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/capirepo/capirepo/pkg/manifest"
 	yaml "go.yaml.in/yaml/v3"
 	"sigs.k8s.io/kustomize/api/types"
 )
@@ -120,10 +121,10 @@ func items(key string, val *yaml.Node) []*yaml.Node {
 		out = append(out, val.Content...)
 	case contains(refPaths, key) && val.Kind == yaml.SequenceNode:
 		for _, it := range val.Content {
-			out = append(out, mapValue(it, "path"))
+			out = append(out, manifest.MapValue(it, "path"))
 		}
 	case key == "openapi":
-		out = append(out, mapValue(val, "path"))
+		out = append(out, manifest.MapValue(val, "path"))
 	}
 	return out
 }
@@ -148,18 +149,6 @@ func (k *kustReader) virtualFor(kfile, ref string) (string, error) {
 	}
 	k.fs.addVirtual(abs, data)
 	return rel, nil
-}
-
-func mapValue(n *yaml.Node, key string) *yaml.Node {
-	if n == nil || n.Kind != yaml.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value == key {
-			return n.Content[i+1]
-		}
-	}
-	return nil
 }
 
 func contains(l []string, s string) bool {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/manifest"
 	yaml "go.yaml.in/yaml/v3"
 )
 
@@ -20,11 +21,11 @@ func generatorInputs(p, key string, val *yaml.Node) error {
 	for _, g := range val.Content {
 		var refs []*yaml.Node
 		for _, k := range []string{"files", "envs"} {
-			if l := mapValue(g, k); l != nil && l.Kind == yaml.SequenceNode {
+			if l := manifest.MapValue(g, k); l != nil && l.Kind == yaml.SequenceNode {
 				refs = append(refs, l.Content...)
 			}
 		}
-		refs = append(refs, mapValue(g, "env"))
+		refs = append(refs, manifest.MapValue(g, "env"))
 		for _, r := range refs {
 			if r == nil || r.Kind != yaml.ScalarNode {
 				continue
