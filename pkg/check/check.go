@@ -38,7 +38,7 @@ func Release(r *release.Release, opts Options) lint.Findings {
 	c := &checker{r: r, opts: opts}
 	for _, res := range c.files() {
 		c.findings = append(c.findings, res.findings...)
-		c.crdLabels = append(c.crdLabels, res.crdLabels...)
+		c.crdLabels = sortedUnique(append(c.crdLabels, res.crdLabels...))
 		if res.template != nil {
 			c.templates = append(c.templates, *res.template)
 		}
@@ -186,7 +186,13 @@ func CRDContracts(docs []manifest.Doc) []string {
 			}
 		}
 	}
-	return out
+	return sortedUnique(out)
+}
+
+// sortedUnique sorts l and drops repeats, so messages list labels in one order.
+func sortedUnique(l []string) []string {
+	slices.Sort(l)
+	return slices.Compact(l)
 }
 
 // ParseFinding reports a file that is not valid YAML.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/manifest"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -73,5 +74,24 @@ func TestTemplateWithLegacySpacesValidAfterSubstitution(t *testing.T) {
 	fs := Release(rel(map[string]string{"metadata.yaml": meta, "cluster-template-flatcar.yaml": tpl}), Options{Partial: true})
 	if strings.Contains(rules(fs), "yaml-parse") || !strings.Contains(rules(fs), "note:"+ruleSubstituted) {
 		t.Fatalf("findings = %v", fs)
+	}
+}
+
+// TestCRDContractsOrder: labels come out sorted and once, whatever the map order of
+// the labels or the order of the CRDs.
+func TestCRDContractsOrder(t *testing.T) {
+	t.Parallel()
+	crd := func(labels string) string {
+		return "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: xs.infrastructure.cluster.x-k8s.io\n  labels: {" + labels + "}\n"
+	}
+	data := crd("cluster.x-k8s.io/v1beta2: v1, cluster.x-k8s.io/v1beta1: v1, app: x") + "---\n" + crd("cluster.x-k8s.io/v1alpha4: v1, cluster.x-k8s.io/v1beta1: v1")
+	for range 20 {
+		docs, err := manifest.Split([]byte(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(CRDContracts(docs), ","); got != "v1alpha4,v1beta1,v1beta2" {
+			t.Fatalf("CRDContracts = %s, want v1alpha4,v1beta1,v1beta2", got)
+		}
 	}
 }
