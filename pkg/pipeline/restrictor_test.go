@@ -190,3 +190,23 @@ func TestSharedSourceFindingsOnce(t *testing.T) {
 		t.Fatalf("metadata-kind-missing reported %d times, want once:\n%v", n, res.Findings)
 	}
 }
+
+// A nested kustomization whose folder name is as long as its parent's: the one that
+// failed is named, not the first one read.
+func TestKustomizeErrorNamesTheFailingKustomization(t *testing.T) {
+	t.Parallel()
+	cm := "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: y, namespace: tiny-system}\n"
+	cfg := project(t, "", map[string]string{
+		"repo/config/kustomization.yaml": "resources: [all.yaml, ../cfgxyz]\n",
+		"repo/cfgxyz/kustomization.yaml": "resources: [a.yaml, b.yaml]\n",
+		"repo/cfgxyz/a.yaml":             cm,
+		"repo/cfgxyz/b.yaml":             cm,
+	})
+	want := "kustomize build " + filepath.Join(realDir(t, cfg.Dir), "cfgxyz", "kustomization.yaml") + ":"
+	for _, images := range [][]config.Image{nil, {{Name: "registry.example.com/tiny", NewTag: "v2"}}} { // with and without capirepo's overlay
+		cfg.Providers[0].Components.Images = images
+		if _, err := build(t, cfg, Options{}); err == nil || !strings.Contains(err.Error(), want) {
+			t.Fatalf("err = %v, want it to name cfgxyz/kustomization.yaml", err)
+		}
+	}
+}

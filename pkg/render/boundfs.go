@@ -170,19 +170,21 @@ func isKustomizationName(n string) bool {
 	return false
 }
 
-// kustomizationIn names the kustomization file an error message is about: the one
-// read whose folder the message names, the deepest when several match.
+// kustomizationIn names the kustomization file an error message is about: kustomize
+// nests its messages outermost first, so the one whose folder the message names last
+// (the deepest at the same place) is the one that failed.
 func (b *boundFS) kustomizationIn(msg string) string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	best := ""
+	best, at := "", -1
 	for _, k := range b.kfiles {
 		d := filepath.Dir(k)
 		if d == b.overlay {
 			continue
 		}
-		if len(d) > len(filepath.Dir(best)) && (strings.Contains(msg, d+string(filepath.Separator)) || strings.Contains(msg, d+"'")) {
-			best = k
+		i := max(strings.LastIndex(msg, d+string(filepath.Separator)), strings.LastIndex(msg, d+"'"))
+		if i > at || (i == at && i >= 0 && len(d) > len(filepath.Dir(best))) {
+			best, at = k, i
 		}
 	}
 	return best
