@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -208,5 +209,33 @@ func TestKustomizeErrorNamesTheFailingKustomization(t *testing.T) {
 		if _, err := build(t, cfg, Options{}); err == nil || !strings.Contains(err.Error(), want) {
 			t.Fatalf("err = %v, want it to name cfgxyz/kustomization.yaml", err)
 		}
+	}
+}
+
+// A kustomization may name a file by an absolute path (kustomize's loader reads it
+// as written): inside the repository it is screened and rendered, outside it is
+// refused with the path named.
+func TestKustomizeAbsolutePaths(t *testing.T) {
+	t.Parallel()
+	cfg := project(t, "", map[string]string{"repo/config/extra.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: extra, namespace: tiny-system}\n"})
+	kfile := filepath.Join(cfg.Dir, "config", "kustomization.yaml")
+	write := func(ref string) {
+		if err := os.WriteFile(kfile, []byte("resources: [all.yaml, "+ref+"]\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(cfg.Dir, "config", "extra.yaml"))
+	res, err := build(t, cfg, Options{})
+	if err != nil {
+		t.Fatalf("absolute path inside the repository: %v", err)
+	}
+	if f := res.Set.Releases[0].File("infrastructure-components.yaml"); f == nil || !strings.Contains(string(f.Data), "name: extra") {
+		t.Errorf("the file named by its absolute path is not rendered")
+	}
+	outside := filepath.Join(filepath.Dir(cfg.Dir), "outside.yaml")
+	write(outside)
+	_, err = build(t, cfg, Options{})
+	if err == nil || !strings.Contains(err.Error(), outside+" is outside") {
+		t.Fatalf("err = %v, want %s refused as outside the repository", err, outside)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"os"
 	"path"
-	"path/filepath"
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/manifest"
@@ -60,7 +59,7 @@ func IsRemote(dir, ref string) bool {
 	if strings.Contains(ref, "://") || strings.HasPrefix(ref, "git@") || strings.HasPrefix(ref, "git::") {
 		return true
 	}
-	if _, err := os.Lstat(filepath.Join(dir, ref)); err == nil {
+	if _, err := os.Lstat(refPath(dir, ref)); err == nil {
 		return false
 	}
 	return IsGitRemote(ref)

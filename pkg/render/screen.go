@@ -82,7 +82,7 @@ func (s *screener) ref(kfile, dir, ref string) error {
 	if strings.Contains(ref, "://") || strings.HasPrefix(ref, "github.com/") || strings.HasPrefix(ref, "git@") {
 		return fmt.Errorf("%s: remote resource %q: capirepo builds are hermetic; vendor the files into the repository", kfile, ref)
 	}
-	p := filepath.Join(dir, ref)
+	p := refPath(dir, ref)
 	fi, err := os.Stat(p)
 	if err != nil {
 		return fmt.Errorf("%s: resource %q: %v", kfile, ref, err)
@@ -121,6 +121,15 @@ func (s *screener) file(p string) ([]byte, error) {
 		}
 	}
 	return data, nil
+}
+
+// refPath is the file a kustomization in dir names by ref, as kustomize's loader
+// reads it: an absolute path as written, a relative one under dir.
+func refPath(dir, ref string) string {
+	if filepath.IsAbs(ref) {
+		return filepath.Clean(ref)
+	}
+	return filepath.Join(dir, ref)
 }
 
 func findKustomization(dir string) string {

@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"path/filepath"
 )
 
 // screenRef decides about one reference before the screen reads it: a remote
@@ -21,7 +20,7 @@ func (b *boundFS) screenRef(opts Options) func(kfile, dir, ref string) (bool, er
 			_, err := b.kust.virtualFor(kfile, ref)
 			return err == nil, err
 		}
-		if err := b.check(filepath.Join(dir, ref)); err != nil {
+		if err := b.check(refPath(dir, ref)); err != nil {
 			return false, fmt.Errorf("%s: %q: %w", kfile, ref, err)
 		}
 		return false, nil
