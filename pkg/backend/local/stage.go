@@ -101,19 +101,30 @@ func (st *staging) stage(ctx context.Context, dir string, v publish.VersionSteps
 	return s, nil
 }
 
-// keepExtra adds the regular files the published version holds and the build does
-// not, so replacing a version leaves them alone.
+// keepExtra adds what the published version holds and the build does not (files,
+// and folders with their files), so replacing a version leaves them alone. Anything
+// else (a symbolic link, a device) cannot be carried over and stops the run before
+// the commit, naming it.
 func keepExtra(dir string, files []release.File, names []string) ([]release.File, error) {
 	for _, n := range names {
-		path := filepath.Join(dir, n)
-		if fi, err := os.Lstat(path); err != nil || !fi.Mode().IsRegular() {
-			continue
-		}
-		data, err := os.ReadFile(path)
+		err := filepath.WalkDir(filepath.Join(dir, n), func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			if !d.Type().IsRegular() {
+				return fmt.Errorf("%s is not a regular file or folder, so replacing the version would drop it: move it away, then publish again", path)
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(dir, path)
+			files = append(files, release.File{Name: filepath.ToSlash(rel), Data: data})
+			return nil
+		})
 		if err != nil {
-			return nil, fmt.Errorf("reading %s to keep it: %w", path, err)
+			return nil, err
 		}
-		files = append(files, release.File{Name: n, Data: data})
 	}
 	return files, nil
 }

@@ -1,0 +1,54 @@
+package local
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A published version folder may hold more than files: --force keeps a subfolder
+// the build does not have, as the report promises ("left alone").
+func TestForceKeepsExtraSubfolders(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	mustPublish(t, New(root, Options{}), set(foo("v1.0.0")))
+	dir := filepath.Join(root, "infrastructure-foo", "v1.0.0")
+	if err := os.MkdirAll(filepath.Join(dir, "docs", "img"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "docs", "img", "a.svg"), []byte("<svg/>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	changed := foo("v1.0.0")
+	changed.File("metadata.yaml").Data = []byte("apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries: []\n")
+
+	rep := mustPublish(t, New(root, Options{Force: true}), set(changed))
+	if got := readFile(t, filepath.Join(dir, "docs", "img", "a.svg")); got != "<svg/>" {
+		t.Errorf("docs/img/a.svg = %q after --force, want it kept", got)
+	}
+	if !strings.Contains(strings.Join(rep.Notes, "\n"), "left alone: docs") {
+		t.Errorf("notes %q should name docs as left alone", rep.Notes)
+	}
+}
+
+// An extra entry that cannot be copied into the replacing folder (a symbolic link)
+// stops --force before anything changes, naming it and what to do.
+func TestForceRefusesExtraLinkBeforeAnyChange(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	mustPublish(t, New(root, Options{}), set(foo("v1.0.0")))
+	dir := filepath.Join(root, "infrastructure-foo", "v1.0.0")
+	if err := os.Symlink("metadata.yaml", filepath.Join(dir, "link.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	before := treeHash(t, root)
+	changed := foo("v1.0.0")
+	changed.File("metadata.yaml").Data = []byte("apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries: []\n")
+
+	_, err := New(root, Options{Force: true}).Publish(t.Context(), set(changed))
+	if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, "link.yaml")) || !strings.Contains(err.Error(), "move it away") {
+		t.Fatalf("Publish = %v, want a refusal naming %s and what to do", err, filepath.Join(dir, "link.yaml"))
+	}
+	sameTree(t, before, treeHash(t, root))
+}
