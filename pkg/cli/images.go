@@ -128,6 +128,7 @@ destination has are not copied again, so an interrupted copy resumes.`,
 			if err != nil {
 				return withCode(ExitInput, err)
 			}
+			reg.to = []string{to}
 			c, err := copier(io, &reg, jobs)
 			if err != nil {
 				return err
@@ -158,6 +159,7 @@ func newImagesPushCmd(io streams) *cobra.Command {
 			if _, err := os.Stat(filepath.Join(args[0], "index.json")); err != nil {
 				return withCode(ExitInput, fmt.Errorf("%s is not an OCI image layout folder (no index.json): write one with images copy --layout", args[0]))
 			}
+			reg.to = []string{to}
 			c, err := copier(io, &reg, jobs)
 			if err != nil {
 				return err

@@ -32,6 +32,7 @@ func (m *mirrorOCI) flags(cmd *cobra.Command) {
 
 // apply adds the images step, the --to-oci destination and the images: override.
 func (m *mirrorOCI) apply(io streams, quiet, force bool, opts *mirror.Options) error {
+	m.registryFlags.to = []string{m.imagesTo, m.toOCI}
 	if m.imagesTo != "" || m.imagesLayout != "" {
 		c, err := copier(io, &m.registryFlags, m.imageJobs)
 		if err != nil {

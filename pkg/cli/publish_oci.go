@@ -65,6 +65,7 @@ func (o *publishOCIOptions) run(cmd *cobra.Command, io streams) error {
 }
 
 func (o *publishOCIOptions) options(io streams) (oci.Options, error) {
+	o.reg.to = []string{o.to}
 	remote, err := o.reg.remote(io)
 	if err != nil {
 		return oci.Options{}, err

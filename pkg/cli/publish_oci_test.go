@@ -147,7 +147,9 @@ func TestImagesCommandsNeverPrintCredentials(t *testing.T) {
 	t.Parallel()
 	reg := authRegistry(t)
 	dir := imagesDir(t, reg.Host+"/x/a:v1")
-	env := ociEnv(t, "OCI_USERNAME", "robot", "OCI_PASSWORD", "wrong-"+ociSecret)
+	// images check has no registry of its own: it uses the Docker config.
+	env := ociEnv(t, "OCI_USERNAME", "robot", "OCI_PASSWORD", "wrong-"+ociSecret,
+		"DOCKER_CONFIG", dockerConfigFor(t, reg.Host, "robot", "wrong-"+ociSecret))
 	for _, args := range [][]string{
 		{"images", "check", "--plain-http", dir},
 		{"images", "copy", "--plain-http", "--to", reg.Host + "/m", dir},

@@ -14,6 +14,9 @@ import (
 // registryFlags are the flags of every command that talks to a registry.
 type registryFlags struct {
 	plainHTTP bool
+	// to are the registries (REGISTRY[/PATH]) the command pushes to: the OCI_*
+	// variables are their credentials; any other registry gets the Docker config.
+	to []string
 }
 
 func (r *registryFlags) flags(cmd *cobra.Command) {
@@ -21,9 +24,16 @@ func (r *registryFlags) flags(cmd *cobra.Command) {
 }
 
 // remote returns how to reach registries: OCI_USERNAME/OCI_PASSWORD/OCI_ACCESS_TOKEN/
-// OCI_REFRESH_TOKEN when set, else the Docker config and its credential helpers.
+// OCI_REFRESH_TOKEN for the registries of r.to when set, else the Docker config and its
+// credential helpers.
 func (r *registryFlags) remote(io streams) (oci.Remote, error) {
-	cred, err := oci.Credentials(io.lookup)
+	var hosts []string
+	for _, to := range r.to {
+		if t, err := oci.ParseTarget(to); err == nil {
+			hosts = append(hosts, t.Registry)
+		}
+	}
+	cred, err := oci.Credentials(io.lookup, hosts...)
 	if err != nil {
 		return oci.Remote{}, usageErr(err)
 	}

@@ -13,7 +13,7 @@ import (
 // openOCI reads oci://REGISTRY/PATH/<label>[:<version>] as the cluster-api-operator
 // does: each tag a version, each titled layer a file. Without a tag every tag of the
 // repository is a version. Credentials: Options.Registry.Credential, else the operator's
-// OCI_* variables or the Docker config (through Getenv).
+// OCI_* variables for this registry, or the Docker config (through Getenv).
 func openOCI(u *url.URL, o Options) (Provider, error) {
 	path := strings.TrimPrefix(u.Path, "/")
 	if u.Host == "" || path == "" || u.RawQuery != "" || strings.Contains(path, "@") {
@@ -35,7 +35,7 @@ func openOCI(u *url.URL, o Options) (Provider, error) {
 		if getenv == nil {
 			getenv = func(string) string { return "" }
 		}
-		cred, err := oci.Credentials(getenv)
+		cred, err := oci.Credentials(getenv, u.Host)
 		if err != nil {
 			return Provider{}, err
 		}

@@ -20,7 +20,7 @@ func envOf(m map[string]string) func(string) string { return func(k string) stri
 
 func publishWith(t *testing.T, srv *registry.Server, getenv func(string) string) error {
 	t.Helper()
-	cred, err := Credentials(getenv)
+	cred, err := Credentials(getenv, srv.Host)
 	if err != nil {
 		return err
 	}
@@ -81,6 +81,24 @@ func TestParseTarget(t *testing.T) {
 	} {
 		if _, err := ParseTarget(in); (err == nil) != ok {
 			t.Errorf("ParseTarget(%q) err = %v, want ok %v", in, err, ok)
+		}
+	}
+}
+
+func TestOCIVariablesAreForTheirHostsOnly(t *testing.T) {
+	dir := t.TempDir()
+	auth := base64.StdEncoding.EncodeToString([]byte("puller:docker-pass"))
+	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"auths":{"up.example:5000":{"auth":"`+auth+`"}}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cred, err := Credentials(envOf(map[string]string{EnvUsername: "robot", EnvPassword: secret, "DOCKER_CONFIG": dir}), "mirror.example:5000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for host, want := range map[string]string{"mirror.example:5000": secret, "MIRROR.example:5000": secret, "up.example:5000": "docker-pass", "other.example": ""} {
+		c, err := cred(context.Background(), host)
+		if err != nil || c.Password != want {
+			t.Errorf("%s: password %q, err %v; want %q", host, c.Password, err, want)
 		}
 	}
 }

@@ -20,18 +20,34 @@ const (
 	EnvRefreshToken = "OCI_REFRESH_TOKEN"
 )
 
-// Credentials returns the credential function: the operator's OCI_* variables when set
-// (for every registry, as the operator does), else the Docker config ($DOCKER_CONFIG or
-// ~/.docker/config.json) and its credential helpers. Values never appear in errors.
-func Credentials(getenv func(string) string) (auth.CredentialFunc, error) {
-	if c, ok := envCredential(getenv); ok {
-		return func(context.Context, string) (auth.Credential, error) { return c, nil }, nil
+// Credentials returns the credential function. The operator's OCI_* variables, when
+// set, are the credentials of the registries in hosts (host[:port]: the one a command
+// publishes to or reads, as the operator uses them for its one registry); every other
+// registry, such as an image's upstream, gets its Docker config entry ($DOCKER_CONFIG or
+// ~/.docker/config.json, and credential helpers), so a password never reaches a
+// registry it is not for. Values never appear in errors.
+func Credentials(getenv func(string) string, hosts ...string) (auth.CredentialFunc, error) {
+	docker := dockerCredential(dockerConfig(getenv))
+	c, ok := envCredential(getenv)
+	if !ok {
+		return docker, nil
 	}
-	path := dockerConfig(getenv)
+	return func(ctx context.Context, host string) (auth.Credential, error) {
+		for _, h := range hosts {
+			if strings.EqualFold(h, host) {
+				return c, nil
+			}
+		}
+		return docker(ctx, host)
+	}, nil
+}
+
+// dockerCredential reads the Docker config at path when a registry first asks for
+// credentials.
+func dockerCredential(path string) auth.CredentialFunc {
 	var once sync.Once
 	var cred auth.CredentialFunc
 	var err error
-	// The Docker config is read when a registry first asks for credentials.
 	return func(ctx context.Context, host string) (auth.Credential, error) {
 		once.Do(func() {
 			store, serr := credentials.NewStore(path, credentials.StoreOptions{})
@@ -45,7 +61,7 @@ func Credentials(getenv func(string) string) (auth.CredentialFunc, error) {
 			return auth.EmptyCredential, err
 		}
 		return cred(ctx, host)
-	}, nil
+	}
 }
 
 func envCredential(getenv func(string) string) (auth.Credential, bool) {

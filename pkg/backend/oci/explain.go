@@ -17,7 +17,7 @@ func Explain(err error) error {
 	case err == nil:
 		return nil
 	case errors.Is(err, auth.ErrBasicCredentialNotFound):
-		return fmt.Errorf("%w: the registry asks for credentials: set OCI_USERNAME and OCI_PASSWORD (or OCI_ACCESS_TOKEN), or run docker login", err)
+		return fmt.Errorf("%w: the registry asks for credentials: set OCI_USERNAME and OCI_PASSWORD (or OCI_ACCESS_TOKEN), sent only to the registry a command pushes to or reads, or run docker login for this registry", err)
 	case !errors.As(err, &resp):
 		return err
 	case resp.StatusCode == http.StatusUnauthorized:

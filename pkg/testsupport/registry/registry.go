@@ -31,6 +31,7 @@ type Server struct {
 	mu      sync.Mutex
 	uploads map[string]int // digest → completed blob uploads
 	faults  []*Fault
+	auths   []string // every Authorization header received
 }
 
 // Fault makes matching requests answer Status (0: handled normally) after Delay,
@@ -59,6 +60,14 @@ func WithLatency(d time.Duration) Option { return func(s *Server) { s.latency = 
 // WithBasicAuth requires these credentials on every request (401 otherwise).
 func WithBasicAuth(user, pass string) Option {
 	return func(s *Server) { s.user, s.pass = user, pass }
+}
+
+// RequireBasicAuth makes every later request need these credentials (push test
+// content first, then lock the registry).
+func (s *Server) RequireBasicAuth(user, pass string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.user, s.pass = user, pass
 }
 
 // New starts a registry that stops when the test ends.
@@ -113,8 +122,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.latency > 0 {
 		time.Sleep(s.latency)
 	}
-	if s.user != "" {
-		if u, p, ok := r.BasicAuth(); !ok || u != s.user || p != s.pass {
+	s.recordAuth(r)
+	s.mu.Lock()
+	user, pass := s.user, s.pass
+	s.mu.Unlock()
+	if user != "" {
+		if u, p, ok := r.BasicAuth(); !ok || u != user || p != pass {
 			w.Header().Set("WWW-Authenticate", `Basic realm="test"`)
 			http.Error(w, `{"errors":[{"code":"UNAUTHORIZED","message":"authentication required"}]}`, http.StatusUnauthorized)
 			return
@@ -194,4 +207,26 @@ func (s *Server) UploadCounts() map[string]int {
 		out[d] = n
 	}
 	return out
+}
+
+func (s *Server) recordAuth(r *http.Request) {
+	if a := r.Header.Get("Authorization"); a != "" {
+		s.mu.Lock()
+		s.auths = append(s.auths, a)
+		s.mu.Unlock()
+	}
+}
+
+// SawPassword reports whether any request carried pass as a basic-auth password or a
+// bearer token: tests prove a credential never reached a registry it is not for.
+func (s *Server) SawPassword(pass string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, a := range s.auths {
+		r := &http.Request{Header: http.Header{"Authorization": {a}}}
+		if _, p, ok := r.BasicAuth(); ok && p == pass || strings.Contains(a, pass) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,0 +1,43 @@
+package cli
+
+import (
+	"encoding/base64"
+	"path/filepath"
+	"testing"
+
+	"github.com/capirepo/capirepo/pkg/testsupport/registry"
+)
+
+// dockerConfigFor writes a Docker config with basic credentials for host.
+func dockerConfigFor(t *testing.T, host, user, pass string) string {
+	dir := t.TempDir()
+	auth := base64.StdEncoding.EncodeToString([]byte(user + ":" + pass))
+	writeText(t, filepath.Join(dir, "config.json"), `{"auths":{"`+host+`":{"auth":"`+auth+`"}}}`)
+	return dir
+}
+
+// The operator's OCI_* variables are the credentials of the registry a command pushes
+// to; an image's upstream registry must never receive them (it gets its Docker config
+// entry instead).
+func TestOCIVariablesOnlyReachTheirRegistry(t *testing.T) {
+	t.Parallel()
+	upstream := registry.New(t)
+	upstream.PushImage(t, "team/ctl:v1", registry.Image{Layers: 1, LayerSize: 64, Platforms: []string{"linux/amd64"}})
+	upstream.RequireBasicAuth("puller", "upstream-pass")
+	mirror := authRegistry(t)
+	dir := imagesDir(t, upstream.Host+"/team/ctl:v1")
+	env := ociEnv(t, "OCI_USERNAME", "robot", "OCI_PASSWORD", ociSecret,
+		"DOCKER_CONFIG", dockerConfigFor(t, upstream.Host, "puller", "upstream-pass"))
+	for _, args := range [][]string{
+		{"images", "copy", "--plain-http", "--to", mirror.Host + "/m", dir},
+		{"images", "check", "--plain-http", dir},
+	} {
+		code, out, errOut := runEnv(t, env, args...)
+		if code != ExitOK {
+			t.Errorf("%v: exit %d\n%s%s", args, code, out, errOut)
+		}
+	}
+	if upstream.SawPassword(ociSecret) {
+		t.Fatal("the upstream registry received OCI_PASSWORD, the mirror registry's password")
+	}
+}
