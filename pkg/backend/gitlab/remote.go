@@ -34,26 +34,18 @@ func (v remoteVersion) newest(name string) (remoteFile, bool) {
 // packages lists the project's generic packages named exactly name. GitLab's
 // package_name filter is a substring match, so the exact comparison is done here.
 func (c *conn) packages(ctx context.Context, name string) ([]*gl.Package, error) {
+	all, err := listPages(ctx, c, func(ctx context.Context, page int64) ([]*gl.Package, *gl.Response, error) {
+		opt := &gl.ListProjectPackagesOptions{PackageType: gl.Ptr("generic"), PackageName: gl.Ptr(name)}
+		opt.PerPage, opt.Page = 100, page
+		return c.api.Packages.ListProjectPackages(c.opts.Project, opt, gl.WithContext(ctx))
+	})
+	if err != nil {
+		return nil, err
+	}
 	var out []*gl.Package
-	opt := &gl.ListProjectPackagesOptions{PackageType: gl.Ptr("generic"), PackageName: gl.Ptr(name)}
-	opt.PerPage, opt.Page = 100, 1
-	for opt.Page != 0 {
-		var page []*gl.Package
-		err := c.retry(ctx, func(ctx context.Context, _ int) (*gl.Response, error) {
-			ps, resp, err := c.api.Packages.ListProjectPackages(c.opts.Project, opt, gl.WithContext(ctx))
-			page = ps
-			if resp != nil {
-				opt.Page = resp.NextPage
-			}
-			return resp, err
-		})
-		if err != nil {
-			return nil, err
-		}
-		for _, p := range page {
-			if p.Name == name {
-				out = append(out, p)
-			}
+	for _, p := range all {
+		if p.Name == name {
+			out = append(out, p)
 		}
 	}
 	return out, nil
@@ -61,21 +53,31 @@ func (c *conn) packages(ctx context.Context, name string) ([]*gl.Package, error)
 
 // packageFiles lists every file of one package, duplicates included.
 func (c *conn) packageFiles(ctx context.Context, id int64) ([]*gl.PackageFile, error) {
-	var out []*gl.PackageFile
-	opt := &gl.ListPackageFilesOptions{}
-	opt.PerPage, opt.Page = 100, 1
-	for opt.Page != 0 {
+	return listPages(ctx, c, func(ctx context.Context, page int64) ([]*gl.PackageFile, *gl.Response, error) {
+		opt := &gl.ListPackageFilesOptions{}
+		opt.PerPage, opt.Page = 100, page
+		return c.api.Packages.ListPackageFiles(c.opts.Project, id, opt, gl.WithContext(ctx))
+	})
+}
+
+// listPages reads every page of a listing, each with retries; a failed attempt
+// asks for the same page again (its answer carries no next page to follow).
+func listPages[T any](ctx context.Context, c *conn, get func(ctx context.Context, page int64) ([]T, *gl.Response, error)) ([]T, error) {
+	var out []T
+	for page := int64(1); page != 0; {
+		var items []T
+		next := int64(0)
 		err := c.retry(ctx, func(ctx context.Context, _ int) (*gl.Response, error) {
-			fs, resp, err := c.api.Packages.ListPackageFiles(c.opts.Project, id, opt, gl.WithContext(ctx))
-			out = append(out, fs...)
-			if resp != nil {
-				opt.Page = resp.NextPage
+			got, resp, err := get(ctx, page)
+			if err == nil && resp != nil {
+				items, next = got, resp.NextPage
 			}
 			return resp, err
 		})
 		if err != nil {
 			return nil, err
 		}
+		out, page = append(out, items...), next
 	}
 	return out, nil
 }
