@@ -52,12 +52,21 @@ func (r *Root) Resolve(p string) (string, error) {
 	}
 	real, err := filepath.EvalSymlinks(abs)
 	if err != nil {
-		return "", err
+		return "", dangling(p, abs, err)
 	}
 	if r.Contains(real) {
 		return real, nil
 	}
 	return "", r.outside(p, real)
+}
+
+// dangling names p when it is a symbolic link whose target is missing (the error
+// alone names only the target, which may be outside the tree).
+func dangling(p, abs string, err error) error {
+	if target, lerr := os.Readlink(abs); lerr == nil {
+		return fmt.Errorf("%s is a symbolic link to %s, which cannot be read: %w; fix or remove the link", p, target, err)
+	}
+	return err
 }
 
 func (r *Root) outside(p, real string) error {

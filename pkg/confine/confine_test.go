@@ -1,6 +1,7 @@
 package confine
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,5 +44,27 @@ func TestResolve(t *testing.T) {
 	}
 	if _, err := r.ReadFile(filepath.Join(repo, "..", "out.yaml")); err == nil || !strings.Contains(err.Error(), "is outside") {
 		t.Errorf("path outside: %v", err)
+	}
+}
+
+// A symbolic link whose target is missing is named, not only its target.
+func TestResolveDanglingLink(t *testing.T) {
+	t.Parallel()
+	dir := tree.Write(t, map[string]string{"repo/in.yaml": "a: 1"})
+	repo := filepath.Join(dir, "repo")
+	link := filepath.Join(repo, "cluster-template-x.yaml")
+	if err := os.Symlink(filepath.Join(dir, "gone.yaml"), link); err != nil {
+		t.Fatal(err)
+	}
+	r, err := New(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = r.Resolve(link)
+	if err == nil || !strings.Contains(err.Error(), link+" is a symbolic link to") || !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("dangling link: %v, want the link named and a not-exist error", err)
+	}
+	if _, err := r.Resolve(filepath.Join(repo, "missing.yaml")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing file: %v, want a not-exist error", err)
 	}
 }

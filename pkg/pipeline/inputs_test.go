@@ -116,3 +116,13 @@ func TestSymlinkInsideTheTreeIsFollowed(t *testing.T) {
 		t.Fatalf("template not shipped: %v", f)
 	}
 }
+
+// A files: entry naming a folder is refused with what to do, not a bare read error.
+func TestFilesEntryFolder(t *testing.T) {
+	t.Parallel()
+	cfg := project(t, "  files: [extra]\n", map[string]string{"repo/extra/openapi.yaml": "a: 1\n"})
+	_, err := build(t, cfg, Options{})
+	if err == nil || !strings.Contains(err.Error(), filepath.Join(cfg.Dir, "extra")+" is a folder") || !strings.Contains(err.Error(), "single files") {
+		t.Fatalf("err = %v, want the folder named and what files: takes", err)
+	}
+}

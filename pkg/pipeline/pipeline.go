@@ -231,11 +231,24 @@ func extraFiles(in *inputs, p *config.Provider) ([]release.File, error) {
 		if err := layout.ValidateFileName(name); err != nil {
 			return nil, fmt.Errorf("files: %w", err)
 		}
-		data, err := in.root.ReadFile(in.cfg.Abs(f))
+		data, err := readExtraFile(in, f)
 		if err != nil {
 			return nil, fmt.Errorf("files: %w", err)
 		}
 		out = append(out, release.File{Name: name, Data: data})
 	}
 	return out, nil
+}
+
+// readExtraFile reads one files: entry, which must resolve inside the root to a file.
+func readExtraFile(in *inputs, f string) ([]byte, error) {
+	p := in.cfg.Abs(f)
+	real, err := in.root.Resolve(p)
+	if err != nil {
+		return nil, err
+	}
+	if fi, err := os.Stat(real); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("%s is a folder: files: lists single files; ship a folder's templates with templates: - path: %s", p, f)
+	}
+	return os.ReadFile(real)
 }
