@@ -18,8 +18,14 @@ var ErrUnsupported = errors.New("unsupported provider URL")
 //     (http too, for tests and mirrors: verify reports clusterctl's own refusal);
 //   - oci://{registry}/{repository}[:{tag}] (see oci.go).
 //
-// Errors for URLs of no supported form wrap ErrUnsupported.
+// Errors for URLs of no supported form wrap ErrUnsupported. Credentials written into
+// the URL (https://user:token@host/...) never appear in an error.
 func For(raw string, o Options) (Provider, error) {
+	p, err := forURL(raw, o)
+	return p, redactUserinfo(raw, err)
+}
+
+func forURL(raw string, o Options) (Provider, error) {
 	u, err := url.Parse(raw)
 	if err != nil {
 		return Provider{}, fmt.Errorf("provider URL %q: %w: %w", raw, ErrUnsupported, err)
