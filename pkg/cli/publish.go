@@ -64,7 +64,7 @@ func (c *commonPublish) run(cmd *cobra.Command, io streams, p publish.Publisher)
 	if err := c.images.check(cmd.Context(), io, &c.reg, set); err != nil {
 		return err
 	}
-	rep, err := publish.Run(cmd.Context(), set, p)
+	rep, err := p.Publish(cmd.Context(), set)
 	if rep != nil {
 		if werr := writeReport(io, c.format, rep); werr != nil && err == nil {
 			err = werr

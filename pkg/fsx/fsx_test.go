@@ -170,11 +170,11 @@ func TestReplaceAsideAndRecover(t *testing.T) {
 	if got, _ := os.ReadFile(filepath.Join(target, "f")); string(got) != "old" {
 		t.Errorf("restored content %q, want old", got)
 	}
-	if err := (&FS{}).replaceAside(s.Dir, target); err != nil {
+	if err := (&FS{NoExchange: true}).Replace(s.Dir, target); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := os.ReadFile(filepath.Join(target, "f")); string(got) != "new" {
-		t.Errorf("replaceAside content %q, want new", got)
+		t.Errorf("Replace without exchange: content %q, want new", got)
 	}
 	if got := entries(t, dir); len(got) != 1 {
 		t.Errorf("folder holds %v, want only v1", got)

@@ -90,15 +90,6 @@ func (sw *Swapped) Undo() {
 	}
 }
 
-func (f *FS) replaceAside(staged, target string) error {
-	sw, err := f.swapAside(&Swapped{Staged: staged, Target: target})
-	if err != nil {
-		return err
-	}
-	SyncDir(filepath.Dir(target))
-	return f.Remove(sw.Old)
-}
-
 // Remove removes a replaced or staged path (a file or a whole folder).
 func (f *FS) Remove(path string) error {
 	if err := f.step(OpRemove, path); err != nil {

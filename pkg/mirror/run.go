@@ -175,7 +175,7 @@ func (r *runner) publishAlso(ctx context.Context, rels []*release.Release, res *
 	}
 	var errs []error
 	for _, p := range r.opts.Also {
-		rep, err := publish.Run(ctx, &release.Set{Releases: rels}, p)
+		rep, err := p.Publish(ctx, &release.Set{Releases: rels})
 		if rep != nil {
 			res.Also = append(res.Also, rep)
 		}

@@ -99,28 +99,6 @@ type Publisher interface {
 	Publish(ctx context.Context, set *release.Set) (*release.Report, error)
 }
 
-// Run publishes through p. A Publisher that is not a Destination (a test double, a
-// backend not yet on the core) is validated and preflighted here.
-func Run(ctx context.Context, set *release.Set, p Publisher) (*release.Report, error) {
-	if _, ok := p.(Destination); !ok {
-		if err := set.Validate(); err != nil {
-			return nil, fmt.Errorf("release set: %w", err)
-		}
-		if pf, ok := p.(Preflighter); ok {
-			if err := pf.Preflight(ctx, set); err != nil {
-				return nil, fmt.Errorf("%s: preflight: %w", p, err)
-			}
-		}
-	}
-	rep, err := p.Publish(ctx, set)
-	if err != nil {
-		if _, ok := p.(Destination); !ok {
-			err = fmt.Errorf("%s: %w", p, err)
-		}
-	}
-	return rep, err
-}
-
 // bound is a Destination with its policy.
 type bound struct {
 	Destination

@@ -15,7 +15,6 @@ import (
 // locally until the reset time, which would defeat the retry policy's own waiting.
 type api struct {
 	owner, repo string
-	token       string
 	base, up    *url.URL
 	http        *http.Client // no token: follows asset download redirects
 	authed      *http.Client // the token, only for requests to the API and upload origins
@@ -35,7 +34,7 @@ func newAPI(o Options) (*api, error) {
 	if o.Token != "" {
 		auth.Value = "Bearer " + o.Token
 	}
-	return &api{owner: o.Owner, repo: o.Repo, token: o.Token, base: base, up: up,
+	return &api{owner: o.Owner, repo: o.Repo, base: base, up: up,
 		http:   httpx.NewClient(httpx.Options{Client: o.HTTPClient}),
 		authed: httpx.NewClient(httpx.Options{Client: o.HTTPClient, Auth: auth}), retry: o.Retry.WithDefaults(), red: redactor{secret: o.Token}}, nil
 }

@@ -9,13 +9,8 @@ import (
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/httpx"
-	"github.com/capirepo/capirepo/pkg/release"
 	gh "github.com/google/go-github/v60/github"
 )
-
-// ErrRefused marks a published or immutable release whose assets differ from the
-// build; errors.Is(err, ErrRefused) tells it apart from transport and permission errors.
-var ErrRefused = fmt.Errorf("release differs from the build and was not changed: %w", release.ErrConflict)
 
 const scopeHint = "publishing needs permission contents: write on the repository (reading needs contents: read) " +
 	"(fine-grained token: Repository permissions > Contents > Read and write; classic token: repo scope; " +

@@ -55,10 +55,10 @@ var (
 	_ publish.Preflighter = (*Publisher)(nil)
 )
 
-// run validates, preflights and publishes through publish.Run, as the CLI does.
+// run validates, preflights and publishes through publish.Publish, as the CLI does.
 func run(t *testing.T, p *Publisher, set *release.Set) (*release.Report, error) {
 	t.Helper()
-	return publish.Run(context.Background(), set, p)
+	return p.Publish(context.Background(), set)
 }
 
 // sleeps records requested waits instead of sleeping.

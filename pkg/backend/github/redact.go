@@ -5,8 +5,8 @@ import "github.com/capirepo/capirepo/pkg/httpx"
 // redactor removes the token from error text. It is the last step for every error
 // this package returns, so even a server that echoes the Authorization header back
 // cannot leak the token. The chain is kept (httpx.RedactedError unwraps), so
-// errors.Is sees context.Canceled, context.DeadlineExceeded, fs.ErrNotExist,
-// fs.ErrPermission and ErrRefused.
+// errors.Is sees context.Canceled, context.DeadlineExceeded, fs.ErrNotExist and
+// fs.ErrPermission (a conflict is pkg/publish's release.ErrConflict).
 type redactor struct{ secret string }
 
 const redacted = httpx.Redacted
