@@ -98,12 +98,16 @@ func (p Policy) Delay(resp *http.Response, attempt int) time.Duration {
 	return retryablehttp.DefaultBackoff(p.Base, p.MaxWait, attempt-1, nil)
 }
 
+// maxServerWait bounds, in seconds, the wait a server may ask for (about 68 years), so
+// an absurd Retry-After or X-RateLimit-Reset stays a positive duration over any budget.
+const maxServerWait = 1 << 31
+
 func (p Policy) retryAfter(v string) (time.Duration, bool) {
 	if v == "" {
 		return 0, false
 	}
-	if s, err := strconv.Atoi(v); err == nil && s >= 0 {
-		return time.Duration(s) * time.Second, true
+	if s, err := strconv.ParseInt(v, 10, 64); err == nil && s >= 0 {
+		return time.Duration(min(s, maxServerWait)) * time.Second, true
 	}
 	if t, err := http.ParseTime(v); err == nil {
 		return max(t.Sub(p.Now()), 0), true
@@ -120,7 +124,7 @@ func (p Policy) reset(resp *http.Response) (time.Duration, bool) {
 		return 0, false
 	}
 	if d := time.Unix(s, 0).Sub(p.Now()); d > 0 {
-		return d + time.Second, true
+		return min(d, maxServerWait*time.Second) + time.Second, true
 	}
 	return 0, false
 }
