@@ -52,3 +52,26 @@ func TestForceRefusesExtraLinkBeforeAnyChange(t *testing.T) {
 	}
 	sameTree(t, before, treeHash(t, root))
 }
+
+// A repository root that is a file is named as such, with what to do.
+func TestRootThatIsAFile(t *testing.T) {
+	t.Parallel()
+	root := filepath.Join(t.TempDir(), "repo")
+	if err := os.WriteFile(root, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := New(root, Options{}).Publish(t.Context(), set(foo("v1.0.0")))
+	if err == nil || !strings.Contains(err.Error(), "checking "+root+": it exists and is not a directory: move it away") {
+		t.Fatalf("Publish into a file = %v, want the root named as not a directory", err)
+	}
+}
+
+// A missing build output folder says to build first.
+func TestReadSetMissingFolder(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "dist")
+	_, err := ReadSet(dir)
+	if err == nil || !strings.Contains(err.Error(), dir) || !strings.Contains(err.Error(), "capirepo build --out") {
+		t.Fatalf("ReadSet(missing) = %v, want the folder named and the build to run", err)
+	}
+}

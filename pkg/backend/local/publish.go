@@ -30,6 +30,9 @@ func (p *Publisher) Preflight(ctx context.Context, set *release.Set) error {
 	if err != nil {
 		return err
 	}
+	if err := checkDir(root); err != nil {
+		return err
+	}
 	for _, r := range set.Releases {
 		if r.File(ChecksumFile) != nil {
 			return fmt.Errorf("%s: file name %s is reserved for the checksum file the local repository writes; rename the file", r, ChecksumFile)

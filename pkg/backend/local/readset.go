@@ -1,7 +1,9 @@
 package local
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -19,6 +21,9 @@ import (
 // symlinks, other non-regular files, non-version folders and unsafe file names are
 // errors that name the path.
 func ReadSet(dir string) (*release.Set, error) {
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("reading build output %s: no such folder; run capirepo build --out %s first, or point at the build output folder", dir, dir)
+	}
 	known, err := buildEntries(dir)
 	if err != nil {
 		return nil, err
