@@ -65,7 +65,7 @@ func (c *commonPublish) run(cmd *cobra.Command, io streams, p publish.Publisher)
 		return err
 	}
 	rep, err := p.Publish(cmd.Context(), set)
-	if rep != nil {
+	if rep != nil && (err == nil || len(rep.Actions) > 0) { // no "0 written" line for a run that failed before its plan
 		if werr := writeReport(io, c.format, rep); werr != nil && err == nil {
 			err = werr
 		}
