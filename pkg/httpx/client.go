@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"cmp"
 	"net/http"
 	"time"
 )
@@ -9,6 +10,9 @@ import (
 const (
 	DefaultTimeout       = 10 * time.Minute
 	DefaultHeaderTimeout = time.Minute
+	// DefaultIdleTimeout is longer than the retry budget, so a body left unread while
+	// another request of the same copy waits to retry is not taken for a stall.
+	DefaultIdleTimeout = 5 * time.Minute
 )
 
 // Options configure a client.
@@ -20,7 +24,10 @@ type Options struct {
 	// NoTimeout leaves the whole request unbounded (streams of any length, such as
 	// image layers); the response-header timeout still holds.
 	NoTimeout bool
-	Auth      Auth
+	// IdleTimeout ends a response body read that gets no byte for this long, when the
+	// whole request is unbounded (NoTimeout); DefaultIdleTimeout when zero.
+	IdleTimeout time.Duration
+	Auth        Auth
 }
 
 // NewClient returns a client with timeouts, the credential sent only to its origins,
@@ -30,16 +37,18 @@ func NewClient(o Options) *http.Client {
 	if o.Client != nil {
 		c = *o.Client
 	}
-	c.Transport = &authTransport{base: transport(c.Transport), auth: o.Auth}
-	c.CheckRedirect = checkRedirect(c.CheckRedirect)
+	base := transport(c.Transport)
 	switch {
 	case o.NoTimeout:
 		c.Timeout = 0
+		base = idleTransport{base: base, idle: cmp.Or(o.IdleTimeout, DefaultIdleTimeout)}
 	case o.Timeout > 0:
 		c.Timeout = o.Timeout
 	case c.Timeout == 0:
 		c.Timeout = DefaultTimeout
 	}
+	c.Transport = &authTransport{base: base, auth: o.Auth}
+	c.CheckRedirect = checkRedirect(c.CheckRedirect)
 	return &c
 }
 
