@@ -77,7 +77,7 @@ GITLAB_TOKEN, CI_JOB_TOKEN, GITLAB_DEPLOY_TOKEN.`,
 	f.BoolVar(&o.strict, "strict", false, "publish nothing when a downloaded release has lint errors")
 	f.BoolVar(&o.quiet, "quiet", false, "no progress display")
 	f.BoolVar(&o.force, "force", false, "replace a version already in --out whose content differs (an upstream re-release)")
-	f.StringVar(&o.toGitLab, "to-gitlab", "", "also publish the mirrored releases to this GitLab instance's generic packages (token: GITLAB_ACCESS_TOKEN or GITLAB_TOKEN)")
+	f.StringVar(&o.toGitLab, "to-gitlab", "", "also publish the mirrored releases to this GitLab instance's generic packages (token: the first set of "+source.TokenVarNames(source.GitLabTokenVars, "")+")")
 	f.StringVar(&o.gitlabProject, "gitlab-project", "", "GitLab project (group/name or id) for --to-gitlab")
 	o.oci.flags(cmd)
 	return cmd

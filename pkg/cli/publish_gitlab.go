@@ -23,9 +23,10 @@ func newPublishGitLabCmd(io streams) *cobra.Command {
 one at a time and metadata.yaml last, so a version is only complete once its metadata
 exists. Identical files are skipped; a different file for an existing version is refused
 unless --replace (GitLab would otherwise keep both and serve the newest).
-Authentication: --token-file or GITLAB_TOKEN (personal/project access token, sent as
-PRIVATE-TOKEN), CI_JOB_TOKEN (sent as JOB-TOKEN), or a deploy token with
---token-kind deploy (from --token-file or GITLAB_DEPLOY_TOKEN). Tokens are never printed.`,
+Authentication: --token-file (sent as --token-kind says, default private), else the
+first set of GITLAB_ACCESS_TOKEN, GITLAB_TOKEN (access tokens, sent as PRIVATE-TOKEN),
+CI_JOB_TOKEN (JOB-TOKEN), GITLAB_DEPLOY_TOKEN (Deploy-Token); --token-kind limits the
+variables to that kind. Tokens are never printed.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return o.runGitLab(cmd, io) },
 	}
