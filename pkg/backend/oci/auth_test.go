@@ -102,3 +102,18 @@ func TestOCIVariablesAreForTheirHostsOnly(t *testing.T) {
 		}
 	}
 }
+
+// A registry that repeats the request's credentials in its error answer does not bring
+// them into capirepo's errors, plain or base64-encoded.
+func TestRegistryEchoIsRedacted(t *testing.T) {
+	srv := registry.New(t, registry.WithBasicAuth("robot", secret))
+	srv.AddFault(&registry.Fault{Status: http.StatusBadRequest, Echo: true, Match: func(r *http.Request) bool { return r.Method == http.MethodPut }})
+	err := publishWith(t, srv, envOf(map[string]string{EnvUsername: "robot", EnvPassword: secret, "DOCKER_CONFIG": t.TempDir()}))
+	encoded := base64.StdEncoding.EncodeToString([]byte("robot:" + secret))
+	if err == nil || !strings.Contains(err.Error(), "injected failure") {
+		t.Fatalf("err = %v; want the registry's answer", err)
+	}
+	if strings.Contains(err.Error(), secret) || strings.Contains(err.Error(), encoded) {
+		t.Fatalf("the error shows the credential: %v", err)
+	}
+}

@@ -31,11 +31,13 @@ func (r Remote) Repository(ref string) (*remote.Repository, error) {
 }
 
 func (r Remote) client() *auth.Client {
-	hc := httpx.NewClient(httpx.Options{Client: &http.Client{Transport: r.Retry.Transport(r.Transport)}, NoTimeout: true})
+	seen := &secrets{}
+	rt := redactAnswers{base: r.Retry.Transport(r.Transport), secrets: seen}
+	hc := httpx.NewClient(httpx.Options{Client: &http.Client{Transport: rt}, NoTimeout: true})
 	return &auth.Client{
 		Client:     hc,
 		Cache:      auth.NewCache(),
-		Credential: r.Credential,
+		Credential: seen.record(r.Credential),
 		Header:     http.Header{"User-Agent": {"capirepo"}},
 	}
 }

@@ -41,7 +41,10 @@ type Fault struct {
 	Status int
 	Delay  time.Duration
 	Times  int
-	hits   int
+	// Echo puts the request's Authorization header, decoded too, into the error body,
+	// as a careless registry may: tests prove no credential reaches output.
+	Echo bool
+	hits int
 }
 
 // Hits returns how many requests the fault has applied to.
@@ -149,7 +152,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if st == http.StatusTooManyRequests {
 			w.Header().Set("Retry-After", "0")
 		}
-		http.Error(w, `{"errors":[{"code":"UNKNOWN","message":"injected failure"}]}`, st)
+		http.Error(w, `{"errors":[{"code":"UNKNOWN","message":"injected failure`+echo(f, r)+`"}]}`, st)
 		return
 	}
 	rec := &statusRecorder{ResponseWriter: w}
@@ -229,4 +232,16 @@ func (s *Server) SawPassword(pass string) bool {
 		}
 	}
 	return false
+}
+
+// echo is what a fault with Echo repeats of the request's credentials.
+func echo(f *Fault, r *http.Request) string {
+	if !f.Echo {
+		return ""
+	}
+	out := " for " + r.Header.Get("Authorization")
+	if u, p, ok := r.BasicAuth(); ok {
+		out += " (" + u + ":" + p + ")"
+	}
+	return strings.ReplaceAll(out, `"`, `'`)
 }
