@@ -210,8 +210,13 @@ func (o *mirrorOptions) print(io streams, res *mirror.Result) {
 	if m := res.Manifest; m != nil && m.CertManager != nil {
 		fmt.Fprintf(io.out, "mirrored cert-manager %s\n", m.CertManager.Version)
 	}
-	fmt.Fprintf(io.out, "%s: %d file(s) downloaded (%d bytes), %d reused from an earlier run; %d image(s) in %s\n",
-		o.out, res.Stats.Downloaded.Load(), res.Stats.Bytes.Load(), res.Stats.Reused.Load(), len(res.Images), filepath.Join(o.out, mirror.ImagesFile))
+	fmt.Fprintf(io.out, "%s: %d file(s) downloaded (%d bytes), %d reused from an earlier run", o.out,
+		res.Stats.Downloaded.Load(), res.Stats.Bytes.Load(), res.Stats.Reused.Load())
+	if res.Manifest == nil && res.Report == nil { // stopped before its transaction wrote anything
+		fmt.Fprintln(io.out, "; nothing written")
+		return
+	}
+	fmt.Fprintf(io.out, "; %d image(s) in %s\n", len(res.Images), filepath.Join(o.out, mirror.ImagesFile))
 	if res.Manifest != nil {
 		fmt.Fprintf(io.out, "clusterctl: use --config %s (and GOPROXY=off CLUSTERCTL_DISABLE_VERSIONCHECK=true)\n", filepath.Join(o.out, mirror.ConfigFile))
 	}

@@ -112,3 +112,21 @@ func TestMirrorFailsWhenClusterctlCouldNotUseIt(t *testing.T) {
 		}
 	}
 }
+
+// A mirror that stops before its transaction (here: a source refused) says nothing
+// was written, and names no images.txt or clusterctl.yaml it did not write.
+func TestMirrorStoppedBeforeWritingSaysSo(t *testing.T) {
+	t.Parallel()
+	repo := tinyRepo(t, "v1.0.0")
+	if err := os.Remove(filepath.Join(repo, "bootstrap-tiny", "v1.0.0", "metadata.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	mir := filepath.Join(t.TempDir(), "mirror")
+	code, out, errOut := runMirror(t, nil, "--out", mir, "--from-config", tinyFromConfig(t, repo), "--cert-manager", "")
+	if code != ExitPublish || !strings.Contains(out, "nothing written") || strings.Contains(out, "images.txt") || strings.Contains(out, "clusterctl.yaml") {
+		t.Fatalf("mirror exit %d, stdout %q (stderr %q): want exit 4 and 'nothing written', no file named", code, out, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(mir, "images.txt")); err == nil {
+		t.Errorf("images.txt was written")
+	}
+}
