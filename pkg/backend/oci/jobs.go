@@ -7,8 +7,23 @@ import (
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
-// jobs packs the set: one job per release, or one for the bundle.
+// pack packs the set: one job per release, or one for the bundle.
+// Each artifact must be one the operator reads as the release: checked before anything
+// is pushed, so no tag ever points at an artifact it cannot install.
 func (p *Publisher) pack(set *release.Set) ([]*job, error) {
+	jobs, err := p.packJobs(set)
+	if err != nil {
+		return nil, err
+	}
+	for _, j := range jobs {
+		if err := operatorReads(j.art.files(), j); err != nil {
+			return nil, fmt.Errorf("%s: %w; name the components file as clusterctl recommends for the type", j.Ref(), err)
+		}
+	}
+	return jobs, nil
+}
+
+func (p *Publisher) packJobs(set *release.Set) ([]*job, error) {
 	rels := append([]*release.Release(nil), set.Releases...)
 	sort.Slice(rels, func(i, j int) bool { return rels[i].String() < rels[j].String() })
 	if p.opts.Bundle != nil {

@@ -96,25 +96,38 @@ func (p *Publisher) push(ctx context.Context, j *job) error {
 	if err != nil {
 		return fmt.Errorf("reading back %s: %w", j.Ref(), err)
 	}
-	return check(got, j)
-}
-
-// check compares what was read back with what was packed, through the operator's rules.
-func check(got *Fetched, j *job) error {
 	if got.Desc.Digest != j.art.Desc.Digest {
 		return fmt.Errorf("reading back %s: digest %s, pushed %s", j.Ref(), got.Desc.Digest, j.art.Desc.Digest)
 	}
+	if err := operatorReads(got.Files, j); err != nil {
+		return fmt.Errorf("reading back %s: %w", j.Ref(), err)
+	}
+	return nil
+}
+
+// operatorReads checks, through the operator's rules, that it picks each release's
+// own metadata.yaml and components from files (layer title → bytes).
+func operatorReads(files map[string][]byte, j *job) error {
 	for _, rel := range j.rels {
-		f, err := Match(got.Files, rel.Type, rel.Name, rel.Version)
+		f, err := Match(files, rel.Type, rel.Name, rel.Version)
 		if err != nil {
-			return fmt.Errorf("reading back %s: %w", j.Ref(), err)
+			return err
 		}
-		if !bytes.Equal(got.Files[f.Metadata], rel.File("metadata.yaml").Data) ||
-			!bytes.Equal(got.Files[f.Components], rel.File(rel.ComponentsFile).Data) {
-			return fmt.Errorf("reading back %s: the operator would read other bytes than %s's", j.Ref(), rel)
+		if !bytes.Equal(files[f.Metadata], rel.File("metadata.yaml").Data) ||
+			!bytes.Equal(files[f.Components], rel.File(rel.ComponentsFile).Data) {
+			return fmt.Errorf("the operator would read other bytes than %s's (it picks %s and %s)", rel, f.Metadata, f.Components)
 		}
 	}
 	return nil
+}
+
+// files is the packed artifact as the operator will see it: layer title → bytes.
+func (a *Artifact) files() map[string][]byte {
+	out := map[string][]byte{}
+	for _, l := range a.Layers {
+		out[l.Title] = a.Blobs[l.Desc.Digest]
+	}
+	return out
 }
 
 // Notes prints, per artifact, its digest and the operator's fetchConfig.oci snippet.
