@@ -75,3 +75,17 @@ func TestReadSetMissingFolder(t *testing.T) {
 		t.Fatalf("ReadSet(missing) = %v, want the folder named and the build to run", err)
 	}
 }
+
+// A dry run's notes do not point at a clusterctl.yaml as if it were there.
+func TestDryRunNotesSayNothingWasWritten(t *testing.T) {
+	t.Parallel()
+	root := filepath.Join(t.TempDir(), "repo")
+	rep := mustPublish(t, New(root, Options{DryRun: true}), set(foo("v1.0.0")))
+	if len(rep.Notes) == 0 || !strings.Contains(rep.Notes[0], "once published; this dry run wrote nothing") {
+		t.Errorf("dry-run notes %q should say the config is not written yet", rep.Notes)
+	}
+	rep = mustPublish(t, New(root, Options{}), set(foo("v1.0.0")))
+	if len(rep.Notes) == 0 || strings.Contains(rep.Notes[0], "dry run") {
+		t.Errorf("notes %q of a real run", rep.Notes)
+	}
+}

@@ -92,7 +92,11 @@ func (p *Publisher) Notes(set *release.Set) []string {
 	if err != nil {
 		return nil
 	}
-	out := []string{fmt.Sprintf("clusterctl: use --config %s, or copy its providers: entries:", filepath.Join(root, ConfigFile))}
+	when := ""
+	if p.opts.DryRun {
+		when = " (once published; this dry run wrote nothing)"
+	}
+	out := []string{fmt.Sprintf("clusterctl%s: use --config %s, or copy its providers: entries:", when, filepath.Join(root, ConfigFile))}
 	return append(out, clusterctlcfg.Snippet(entries(root, set)))
 }
 
