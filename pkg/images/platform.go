@@ -6,11 +6,16 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/capirepo/capirepo/pkg/httpx"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	"oras.land/oras-go/v2/content"
 )
 
 const dockerManifestList = "application/vnd.docker.distribution.manifest.list.v2+json"
+
+// maxConfigSize caps an image config read for its platform (oras caps manifests at
+// 4 MiB; configs are a few KiB).
+const maxConfigSize = 4 << 20
 
 // Platforms returns the platforms ("os/arch[/variant]") an image serves: an index's
 // entries, or a single manifest's config.
@@ -40,6 +45,10 @@ func configPlatform(ctx context.Context, f content.Fetcher, raw []byte, desc oci
 	var m ocispec.Manifest
 	if err := json.Unmarshal(raw, &m); err != nil {
 		return nil, fmt.Errorf("manifest %s: %w", desc.Digest, err)
+	}
+	if m.Config.Size > maxConfigSize {
+		return nil, fmt.Errorf("image %s: its config claims %d bytes, over the %s cap for an image config: %w",
+			desc.Digest, m.Config.Size, httpx.Size(maxConfigSize), httpx.ErrTooLarge)
 	}
 	cfg, err := content.FetchAll(ctx, f, m.Config)
 	if err != nil {
