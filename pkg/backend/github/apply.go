@@ -3,6 +3,7 @@ package github
 import (
 	"context"
 	"fmt"
+	"sort"
 
 	"golang.org/x/sync/errgroup"
 
@@ -48,14 +49,20 @@ func (p *Publisher) applyTag(ctx context.Context, plan *publish.Plan, ts *tagSta
 // a file share its asset), at most Jobs at a time, and marks the steps done.
 func (p *Publisher) uploadAll(ctx context.Context, plan *publish.Plan, ts *tagState) error {
 	byName := map[string][]*publish.Step{}
+	var names []string
 	for _, s := range plan.Steps {
 		if s.Release.Version == ts.plan.tag && s.Writes() {
+			if byName[s.File.Name] == nil {
+				names = append(names, s.File.Name)
+			}
 			byName[s.File.Name] = append(byName[s.File.Name], s)
 		}
 	}
+	sort.Strings(names) // started in name order (a map's order would differ per run)
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(p.opts.Jobs)
-	for _, steps := range byName {
+	for _, name := range names {
+		steps := byName[name]
 		g.Go(func() error {
 			if err := p.put(gctx, ts, *steps[0].File); err != nil {
 				return err
