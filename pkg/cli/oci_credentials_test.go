@@ -41,3 +41,20 @@ func TestOCIVariablesOnlyReachTheirRegistry(t *testing.T) {
 		t.Fatal("the upstream registry received OCI_PASSWORD, the mirror registry's password")
 	}
 }
+
+// --plain-http of a command with a destination registry is for that registry (and
+// loopback ones): the images' upstream registries are still reached over HTTPS.
+func TestPlainHTTPIsForTheDestination(t *testing.T) {
+	t.Parallel()
+	reg := registryFlags{plainHTTP: true, to: []string{"mirror.example:5000/m"}}
+	remote, err := reg.remote(Env{}.streams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ref, want := range map[string]bool{"mirror.example:5000/m/ctl": true, "registry.k8s.io/cluster-api/ctl": false} {
+		repo, err := remote.Repository(ref)
+		if err != nil || repo.PlainHTTP != want {
+			t.Errorf("%s: plain HTTP %v, want %v (%v)", ref, repo != nil && repo.PlainHTTP, want, err)
+		}
+	}
+}

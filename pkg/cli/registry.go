@@ -25,7 +25,8 @@ func (r *registryFlags) flags(cmd *cobra.Command) {
 
 // remote returns how to reach registries: OCI_USERNAME/OCI_PASSWORD/OCI_ACCESS_TOKEN/
 // OCI_REFRESH_TOKEN for the registries of r.to when set, else the Docker config and its
-// credential helpers.
+// credential helpers. With r.to, --plain-http is for those registries and loopback ones
+// only: images are never pulled from their upstream over plain HTTP.
 func (r *registryFlags) remote(io streams) (oci.Remote, error) {
 	var hosts []string
 	for _, to := range r.to {
@@ -37,7 +38,7 @@ func (r *registryFlags) remote(io streams) (oci.Remote, error) {
 	if err != nil {
 		return oci.Remote{}, usageErr(err)
 	}
-	return oci.Remote{PlainHTTP: r.plainHTTP, Credential: cred}, nil
+	return oci.Remote{PlainHTTP: r.plainHTTP, PlainHTTPHosts: hosts, Credential: cred}, nil
 }
 
 // createdTime is the artifacts' creation time when SOURCE_DATE_EPOCH is set; else

@@ -2,6 +2,7 @@ package oci
 
 import (
 	"fmt"
+	"net"
 	"net/http"
 	"strings"
 
@@ -13,10 +14,13 @@ import (
 
 // Remote holds how to reach registries: plain HTTP, credentials and the HTTP client.
 type Remote struct {
-	PlainHTTP  bool                // http:// instead of https:// (local registries)
-	Credential auth.CredentialFunc // nil: anonymous
-	Transport  http.RoundTripper   // nil: http.DefaultTransport
-	Retry      httpx.Policy        // zero: the one retry policy of every remote call
+	PlainHTTP bool // http:// instead of https:// (local registries)
+	// PlainHTTPHosts, when set, limits PlainHTTP to these registries (host[:port]) and
+	// loopback ones, so an image's upstream registry is always reached over HTTPS.
+	PlainHTTPHosts []string
+	Credential     auth.CredentialFunc // nil: anonymous
+	Transport      http.RoundTripper   // nil: http.DefaultTransport
+	Retry          httpx.Policy        // zero: the one retry policy of every remote call
 }
 
 // Repository opens host/path on a registry.
@@ -25,9 +29,27 @@ func (r Remote) Repository(ref string) (*remote.Repository, error) {
 	if err != nil {
 		return nil, fmt.Errorf("repository %q: %w", ref, err)
 	}
-	repo.PlainHTTP = r.PlainHTTP
+	repo.PlainHTTP = r.plainHTTP(repo.Reference.Registry)
 	repo.Client = r.client()
 	return repo, nil
+}
+
+// plainHTTP says whether host is reached over plain HTTP.
+func (r Remote) plainHTTP(host string) bool {
+	if !r.PlainHTTP || len(r.PlainHTTPHosts) == 0 {
+		return r.PlainHTTP
+	}
+	for _, h := range r.PlainHTTPHosts {
+		if strings.EqualFold(h, host) {
+			return true
+		}
+	}
+	name := host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		name = h
+	}
+	ip := net.ParseIP(name)
+	return strings.EqualFold(name, "localhost") || ip != nil && ip.IsLoopback()
 }
 
 func (r Remote) client() *auth.Client {
