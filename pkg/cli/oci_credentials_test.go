@@ -58,3 +58,21 @@ func TestPlainHTTPIsForTheDestination(t *testing.T) {
 		}
 	}
 }
+
+// A layout folder that cannot be read as one (broken index.json, no tagged image, a
+// reference capirepo did not write) is bad input: exit 3, as README's table says.
+func TestImagesPushBrokenLayoutIsInput(t *testing.T) {
+	t.Parallel()
+	for name, index := range map[string]string{
+		"not JSON":        "{",
+		"no tagged image": `{"schemaVersion":2,"manifests":[]}`,
+	} {
+		dir := t.TempDir()
+		writeText(t, filepath.Join(dir, "oci-layout"), `{"imageLayoutVersion":"1.0.0"}`)
+		writeText(t, filepath.Join(dir, "index.json"), index)
+		code, _, errOut := runEnv(t, ociEnv(t), "images", "push", "--plain-http", "--to", "127.0.0.1:1/m", dir)
+		if code != ExitInput {
+			t.Errorf("%s: exit %d, want %d\n%s", name, code, ExitInput, errOut)
+		}
+	}
+}

@@ -35,26 +35,26 @@ func (c *Copier) ToLayout(ctx context.Context, images []string, dir string) ([]C
 // PushLayout uploads every tagged image of a layout folder to target/<name>:<tag>.
 func (c *Copier) PushLayout(ctx context.Context, dir string, target oci.Target) ([]Copied, error) {
 	if _, err := os.Stat(filepath.Join(dir, "index.json")); err != nil {
-		return nil, fmt.Errorf("%s is not an OCI image layout folder (no index.json): write one with --images-layout", dir)
+		return nil, &LayoutError{fmt.Errorf("%s is not an OCI image layout folder (no index.json): write one with --images-layout", dir)}
 	}
 	store, err := ocilayout.NewFromFS(ctx, os.DirFS(dir))
 	if err != nil {
-		return nil, fmt.Errorf("reading OCI layout %s: %w", dir, err)
+		return nil, &LayoutError{fmt.Errorf("reading OCI layout %s: %w", dir, err)}
 	}
 	var names []string
 	err = store.Tags(ctx, "", func(tags []string) error { names = append(names, tags...); return nil })
 	if err != nil {
-		return nil, fmt.Errorf("listing OCI layout %s: %w", dir, err)
+		return nil, &LayoutError{fmt.Errorf("listing OCI layout %s: %w", dir, err)}
 	}
 	if len(names) == 0 {
-		return nil, fmt.Errorf("OCI layout %s holds no tagged image", dir)
+		return nil, &LayoutError{fmt.Errorf("OCI layout %s holds no tagged image", dir)}
 	}
 	defer c.done()
 	var out []Copied
 	for _, n := range names {
 		name, ref, ok := splitLayoutName(n)
 		if !ok {
-			return out, fmt.Errorf("OCI layout %s: reference %q is not <name>:<tag> (not written by capirepo?)", dir, n)
+			return out, &LayoutError{fmt.Errorf("OCI layout %s: reference %q is not <name>:<tag> (not written by capirepo?)", dir, n)}
 		}
 		dst, err := c.Remote.Repository(target.Repo(name))
 		if err != nil {
@@ -86,3 +86,9 @@ func sep(ref string) string {
 	}
 	return ":"
 }
+
+// LayoutError is a layout folder that cannot be read as one capirepo wrote.
+type LayoutError struct{ Err error }
+
+func (e *LayoutError) Error() string { return e.Err.Error() }
+func (e *LayoutError) Unwrap() error { return e.Err }
