@@ -49,16 +49,18 @@ func printCopied(io streams, done []images.Copied) {
 	}
 }
 
-// copyErr: an unparsable image or layout folder is bad input (3), a registry failure is exit 4.
+// copyErr: an unparsable image or layout folder, or two images with one mirror name,
+// is bad input (3); a registry failure is exit 4.
 func copyErr(err error) error {
 	var pe *images.ParseError
 	var le *images.LayoutError
+	var ce *images.ClashError
 	switch {
 	case err == nil:
 		return nil
 	case errors.Is(err, context.Canceled):
 		return err
-	case errors.As(err, &pe), errors.As(err, &le):
+	case errors.As(err, &pe), errors.As(err, &le), errors.As(err, &ce):
 		return withCode(ExitInput, err)
 	}
 	return withCode(ExitPublish, err)

@@ -37,6 +37,9 @@ func (c *Copier) ToRegistry(ctx context.Context, images []string, target oci.Tar
 // each copies every image from its registry to the destination open(ref) returns.
 func (c *Copier) each(ctx context.Context, images []string, open func(Ref) (oras.Target, string, error), name func(Ref) string) ([]Copied, error) {
 	defer c.done()
+	if err := clashes(images, name); err != nil {
+		return nil, err
+	}
 	var out []Copied
 	for _, im := range images {
 		r, err := Parse(im)
@@ -85,4 +88,33 @@ func (c *Copier) done() {
 	if c.Done != nil {
 		c.Done()
 	}
+}
+
+// clashes refuses two different images that get one destination name: the second copy
+// would replace the first under it.
+func clashes(images []string, name func(Ref) string) error {
+	seen := map[string]Ref{}
+	for _, im := range images {
+		r, err := Parse(im)
+		if err != nil {
+			return err
+		}
+		n := name(r)
+		if prev, ok := seen[n]; ok && prev.String() != r.String() {
+			return &ClashError{Dest: n, Images: [2]string{prev.Image, im}}
+		}
+		seen[n] = r
+	}
+	return nil
+}
+
+// ClashError is two images that a mirror would store under one name.
+type ClashError struct {
+	Dest   string
+	Images [2]string
+}
+
+func (e *ClashError) Error() string {
+	return fmt.Sprintf("images %s and %s would both be copied to %s (the mirror keeps only the last path element and the tag, as clusterctl's images: override does): push one of them under another name or tag",
+		e.Images[0], e.Images[1], e.Dest)
 }
