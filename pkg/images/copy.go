@@ -100,7 +100,7 @@ func clashes(images []string, name func(Ref) string) error {
 			return err
 		}
 		n := name(r)
-		if prev, ok := seen[n]; ok && prev.String() != r.String() {
+		if prev, ok := seen[n]; ok && !sameImage(prev, r) {
 			return &ClashError{Dest: n, Images: [2]string{prev.Image, im}}
 		}
 		seen[n] = r
@@ -117,4 +117,9 @@ type ClashError struct {
 func (e *ClashError) Error() string {
 	return fmt.Sprintf("images %s and %s would both be copied to %s (the mirror keeps only the last path element and the tag, as clusterctl's images: override does): push one of them under another name or tag",
 		e.Images[0], e.Images[1], e.Dest)
+}
+
+// sameImage: one repository and tag, and no two different pinned digests.
+func sameImage(a, b Ref) bool {
+	return a.Repo == b.Repo && a.Tag == b.Tag && (a.Digest == "" || b.Digest == "" || a.Digest == b.Digest)
 }
