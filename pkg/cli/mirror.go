@@ -177,6 +177,9 @@ func (o *mirrorOptions) also() ([]publish.Publisher, error) {
 	if o.toGitLab == "" || o.gitlabProject == "" {
 		return nil, fmt.Errorf("--to-gitlab and --gitlab-project go together: give the instance URL and the project")
 	}
+	if err := noCredentials("--to-gitlab", o.toGitLab); err != nil {
+		return nil, err
+	}
 	tok := source.GitLabToken(o.getenv, "")
 	p, err := gitlab.New(gitlab.Options{BaseURL: o.toGitLab, Project: o.gitlabProject, Token: tok.Value, TokenKind: tok.Kind})
 	if err != nil {

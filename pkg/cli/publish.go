@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"strings"
 
@@ -109,4 +110,16 @@ func readToken(file string) (string, error) {
 		return "", usageErr(fmt.Errorf("--token-file %s is empty", file))
 	}
 	return tok, nil
+}
+
+// noCredentials refuses a forge URL flag with user information (https://user:token@host):
+// the URL is printed in providers: entries, reports and errors, so a token written
+// there would reach output. The message does not repeat it.
+func noCredentials(flag, raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil || u.User == nil {
+		return nil // other checks report a URL that does not parse
+	}
+	clean := (&url.URL{Scheme: u.Scheme, Host: u.Host, Path: u.Path}).String()
+	return usageErr(fmt.Errorf("%s %s: the URL carries credentials (user:token@); remove them and give the token with --token-file or its variable (README: Tokens)", flag, clean))
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -52,6 +53,9 @@ func (o *publishGitHubOptions) runGitHub(cmd *cobra.Command, io streams) error {
 	owner, name, ok := strings.Cut(o.repo, "/")
 	if !ok || owner == "" || name == "" || strings.Contains(name, "/") {
 		return usageErr(fmt.Errorf("--repo %q: want OWNER/NAME", o.repo))
+	}
+	if err := errors.Join(noCredentials("--github-url", o.githubURL), noCredentials("--upload-url", o.uploadURL)); err != nil {
+		return usageErr(err)
 	}
 	tok, err := readToken(o.tokenFile)
 	if err != nil {

@@ -44,6 +44,9 @@ variables to that kind. Tokens are never printed.`,
 }
 
 func (o *publishGitLabOptions) runGitLab(cmd *cobra.Command, io streams) error {
+	if err := noCredentials("--url", o.url); err != nil {
+		return err
+	}
 	tok, kind, err := gitlabToken(io.lookup, o.tokenFile, o.tokenKind)
 	if err != nil {
 		return err
