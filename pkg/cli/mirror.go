@@ -101,7 +101,7 @@ func (o *mirrorOptions) run(ctx context.Context, io streams) error {
 	if show.end(); res != nil {
 		o.print(io, res)
 	}
-	return withCode(mirrorExit(err, res, o.strict), err)
+	return mirrorErr(err, res, o.strict, o.out)
 }
 
 // plan turns the flags into jobs with their sources.

@@ -41,10 +41,27 @@ func mirrorCheck(ctx context.Context, dir, label, components string) (lint.Findi
 // (an interrupt stays 130: exitCode checks cancellation first).
 func mirrorExit(err error, res *mirror.Result, strict bool) int {
 	switch {
+	case errors.Is(err, release.ErrConflict) && wroteFolder(res):
+		return ExitPublish // a further destination refused; the folder did change
 	case errors.Is(err, release.ErrConflict):
 		return ExitConflict
 	case errors.Is(err, mirror.ErrUnusable), err != nil && res != nil && strict && res.Findings.HasErrors():
 		return ExitFindings
 	}
 	return ExitPublish
+}
+
+// wroteFolder reports whether the run's transaction finished (mirror.json written).
+func wroteFolder(res *mirror.Result) bool { return res != nil && res.Manifest != nil }
+
+// mirrorErr is err with its exit code. A conflict at a further destination
+// (--to-gitlab, --to-oci) after the folder was written is told as such and loses its
+// conflict mark, which would otherwise mean exit 5 ("nothing was changed"); an
+// interrupt keeps its chain (exit 130).
+func mirrorErr(err error, res *mirror.Result, strict bool, dir string) error {
+	code := mirrorExit(err, res, strict)
+	if err != nil && code == ExitPublish && errors.Is(err, release.ErrConflict) && !errors.Is(err, context.Canceled) {
+		err = errors.New("the mirror folder " + dir + " was written, but a further destination refused the releases: " + err.Error())
+	}
+	return withCode(code, err)
 }
