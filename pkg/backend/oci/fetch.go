@@ -36,6 +36,7 @@ func Fetch(ctx context.Context, src oras.ReadOnlyTarget, tag string) (*Fetched, 
 	store := memory.New()
 	opts := oras.DefaultCopyOptions
 	opts.PreCopy = refuseOversized
+	opts.FindSuccessors = refuseOversizedArtifact
 	desc, err := oras.Copy(ctx, src, tag, store, tag, opts)
 	if err != nil {
 		return nil, fmt.Errorf("pulling %s: %w", tag, err)
@@ -73,4 +74,24 @@ func refuseOversized(_ context.Context, d ocispec.Descriptor) error {
 		return fmt.Errorf("%s is %d bytes, over the %d-byte cap for a release file: %w", title, d.Size, limit, httpx.ErrTooLarge)
 	}
 	return nil
+}
+
+// MaxArtifactSize caps the files of one artifact together (four files at their cap).
+const MaxArtifactSize = 4 * httpx.MaxFileSize
+
+// refuseOversizedArtifact lists a node's successors as oras does, and refuses a
+// manifest whose layers add up to more than MaxArtifactSize before any is pulled.
+func refuseOversizedArtifact(ctx context.Context, f content.Fetcher, d ocispec.Descriptor) ([]ocispec.Descriptor, error) {
+	succ, err := content.Successors(ctx, f, d)
+	if err != nil {
+		return nil, err
+	}
+	var total int64
+	for _, s := range succ {
+		total += max(s.Size, 0)
+		if total > MaxArtifactSize {
+			return nil, fmt.Errorf("the artifact's files add up to more than the %s cap of one artifact: %w", httpx.Size(MaxArtifactSize), httpx.ErrTooLarge)
+		}
+	}
+	return succ, nil
 }
