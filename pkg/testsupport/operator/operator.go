@@ -5,17 +5,23 @@ package operator
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/capirepo/capirepo/pkg/testsupport/tree"
 )
 
 // Version is the plugin version the Makefile builds.
 const Version = "v0.29.0"
+
+// Timeout bounds one plugin run: a plugin that hangs fails its test instead of
+// holding the whole test binary until go test's own timeout.
+const Timeout = 5 * time.Minute
 
 // Plugin is the installed plugin binary.
 type Plugin struct{ Path string }
@@ -42,7 +48,10 @@ func Find(t testing.TB) Plugin {
 func (p Plugin) Run(t testing.TB, args ...string) (stdout, stderr string, err error) {
 	t.Helper()
 	w := t.TempDir()
-	cmd := exec.Command(p.Path, args...)
+	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, p.Path, args...)
+	cmd.WaitDelay = 10 * time.Second
 	cmd.Env = []string{
 		"PATH=" + os.Getenv("PATH"),
 		"HOME=" + filepath.Join(w, "home"),
