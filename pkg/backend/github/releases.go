@@ -52,15 +52,15 @@ func listAll[T any](ctx context.Context, a *api, what, path string) ([]T, error)
 	return all, nil
 }
 
-// findRelease returns the release (draft or not) of a tag, or nil. It lists,
-// because get-release-by-tag does not return drafts.
-func (a *api) findRelease(ctx context.Context, tag string) (*ghRelease, error) {
+// findDraft returns a draft release of a tag, or nil. It lists, because
+// get-release-by-tag does not return drafts.
+func (a *api) findDraft(ctx context.Context, tag string) (*ghRelease, error) {
 	all, err := a.listReleases(ctx)
 	if err != nil {
 		return nil, err
 	}
 	for _, r := range all {
-		if r.GetTagName() == tag {
+		if r.GetTagName() == tag && r.GetDraft() {
 			return r, nil
 		}
 	}
@@ -89,12 +89,14 @@ func (a *api) createRelease(ctx context.Context, r *gh.RepositoryRelease) (*ghRe
 		return err
 	})
 	if alreadyExists(err) {
-		// Another run created it between our listing and now, or an earlier
-		// attempt succeeded without an answer: use that one.
-		found, ferr := a.findRelease(ctx, r.GetTagName())
+		// A release of the tag appeared since the listing. A draft (an earlier
+		// attempt that got through without an answer) is adopted; a published one
+		// (another run) is not taken over: its assets were never compared.
+		found, ferr := a.findDraft(ctx, r.GetTagName())
 		if ferr == nil && found != nil {
 			return found, nil
 		}
+		return nil, fmt.Errorf("creating the release %s in %s: a release of that tag was published meanwhile (another run?); nothing was uploaded to it: run the publish again to compare with it", r.GetTagName(), a.name())
 	}
 	if err != nil {
 		return nil, a.fail(fmt.Sprintf("creating the release %s in %s", r.GetTagName(), a.name()), err)
