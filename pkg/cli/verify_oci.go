@@ -11,7 +11,8 @@ import (
 
 // operatorView reports, for oci:// targets, which layers the cluster-api-operator takes
 // for each version (its own file rules), and whether it would find none for some version.
-// Text format only prints; both formats fail when the operator would not find its files.
+// Text prints every version's pick; JSON leaves stdout to the report and names the
+// versions the operator could not read on stderr. Both fail when it would not find its files.
 func operatorView(ctx context.Context, io streams, format string, targets []source.Provider) bool {
 	failed := false
 	for _, t := range targets {
@@ -27,8 +28,11 @@ func operatorView(ctx context.Context, io streams, format string, targets []sour
 		for _, v := range versions {
 			line, ok := operatorLine(ctx, r, typ, name, v)
 			failed = failed || !ok
-			if line != "" && format == "text" {
+			switch {
+			case line != "" && format == "text":
 				fmt.Fprintf(io.out, "operator %s:%s: %s\n", t.Label, v, line)
+			case !ok:
+				io.logf("operator %s:%s: %s", t.Label, v, line) // JSON: say why it fails
 			}
 		}
 	}

@@ -50,6 +50,11 @@ func TestVerifyOCIOperatorView(t *testing.T) {
 	if code != ExitFindings || !strings.Contains(out, "operator runtime-extension-hooks:v0.3.0: error: the operator finds no components") {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
+	// JSON keeps stdout for the report; the reason for exit 1 goes to stderr.
+	code, out, errOut = runEnv(t, ociEnv(t), "verify", "--format", "json", "--plain-http", "oci://"+repo)
+	if code != ExitFindings || !strings.Contains(errOut, "operator runtime-extension-hooks:v0.3.0: error: the operator finds no components") || strings.Contains(out, "operator runtime") {
+		t.Fatalf("json: exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
 }
 
 // A runtime extension published with publish oci carries the operator's alias layer,
