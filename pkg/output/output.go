@@ -17,12 +17,16 @@ import (
 )
 
 // Write stages the whole output tree beside out and puts it in place, so on any
-// error out is left as it was. It returns out's absolute path. A non-empty out that
-// build did not write is refused.
+// error out is left as it was. It returns out's absolute path. An invalid set (an
+// unsafe file name, a missing metadata.yaml) and a non-empty out that build did not
+// write are refused.
 func Write(out string, set *release.Set) (string, error) {
 	abs, err := filepath.Abs(out)
 	if err != nil {
 		return "", fmt.Errorf("resolving output folder %s: %w", out, err)
+	}
+	if err := set.Validate(); err != nil {
+		return "", fmt.Errorf("writing build output %s: %w", abs, err)
 	}
 	if err := checkReplaceable(abs); err != nil {
 		return "", err
