@@ -239,3 +239,17 @@ func TestKustomizeAbsolutePaths(t *testing.T) {
 		t.Fatalf("err = %v, want %s refused as outside the repository", err, outside)
 	}
 }
+
+// A kustomization file that is a symbolic link out of the repository is refused by
+// name before anything reads it (a link to /dev/zero would otherwise be read forever).
+func TestKustomizationFileLinkedOutside(t *testing.T) {
+	t.Parallel()
+	cfg := project(t, "", map[string]string{"kust.yaml": "resources: [all.yaml]\n"})
+	kfile := filepath.Join(cfg.Dir, "config", "kustomization.yaml")
+	os.Remove(kfile)
+	symlink(t, cfg, filepath.Join(filepath.Dir(cfg.Dir), "kust.yaml"), "config/kustomization.yaml")
+	_, err := build(t, cfg, Options{})
+	if err == nil || !strings.Contains(err.Error(), kfile+" resolves to") || !strings.Contains(err.Error(), "outside") {
+		t.Fatalf("err = %v, want %s refused as a link out of the repository", err, kfile)
+	}
+}

@@ -49,7 +49,7 @@ func Kustomize(opts Options) (resmap.ResMap, error) {
 	if err := b.check(dir); err != nil {
 		return nil, err
 	}
-	if err := ScreenWith(dir, ScreenOptions{Ref: b.screenRef(opts)}); err != nil {
+	if err := ScreenWith(dir, ScreenOptions{Ref: b.screenRef(opts), File: b.check}); err != nil {
 		return nil, err
 	}
 	if len(opts.Labels) == 0 && len(opts.Images) == 0 {

@@ -25,6 +25,9 @@ type ScreenOptions struct {
 	// Ref is called for every reference of a kustomization; skip leaves it unread
 	// (a pinned remote resource), an error stops the screen.
 	Ref func(kfile, dir, ref string) (skip bool, err error)
+	// File is called for every file before it is read (kustomization files
+	// included); an error stops the screen.
+	File func(path string) error
 }
 
 // ScreenWith is Screen with a caller's decision on references.
@@ -101,6 +104,14 @@ func (s *screener) file(p string) ([]byte, error) {
 		return nil, nil
 	}
 	s.seen[p] = true
+	if s.opts.File != nil {
+		if err := s.opts.File(p); err != nil {
+			return nil, err
+		}
+	}
+	if fi, err := os.Stat(p); err == nil && !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (%s): a kustomization reads files only", p, fi.Mode().Type())
+	}
 	data, err := os.ReadFile(p)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", p, err)
