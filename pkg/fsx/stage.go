@@ -35,8 +35,11 @@ func (f *FS) NewStage(target string) (*Stage, error) {
 }
 
 // WriteFile creates the file at rel (a slash-separated path inside the folder),
-// making its parent folders.
+// making its parent folders; a path that would leave the folder is refused.
 func (s *Stage) WriteFile(rel string, data []byte) error {
+	if !filepath.IsLocal(filepath.FromSlash(rel)) {
+		return fmt.Errorf("staging %s: %q is not a path inside the folder", s.Target, rel)
+	}
 	path := filepath.Join(s.Dir, filepath.FromSlash(rel))
 	if err := os.MkdirAll(filepath.Dir(path), DirMode); err != nil {
 		return fmt.Errorf("creating %s: %w", filepath.Dir(path), err)
