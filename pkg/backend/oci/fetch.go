@@ -18,6 +18,7 @@ type Fetched struct {
 	Desc     ocispec.Descriptor
 	Manifest ocispec.Manifest
 	Files    map[string][]byte // layer title → content
+	trimmed  bool              // only metadata.yaml's bytes are kept (Reader's cache)
 }
 
 // Titles returns the layer titles, sorted.

@@ -15,7 +15,8 @@ type Reader struct {
 	repo   string // host/path/label
 	tag    string // when set, the only version
 	mu     sync.Mutex
-	cache  map[string]*Fetched
+	cache  map[string]*Fetched // versions read; only the last keeps every file (trim)
+	last   string
 }
 
 // NewReader reads repo (host/path/label); a non-empty tag limits it to that version.
@@ -59,10 +60,24 @@ func (r *Reader) File(ctx context.Context, version, name string) ([]byte, error)
 		return nil, err
 	}
 	b, ok := f.Files[name]
+	if ok && f.trimmed && name != "metadata.yaml" {
+		if f, err = r.refetch(ctx, version); err != nil {
+			return nil, err
+		}
+		b = f.Files[name]
+	}
 	if !ok {
 		return nil, fmt.Errorf("%s:%s has no layer titled %s: %w", r, version, name, fs.ErrNotExist)
 	}
 	return b, nil
+}
+
+// refetch pulls a trimmed version again.
+func (r *Reader) refetch(ctx context.Context, version string) (*Fetched, error) {
+	r.mu.Lock()
+	delete(r.cache, version)
+	r.mu.Unlock()
+	return r.fetch(ctx, version)
 }
 
 func (r *Reader) fetch(ctx context.Context, version string) (*Fetched, error) {
@@ -70,6 +85,9 @@ func (r *Reader) fetch(ctx context.Context, version string) (*Fetched, error) {
 	defer r.mu.Unlock()
 	if f, ok := r.cache[version]; ok {
 		return f, nil
+	}
+	if prev, ok := r.cache[r.last]; ok {
+		r.cache[r.last] = prev.trim()
 	}
 	repo, err := r.remote.Repository(r.repo)
 	if err != nil {
@@ -79,6 +97,21 @@ func (r *Reader) fetch(ctx context.Context, version string) (*Fetched, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", r, Explain(err))
 	}
-	r.cache[version] = f
+	r.cache[version], r.last = f, version
 	return f, nil
+}
+
+// trim keeps the titles and metadata.yaml (what resolving latest reads again) and
+// drops the other files' bytes (pulled again when asked for), so reading every tag
+// of a repository holds one artifact's files at a time.
+func (f *Fetched) trim() *Fetched {
+	out := &Fetched{Desc: f.Desc, Manifest: f.Manifest, Files: map[string][]byte{}, trimmed: true}
+	for t, b := range f.Files {
+		if t == "metadata.yaml" {
+			out.Files[t] = b
+		} else {
+			out.Files[t] = nil
+		}
+	}
+	return out
 }
