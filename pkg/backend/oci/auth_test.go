@@ -95,6 +95,13 @@ func TestOCIVariablesAreForTheirHostsOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	hub, err := Credentials(envOf(map[string]string{EnvUsername: "robot", EnvPassword: secret, "DOCKER_CONFIG": dir}), "docker.io")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, err := hub(context.Background(), "registry-1.docker.io"); err != nil || c.Password != secret {
+		t.Errorf("docker.io target: oras asks for registry-1.docker.io and got %q, %v", c.Password, err)
+	}
 	for host, want := range map[string]string{"mirror.example:5000": secret, "MIRROR.example:5000": secret, "up.example:5000": "docker-pass", "other.example": ""} {
 		c, err := cred(context.Background(), host)
 		if err != nil || c.Password != want {

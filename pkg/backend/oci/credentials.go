@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"oras.land/oras-go/v2/registry"
 	"oras.land/oras-go/v2/registry/remote/auth"
 	"oras.land/oras-go/v2/registry/remote/credentials"
 )
@@ -34,7 +35,8 @@ func Credentials(getenv func(string) string, hosts ...string) (auth.CredentialFu
 	}
 	return func(ctx context.Context, host string) (auth.Credential, error) {
 		for _, h := range hosts {
-			if strings.EqualFold(h, host) {
+			// oras asks for docker.io's credentials as registry-1.docker.io
+			if strings.EqualFold(h, host) || strings.EqualFold(registry.Reference{Registry: h}.Host(), host) {
 				return c, nil
 			}
 		}
