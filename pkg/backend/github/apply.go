@@ -110,7 +110,7 @@ func (p *Publisher) resolve(ctx context.Context, relID int64, f release.File) (*
 		if a.GetName() != f.Name {
 			continue
 		}
-		if sum, err := p.digest(ctx, a); err != nil || sum == f.SHA256() {
+		if sum, err := p.digest(ctx, a, f); err != nil || sum == f.SHA256() {
 			return a, err
 		}
 		if err := p.api.deleteAsset(ctx, a.GetID(), a.GetName()); err != nil {

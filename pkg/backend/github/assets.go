@@ -3,12 +3,14 @@ package github
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 
 	gh "github.com/google/go-github/v60/github"
+
+	"github.com/capirepo/capirepo/pkg/httpx"
 )
 
 const mediaType = "application/octet-stream"
@@ -66,17 +68,24 @@ func (a *api) deleteAsset(ctx context.Context, id int64, name string) error {
 }
 
 // download fetches an asset through the API with Accept: application/octet-stream,
-// as clusterctl does; the redirect is followed without the token.
-func (a *api) download(ctx context.Context, id int64, name string) ([]byte, error) {
+// as clusterctl does; the redirect is followed without the token. More than limit
+// bytes is an error matching httpx.ErrTooLarge; what names the asset in errors.
+func (a *api) download(ctx context.Context, id int64, what string, limit int64) ([]byte, error) {
 	var data []byte
-	err := a.call(ctx, fmt.Sprintf("downloading the asset %s (id %d) from %s", name, id, a.name()), func(c *gh.Client) error {
+	err := a.try(ctx, func(c *gh.Client) error {
 		rc, _, err := c.Repositories.DownloadReleaseAsset(ctx, a.owner, a.repo, id, a.http)
 		if err != nil {
 			return err
 		}
 		defer rc.Close()
-		data, err = io.ReadAll(rc)
+		data, err = httpx.ReadAll(rc, limit, what)
 		return err
 	})
-	return data, err
+	if errors.Is(err, httpx.ErrTooLarge) {
+		return nil, err
+	}
+	if err != nil {
+		return nil, a.fail("downloading "+what, err)
+	}
+	return data, nil
 }

@@ -2,7 +2,6 @@ package github
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io/fs"
 
@@ -91,21 +90,5 @@ func (r *Repo) download(ctx context.Context, tag string, asset *gh.ReleaseAsset,
 	if int64(asset.GetSize()) > limit {
 		return nil, httpx.TooLarge(what, limit)
 	}
-	var data []byte
-	err := r.api.try(ctx, func(c *gh.Client) error {
-		rc, _, err := c.Repositories.DownloadReleaseAsset(ctx, r.api.owner, r.api.repo, asset.GetID(), r.api.http)
-		if err != nil {
-			return err
-		}
-		defer rc.Close()
-		data, err = httpx.ReadAll(rc, limit, what)
-		return err
-	})
-	if errors.Is(err, httpx.ErrTooLarge) {
-		return nil, err
-	}
-	if err != nil {
-		return nil, r.api.fail("downloading "+what, err)
-	}
-	return data, nil
+	return r.api.download(ctx, asset.GetID(), what, limit)
 }

@@ -2,6 +2,7 @@ package github
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -86,7 +88,7 @@ func (p *Publisher) hashAssets(ctx context.Context, ts *tagState, assets []*ghAs
 			continue
 		}
 		g.Go(func() error {
-			sum, err := p.digest(gctx, a)
+			sum, err := p.digest(gctx, a, ts.plan.find(a.GetName()).file)
 			sums.Store(a.GetName(), sum)
 			return err
 		})
@@ -119,15 +121,23 @@ func (ts *tagState) fill(st publish.State) {
 }
 
 // digest is the asset's sha256: GitHub's digest field, else the downloaded bytes'
-// hash; "" for an upload that broke off.
-func (p *Publisher) digest(ctx context.Context, a *ghAsset) (string, error) {
+// hash; "" (unreadable, so different) for an upload that broke off or an asset
+// larger than f could be, which is not downloaded.
+func (p *Publisher) digest(ctx context.Context, a *ghAsset, f release.File) (string, error) {
 	if a.GetState() != "uploaded" {
 		return "", nil
 	}
 	if d, ok := strings.CutPrefix(a.Digest, "sha256:"); ok && d != "" {
 		return d, nil
 	}
-	data, err := p.api.download(ctx, a.GetID(), a.GetName())
+	limit := max(httpx.CapFor(f.Name, 0), int64(len(f.Data)))
+	if int64(a.GetSize()) > limit {
+		return "", nil
+	}
+	data, err := p.api.download(ctx, a.GetID(), fmt.Sprintf("the asset %s (id %d) of %s", a.GetName(), a.GetID(), p.api.name()), limit)
+	if errors.Is(err, httpx.ErrTooLarge) {
+		return "", nil
+	}
 	if err != nil {
 		return "", err
 	}
@@ -137,7 +147,7 @@ func (p *Publisher) digest(ctx context.Context, a *ghAsset) (string, error) {
 // check compares an uploaded asset with the file, downloading it when GitHub gives
 // no digest or the digest differs (then the bytes decide).
 func (p *Publisher) check(ctx context.Context, tag string, a *ghAsset, f release.File) error {
-	got, err := p.digest(ctx, a)
+	got, err := p.digest(ctx, a, f)
 	if err != nil {
 		return err
 	}
