@@ -90,7 +90,7 @@ var refPaths = []string{"patches", "patchesJson6902", "replacements"}
 func (k *kustReader) rewrite(p string, m *yaml.Node) (bool, error) {
 	changed := false
 	visit := func(n *yaml.Node) error {
-		if n == nil || n.Kind != yaml.ScalarNode || !IsRemote(filepath.Dir(p), n.Value) {
+		if n == nil || n.Kind != yaml.ScalarNode || IsInline(n.Value) || !IsRemote(filepath.Dir(p), n.Value) {
 			return nil
 		}
 		v, err := k.virtualFor(p, n.Value)

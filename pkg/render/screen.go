@@ -68,9 +68,30 @@ func (s *screener) dir(dir string) error {
 	if err := yaml.Unmarshal(data, &k); err != nil {
 		return fmt.Errorf("%s: %v", kfile, err)
 	}
-	for _, ref := range references(k) {
+	refs, inline := references(k)
+	for _, ref := range refs {
 		if err := s.ref(kfile, dir, ref); err != nil {
 			return err
+		}
+	}
+	for _, text := range inline {
+		if err := screenInline(kfile, text); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// screenInline screens YAML written inside a kustomization (an inline patch,
+// generator or transformer), which kustomize parses as it parses files.
+func screenInline(kfile, text string) error {
+	data := []byte(text)
+	if err := manifest.Screen(data); err != nil {
+		return fmt.Errorf("%s: inline YAML: %w", kfile, err)
+	}
+	if manifest.MayHoldAnchors(data) {
+		if _, err := manifest.Split(data); err != nil {
+			return fmt.Errorf("%s: inline YAML: %w", kfile, err)
 		}
 	}
 	return nil
@@ -152,27 +173,41 @@ func findKustomization(dir string) string {
 	return ""
 }
 
-// references lists the local paths a kustomization reads YAML from.
-func references(k map[string]any) []string {
-	var out []string
-	for _, key := range []string{"resources", "bases", "components", "crds", "patchesStrategicMerge", "configurations"} {
+// references lists the local paths a kustomization reads YAML from, and the YAML
+// it holds inline (list entries of several lines, patches' patch:), which kustomize
+// parses too.
+func references(k map[string]any) (refs, inline []string) {
+	add := func(v any) {
+		if s, ok := v.(string); ok && IsInline(s) {
+			inline = append(inline, s)
+		} else if ok {
+			refs = append(refs, s)
+		}
+	}
+	for _, key := range []string{"resources", "bases", "components", "crds", "patchesStrategicMerge", "configurations", "generators", "transformers", "validators"} {
 		for _, v := range asList(k[key]) {
-			if s, ok := v.(string); ok {
-				out = append(out, s)
-			}
+			add(v)
 		}
 	}
 	for _, key := range []string{"patches", "patchesJson6902", "replacements"} {
 		for _, v := range asList(k[key]) {
 			if m, ok := v.(map[string]any); ok {
-				if p, ok := m["path"].(string); ok {
-					out = append(out, p)
+				add(m["path"])
+				if p, ok := m["patch"].(string); ok {
+					inline = append(inline, p)
 				}
 			}
 		}
 	}
-	return out
+	if m, ok := k["openapi"].(map[string]any); ok {
+		add(m["path"])
+	}
+	return refs, inline
 }
+
+// IsInline reports whether a kustomization list entry is YAML written in place (an
+// inline patch, generator or transformer) rather than a path: it spans lines.
+func IsInline(s string) bool { return strings.Contains(s, "\n") }
 
 func asList(v any) []any { l, _ := v.([]any); return l }
 
