@@ -110,6 +110,9 @@ func (o *mirrorOptions) plan() ([]mirror.Job, mirror.CertManagerJob, error) {
 	if o.out == "" {
 		return nil, none, fmt.Errorf("--out: give the mirror folder")
 	}
+	if o.jobs < 0 {
+		return nil, none, fmt.Errorf("--jobs %d: use a positive number", o.jobs)
+	}
 	if o.contract != verify.ContractV1Beta1 && o.contract != verify.ContractV1Beta2 {
 		return nil, none, fmt.Errorf("--contract %q: use v1beta2 (clusterctl v1.11+) or v1beta1 (clusterctl v1.7-v1.10)", o.contract)
 	}

@@ -277,6 +277,7 @@ func TestMirrorUsage(t *testing.T) {
 		{"relative local path", []string{"--out", "x", "--cert-manager-url", "cert-manager/{version}/cert-manager.yaml"}, "--cert-manager-url"},
 		{"unknown flag", []string{"--out", "x", "--colour"}, "unknown flag"},
 		{"to-gitlab without project", []string{"--out", "x", "--to-gitlab", "https://gitlab.example.com"}, "--gitlab-project"},
+		{"negative jobs", []string{"--out", "x", "--cert-manager", "", "--jobs", "-1"}, "--jobs -1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
