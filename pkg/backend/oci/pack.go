@@ -3,6 +3,7 @@ package oci
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -130,8 +131,14 @@ func annotations(title, version, typ, name string, opts PackOptions) map[string]
 	return ann
 }
 
+// tagPattern is the OCI distribution spec's tag grammar.
+var tagPattern = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$`)
+
 // pack lays the files out as layers sorted by title and encodes the manifest.
 func pack(tag string, files []named, ann map[string]string) (*Artifact, error) {
+	if !tagPattern.MatchString(tag) {
+		return nil, fmt.Errorf("version %s cannot be an OCI tag (letters, digits, '_', '.' and '-' only: no '+' build metadata); publish a version without it", tag)
+	}
 	sort.Slice(files, func(i, j int) bool { return files[i].title < files[j].title })
 	a := &Artifact{Tag: tag, Blobs: map[digest.Digest][]byte{}}
 	a.Blobs[ocispec.DescriptorEmptyJSON.Digest] = ocispec.DescriptorEmptyJSON.Data

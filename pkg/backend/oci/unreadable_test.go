@@ -33,3 +33,12 @@ func TestUnreadableArtifactIsRefusedBeforePush(t *testing.T) {
 		}
 	}
 }
+
+// A version with build metadata is valid semver but no OCI tag: refused with what to do.
+func TestVersionThatIsNoTagIsRefused(t *testing.T) {
+	srv := registry.New(t)
+	_, err := publish.Publish(context.Background(), set(rel(layout.InfrastructureProvider, "aws", "v1.2.3+build.1", "kind: A\n")), newPub(t, srv, Options{}), publish.Policy{})
+	if err == nil || !strings.Contains(err.Error(), "v1.2.3+build.1 cannot be an OCI tag") || srv.TotalUploads() != 0 {
+		t.Fatalf("err = %v, uploads %d; want a refusal naming the version", err, srv.TotalUploads())
+	}
+}
