@@ -76,7 +76,7 @@ GITLAB_TOKEN, CI_JOB_TOKEN, GITLAB_DEPLOY_TOKEN.`,
 	f.IntVar(&o.jobs, "jobs", 8, "remote requests in flight (listings and downloads, over all providers)")
 	f.BoolVar(&o.strict, "strict", false, "publish nothing when a downloaded release has lint errors")
 	f.BoolVar(&o.quiet, "quiet", false, "no progress display")
-	f.BoolVar(&o.force, "force", false, "replace a version already in --out whose content differs (an upstream re-release)")
+	f.BoolVar(&o.force, "force", false, "replace a version already in --out (and at --to-gitlab, --to-oci) whose content differs (an upstream re-release)")
 	f.StringVar(&o.toGitLab, "to-gitlab", "", "also publish the mirrored releases to this GitLab instance's generic packages (token: the first set of "+source.TokenVarNames(source.GitLabTokenVars, "")+")")
 	f.StringVar(&o.gitlabProject, "gitlab-project", "", "GitLab project (group/name or id) for --to-gitlab")
 	o.oci.flags(cmd)
@@ -184,7 +184,7 @@ func (o *mirrorOptions) also() ([]publish.Publisher, error) {
 		return nil, err
 	}
 	tok := source.GitLabToken(o.getenv, "")
-	p, err := gitlab.New(gitlab.Options{BaseURL: o.toGitLab, Project: o.gitlabProject, Token: tok.Value, TokenKind: tok.Kind})
+	p, err := gitlab.New(gitlab.Options{BaseURL: o.toGitLab, Project: o.gitlabProject, Token: tok.Value, TokenKind: tok.Kind, Replace: o.force})
 	if err != nil {
 		return nil, fmt.Errorf("--to-gitlab: %w", err)
 	}

@@ -31,4 +31,15 @@ func TestMirrorConflictAtFurtherDestinationExits4(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(out, "infrastructure-sample", "v0.1.0", "metadata.yaml")); err != nil {
 		t.Errorf("the mirror folder was not written: %v", err)
 	}
+	// --force replaces at every destination, as it does for --to-oci.
+	code, stdout, errOut = runMirror(t, map[string]string{"GITLAB_TOKEN": glToken}, "--out", out, "--from-config", from, "--github-url", gh.URL(), "--cert-manager", "",
+		"--to-gitlab", gl.URL, "--gitlab-project", "mirror/capi", "--force")
+	if code != 0 {
+		t.Fatalf("--force: exit %d:\n%s\n%s", code, stdout, errOut)
+	}
+	for _, f := range gl.Files("mirror/capi", "infrastructure-sample", "v0.1.0") {
+		if f.Name == "metadata.yaml" && string(f.Data) != string(rels[0].File("metadata.yaml").Data) {
+			t.Errorf("GitLab still serves the old metadata.yaml after --force")
+		}
+	}
 }
