@@ -177,3 +177,17 @@ func TestHistoryAlphaSeriesExempt(t *testing.T) {
 		t.Errorf("messages: %s", all)
 	}
 }
+
+// When git refuses a checkout (here a broken .git/config; in CI often "detected dubious
+// ownership"), the finding gives git's reason, not "not inside a git checkout".
+func TestHistoryGitRefusesTheCheckout(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	git(t, dir, "init", "-q")
+	writeRepoFile(t, dir, ".git/config", "[broken\n")
+	writeRepoFile(t, dir, "metadata.yaml", seriesYAML("0.4"))
+	found := checkHistory(t, dir, "metadata.yaml", true)
+	if len(found) == 0 || !strings.Contains(found[0].Message, "git cannot read the checkout") || !strings.Contains(found[0].Message, "bad config") {
+		t.Fatalf("findings = %v, want git's own reason", found)
+	}
+}

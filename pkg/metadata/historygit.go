@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os/exec"
@@ -23,12 +24,26 @@ type gitRepo struct {
 func openGit(ctx context.Context, dir string) (*gitRepo, string) {
 	out, err := exec.CommandContext(ctx, "git", "-C", dir, "rev-parse", "--is-shallow-repository").Output()
 	if err != nil {
-		return nil, fmt.Sprintf("%s is not inside a git checkout", dir)
+		return nil, gitFailure(dir, err)
 	}
 	if strings.TrimSpace(string(out)) == "true" {
 		return nil, fmt.Sprintf("%s is a shallow clone, whose tags and history are incomplete", dir)
 	}
 	return &gitRepo{dir: dir}, ""
+}
+
+// gitFailure says why git could not read dir: not a checkout, or git's own reason
+// (a checkout git refuses, such as "detected dubious ownership", or no git at all).
+func gitFailure(dir string, err error) string {
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) {
+		return fmt.Sprintf("git cannot be run (%v)", err)
+	}
+	line, _, _ := strings.Cut(strings.TrimSpace(string(ee.Stderr)), "\n")
+	if line == "" || strings.Contains(line, "not a git repository") {
+		return fmt.Sprintf("%s is not inside a git checkout", dir)
+	}
+	return fmt.Sprintf("git cannot read the checkout holding %s: %s", dir, strings.TrimSuffix(line, "."))
 }
 
 // undeclared returns the tags whose own copy of file did not declare their series with
