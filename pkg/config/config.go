@@ -90,6 +90,7 @@ type RemoteResource struct {
 	URL    string `yaml:"url"`
 	SHA256 string `yaml:"sha256"`
 	File   string `yaml:"file"` // a vendored copy, read instead of downloading
+	Line   int    `yaml:"-"`    // line of the entry in the config file
 }
 
 // Lint configures rules.

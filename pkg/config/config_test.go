@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -89,5 +90,18 @@ func TestLoadMissing(t *testing.T) {
 	_, err := Load(filepath.Join(t.TempDir(), "nope.yaml"))
 	if err == nil || !strings.Contains(err.Error(), "nope.yaml: config file not found") {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+// remoteResources errors name the entry's line, as provider errors do.
+func TestRemoteResourceErrorsNameTheLine(t *testing.T) {
+	t.Parallel()
+	sum := strings.Repeat("a", 64)
+	body := good + "remoteResources:\n- {url: https://x/a.yaml, sha256: " + sum + "}\n- {url: https://x/b.yaml, sha256: abc}\n"
+	line := strings.Count(good, "\n") + 3
+	_, err := Load(write(t, body))
+	want := fmt.Sprintf("capirepo.yaml:%d: remoteResources[1]: sha256", line)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("Load error = %v, want it to contain %q", err, want)
 	}
 }

@@ -91,7 +91,7 @@ func (c *Config) validateRemote() []string {
 	var errs []string
 	seen := map[string]bool{}
 	for i, r := range c.RemoteResources {
-		at := fmt.Sprintf("%s: remoteResources[%d]", c.File, i)
+		at := fmt.Sprintf("%s:%d: remoteResources[%d]", c.File, r.Line, i)
 		if u, err := url.Parse(r.URL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
 			errs = append(errs, fmt.Sprintf("%s: url %q: want an http(s) URL, as written in the kustomization", at, r.URL))
 		}

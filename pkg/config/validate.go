@@ -124,19 +124,19 @@ func (c *Config) Abs(p string) string {
 	return filepath.Join(c.Dir, p)
 }
 
-// setLines records each provider entry's line for messages.
+// setLines records each provider's and remote resource's line for messages.
 func setLines(c *Config, root *yaml.Node) {
 	if root.Kind != yaml.DocumentNode || len(root.Content) == 0 {
 		return
 	}
 	m := root.Content[0]
 	for i := 0; i+1 < len(m.Content); i += 2 {
-		if m.Content[i].Value != "providers" {
-			continue
-		}
 		for j, item := range m.Content[i+1].Content {
-			if j < len(c.Providers) {
+			switch key := m.Content[i].Value; {
+			case key == "providers" && j < len(c.Providers):
 				c.Providers[j].Line = item.Line
+			case key == "remoteResources" && j < len(c.RemoteResources):
+				c.RemoteResources[j].Line = item.Line
 			}
 		}
 	}
