@@ -88,8 +88,11 @@ func writeReport(io streams, format string, rep *release.Report) error {
 // any write, for every destination) is 5, anything else from the destination 4
 // (an interrupt is turned into 130 by exitCode).
 func publishErr(err error) error {
-	if errors.Is(err, release.ErrConflict) {
+	switch {
+	case errors.Is(err, release.ErrConflict):
 		return withCode(ExitConflict, err)
+	case errors.Is(err, release.ErrInvalid):
+		return withCode(ExitInput, err)
 	}
 	return withCode(ExitPublish, err)
 }

@@ -14,6 +14,7 @@ import (
 var (
 	_ publish.Destination = (*oci.Publisher)(nil)
 	_ publish.Noter       = (*oci.Publisher)(nil)
+	_ publish.Preflighter = (*oci.Publisher)(nil)
 )
 
 type publishOCIOptions struct {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strings"
 
 	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/components"
@@ -151,6 +152,9 @@ type templatesResult struct {
 func buildComponents(ctx context.Context, in *inputs, p *config.Provider, c config.Components, version string) ([]byte, error) {
 	cfg := in.cfg
 	opts := in.render(cfg.Abs(c.Kustomize), p.LoadRestrictorFor(c.LoadRestrictor))
+	if err := tagsFromVersion(c.Images, version); err != nil {
+		return nil, fmt.Errorf("%s: %w", cfg.File, err)
+	}
 	opts.Images = images(c.Images, version)
 	var m render.Resources
 	var err error
@@ -180,6 +184,17 @@ func buildComponents(ctx context.Context, in *inputs, p *config.Provider, c conf
 		return nil, fmt.Errorf("%s: %w", cfg.File, err)
 	}
 	return components.Encode(m, components.Options{ImagePullPolicy: c.ImagePullPolicy})
+}
+
+// tagsFromVersion refuses a version that cannot be an image tag: SemVer build metadata
+// ("+b.1") is valid in a release version but '+' is not allowed in a tag.
+func tagsFromVersion(in []config.Image, version string) error {
+	for _, im := range in {
+		if im.TagFromVersion && strings.Contains(version, "+") {
+			return fmt.Errorf("components.images: %s has tagFromVersion, but version %s cannot be an image tag ('+' build metadata is not allowed in tags): build a version without it, or set newTag", im.Name, version)
+		}
+	}
+	return nil
 }
 
 func images(in []config.Image, version string) []types.Image {

@@ -52,7 +52,7 @@ type Policy struct {
 func Publish(ctx context.Context, set *release.Set, d Destination, pol Policy) (*release.Report, error) {
 	rep := &release.Report{Destination: d.String()}
 	if err := set.Validate(); err != nil {
-		return rep, fmt.Errorf("%s: validating the release set: %w", d, err)
+		return rep, fmt.Errorf("%s: validating the release set: %w", d, release.Invalid(err))
 	}
 	if pf, ok := d.(Preflighter); ok {
 		if err := pf.Preflight(ctx, set); err != nil {

@@ -76,3 +76,21 @@ func (r *Report) WriteText(w io.Writer) {
 // version, and nothing was changed. pkg/publish returns it, for every destination,
 // before any write; the CLI maps it to exit 5.
 var ErrConflict = errors.New("different content is already published")
+
+// ErrInvalid marks a release set a destination cannot take as it is (a version that
+// cannot be an OCI tag, files the operator would not find): an input problem, found
+// before anything is read or written; the CLI maps it to exit 3.
+var ErrInvalid = errors.New("the release set cannot be published there as it is")
+
+// Invalid marks err with ErrInvalid, keeping its message.
+func Invalid(err error) error {
+	if err == nil {
+		return nil
+	}
+	return invalidError{err}
+}
+
+type invalidError struct{ err error }
+
+func (e invalidError) Error() string   { return e.err.Error() }
+func (e invalidError) Unwrap() []error { return []error{e.err, ErrInvalid} }

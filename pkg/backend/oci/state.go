@@ -13,12 +13,19 @@ import (
 	"oras.land/oras-go/v2/errdef"
 )
 
+// Preflight packs the set: a version that cannot be a tag, or files the operator would
+// not find, are refused before anything is read or written (release.ErrInvalid).
+func (p *Publisher) Preflight(_ context.Context, set *release.Set) error {
+	_, err := p.pack(set)
+	return release.Invalid(err)
+}
+
 // State packs the set and reads, for each artifact's tag, the manifest it points at:
 // each layer's digest is the sha256 of a file, so nothing but the manifest is pulled.
 func (p *Publisher) State(ctx context.Context, set *release.Set) (publish.State, error) {
 	jobs, err := p.pack(set)
 	if err != nil {
-		return nil, err
+		return nil, release.Invalid(err)
 	}
 	p.jobs = jobs
 	st := publish.State{}
