@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 // Actions a publisher reports per file or version.
@@ -51,7 +54,7 @@ func (r *Report) Count(action string) int {
 // WriteText prints one line per action and a summary line.
 func (r *Report) WriteText(w io.Writer) {
 	acts := append([]Action(nil), r.Actions...)
-	sort.SliceStable(acts, func(i, j int) bool { return acts[i].Release < acts[j].Release })
+	sort.SliceStable(acts, func(i, j int) bool { return releaseLess(acts[i].Release, acts[j].Release) })
 	for _, a := range acts {
 		line := fmt.Sprintf("%-9s %s %s", a.Action, a.Release, a.File)
 		if a.Detail != "" {
@@ -94,3 +97,19 @@ type invalidError struct{ err error }
 
 func (e invalidError) Error() string   { return e.err.Error() }
 func (e invalidError) Unwrap() []error { return []error{e.err, ErrInvalid} }
+
+// releaseLess orders "label version" names by label, then by SemVer (v1.9.0 before
+// v1.10.0); names that do not parse keep string order.
+func releaseLess(a, b string) bool {
+	la, va, _ := strings.Cut(a, " ")
+	lb, vb, _ := strings.Cut(b, " ")
+	if la != lb {
+		return la < lb
+	}
+	x, errx := layout.ParseVersion(va)
+	y, erry := layout.ParseVersion(vb)
+	if errx != nil || erry != nil {
+		return va < vb
+	}
+	return x.LessThan(y.Version)
+}
