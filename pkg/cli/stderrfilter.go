@@ -67,11 +67,14 @@ func stopFilter() {
 func forward(r *os.File, to *os.File, done chan struct{}) {
 	defer close(done)
 	defer r.Close()
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		if line := sc.Text(); !strings.HasPrefix(line, "# Warning: '") {
-			fmt.Fprintln(to, line)
+	br := bufio.NewReader(r)
+	for {
+		line, err := br.ReadString('\n') // any length: a long line is forwarded whole
+		if line != "" && !strings.HasPrefix(line, "# Warning: '") {
+			fmt.Fprint(to, line)
+		}
+		if err != nil {
+			return
 		}
 	}
 }
