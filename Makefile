@@ -35,8 +35,9 @@ unit:
 # bench runs every benchmark; the performance ones report a ratio against their anchor
 # (build/kustomize-lib, capirepo/kustomize-cli, lint/decode, peak-lint/decode,
 # build/sequential-kustomize, small/large). The kustomize CLI is only needed here.
+# -p 1: one package's benchmarks at a time, so they do not compete for the cores.
 bench: $(BIN)/kustomize
-	CAPIREPO_KUSTOMIZE=$(BIN)/kustomize go test -run '^$$' -bench . -benchmem -benchtime 3x -timeout 30m ./...
+	CAPIREPO_KUSTOMIZE=$(BIN)/kustomize go test -p 1 -run '^$$' -bench . -benchmem -benchtime 3x -timeout 30m ./...
 
 KUSTOMIZE_VERSION := v5.8.2
 
