@@ -4,29 +4,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
-)
 
-// umask reads the process umask without changing it (Linux); 022 elsewhere.
-func umask(t *testing.T) os.FileMode {
-	t.Helper()
-	data, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0o022
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if v, ok := strings.CutPrefix(line, "Umask:"); ok {
-			m, err := strconv.ParseUint(strings.TrimSpace(v), 8, 32)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return os.FileMode(m)
-		}
-	}
-	return 0o022
-}
+	"github.com/capirepo/capirepo/pkg/testsupport/tree"
+)
 
 // TestOutputModes builds, publishes locally and mirrors, then checks that every file
 // of the three trees is 0644 and every folder 0755 (less umask): readable by the web
@@ -46,7 +27,7 @@ func TestOutputModes(t *testing.T) {
 	if code, out, errOut := runMirror(t, nil, "--out", mir, "--from-config", from, "--cert-manager", ""); code != 0 {
 		t.Fatalf("mirror exit %d: %s %s", code, out, errOut)
 	}
-	mask := umask(t)
+	mask := tree.Umask(t)
 	for _, root := range []string{dist, repo, mir} {
 		n := 0
 		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {

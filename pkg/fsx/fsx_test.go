@@ -4,29 +4,11 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
-)
 
-// umask reads the process umask without changing it (Linux); 022 elsewhere.
-func umask(t *testing.T) os.FileMode {
-	t.Helper()
-	data, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0o022
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if v, ok := strings.CutPrefix(line, "Umask:"); ok {
-			m, err := strconv.ParseUint(strings.TrimSpace(v), 8, 32)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return os.FileMode(m)
-		}
-	}
-	return 0o022
-}
+	"github.com/capirepo/capirepo/pkg/testsupport/tree"
+)
 
 func mode(t *testing.T, path string) os.FileMode {
 	t.Helper()
@@ -62,7 +44,7 @@ func TestWriteFileModeAndReplace(t *testing.T) {
 			t.Errorf("WriteFile wrote %q, want %q", got, content)
 		}
 	}
-	if got, want := mode(t, path), FileMode&^umask(t); got != want {
+	if got, want := mode(t, path), FileMode&^tree.Umask(t); got != want {
 		t.Errorf("mode = %v, want %v", got, want)
 	}
 	if got := entries(t, dir); len(got) != 1 {
@@ -96,11 +78,11 @@ func TestStageCommitNewAndExisting(t *testing.T) {
 		t.Errorf("label folder holds %s, want no leftovers", got)
 	}
 	for _, d := range []string{target, filepath.Dir(target)} {
-		if got, want := mode(t, d), DirMode&^umask(t); got != want {
+		if got, want := mode(t, d), DirMode&^tree.Umask(t); got != want {
 			t.Errorf("mode of %s = %v, want %v", d, got, want)
 		}
 	}
-	if got, want := mode(t, filepath.Join(target, "a.yaml")), FileMode&^umask(t); got != want {
+	if got, want := mode(t, filepath.Join(target, "a.yaml")), FileMode&^tree.Umask(t); got != want {
 		t.Errorf("file mode = %v, want %v", got, want)
 	}
 }

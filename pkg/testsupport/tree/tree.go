@@ -4,6 +4,8 @@ package tree
 import (
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -41,4 +43,24 @@ func RepoRoot(t testing.TB) string {
 		}
 		dir = parent
 	}
+}
+
+// Umask reads the process umask without changing it (Linux's /proc/self/status;
+// 022 elsewhere), so tests can say which modes new files get.
+func Umask(t testing.TB) os.FileMode {
+	t.Helper()
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0o022
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "Umask:"); ok {
+			m, err := strconv.ParseUint(strings.TrimSpace(v), 8, 32)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return os.FileMode(m)
+		}
+	}
+	return 0o022
 }
