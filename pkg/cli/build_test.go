@@ -11,10 +11,12 @@ import (
 	"github.com/capirepo/capirepo/pkg/testsupport/tree"
 )
 
+// run runs the command line with an empty environment: the machine's variables (CI,
+// tokens, caches) never reach a test; runEnv passes chosen ones.
 func run(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code := Execute(context.Background(), args, &out, &errOut)
+	code := Run(context.Background(), args, Env{Stdout: &out, Stderr: &errOut})
 	return code, out.String(), errOut.String()
 }
 

@@ -14,11 +14,12 @@ import (
 
 const example = "../../examples/sample/capirepo.yaml"
 
-// capirepo runs the CLI in-process and returns its exit code, stdout and stderr.
+// capirepo runs the CLI in-process with an empty environment (the machine's CI,
+// tokens and caches never reach it) and returns its exit code, stdout and stderr.
 func capirepo(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code := cli.Execute(context.Background(), args, &out, &errOut)
+	code := cli.Run(context.Background(), args, cli.Env{Stdout: &out, Stderr: &errOut})
 	return code, out.String(), errOut.String()
 }
 
