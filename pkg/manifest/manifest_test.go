@@ -1,6 +1,7 @@
 package manifest
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -56,22 +57,7 @@ func TestSplitParallelMatchesSequential(t *testing.T) {
 		}
 	}
 	in := []byte(b.String())
-	seq, err := splitSeq(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	par, err := splitParallel(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(seq) != len(par) {
-		t.Fatalf("sequential %d docs, parallel %d", len(seq), len(par))
-	}
-	for i := range seq {
-		if seq[i].Line != par[i].Line || seq[i].LineOf("data", "script") != par[i].LineOf("data", "script") {
-			t.Fatalf("doc %d: lines %d/%d vs %d/%d", i, seq[i].Line, seq[i].LineOf("data", "script"), par[i].Line, par[i].LineOf("data", "script"))
-		}
-	}
+	sameSplits(t, in, "data", "script")
 	bad := append(append([]byte{}, in...), []byte("kind: [\n")...)
 	_, errSeq := splitSeq(bad)
 	_, errPar := splitParallel(bad)
@@ -84,5 +70,27 @@ func TestSplitDuplicateKeyKeepsBothLines(t *testing.T) {
 	_, err := Split([]byte("a: 1\nb: 2\na: 3\n"))
 	if err == nil || !strings.Contains(err.Error(), `key "a" already defined at line 1`) {
 		t.Fatalf("err = %v, want the first definition's line kept", err)
+	}
+}
+
+// sameSplits checks that the sequential and the parallel split of in give the same
+// documents, lines, and line of the value at path.
+func sameSplits(t *testing.T, in []byte, path ...string) {
+	t.Helper()
+	seq, err := splitSeq(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	par, err := splitParallel(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(seq) != len(par) {
+		t.Fatalf("sequential %d docs, parallel %d", len(seq), len(par))
+	}
+	for i := range seq {
+		if !reflect.DeepEqual(seq[i].Obj, par[i].Obj) || seq[i].Line != par[i].Line || seq[i].LineOf(path...) != par[i].LineOf(path...) {
+			t.Fatalf("doc %d differs: %v line %d/%d vs %v line %d/%d", i, seq[i].Obj, seq[i].Line, seq[i].LineOf(path...), par[i].Obj, par[i].Line, par[i].LineOf(path...))
+		}
 	}
 }

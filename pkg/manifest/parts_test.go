@@ -2,7 +2,6 @@ package manifest
 
 import (
 	"bytes"
-	"reflect"
 	"strings"
 	"testing"
 )
@@ -62,21 +61,5 @@ func TestParallelChunksMatchDecoder(t *testing.T) {
 			b.WriteString("--- # only a comment\n# nothing\n")
 		}
 	}
-	in := []byte(b.String())
-	seq, err := splitSeq(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	par, err := splitParallel(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(seq) != len(par) {
-		t.Fatalf("sequential %d docs, parallel %d", len(seq), len(par))
-	}
-	for i := range seq {
-		if !reflect.DeepEqual(seq[i].Obj, par[i].Obj) || seq[i].Line != par[i].Line || seq[i].LineOf("data", "s") != par[i].LineOf("data", "s") {
-			t.Fatalf("doc %d differs: %v line %d vs %v line %d", i, seq[i].Obj, seq[i].Line, par[i].Obj, par[i].Line)
-		}
-	}
+	sameSplits(t, []byte(b.String()), "data", "s")
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/layout"
 )
 
@@ -28,7 +29,7 @@ func Select(list []Provider, typ string, args []string) ([]Pick, error) {
 		if strings.Contains(version, ":") || name == "" {
 			return nil, fmt.Errorf("provider %q: want name[:version], e.g. aws:v2.0.0", arg)
 		}
-		i := find(list, strings.ToLower(name), typ)
+		i := clusterctlcfg.Find(list, strings.ToLower(name), typ)
 		if i < 0 {
 			return nil, fmt.Errorf("provider %q: no %s named %s in the built-in list or --from-config; add it to the clusterctl.yaml given with --from-config", arg, typ, name)
 		}
@@ -81,16 +82,16 @@ func checkVersion(v string) error {
 // into picks; every fromConfig provider no argument names is picked at its URL's
 // version.
 func Picks(fromConfig string, args map[string][]string) ([]Pick, error) {
-	list, err := Builtin()
+	list, err := clusterctlcfg.Builtin()
 	if err != nil {
 		return nil, err
 	}
 	var extra []Provider
 	if fromConfig != "" {
-		if extra, err = ReadConfig(fromConfig); err != nil {
+		if extra, err = clusterctlcfg.ReadProviders(fromConfig); err != nil {
 			return nil, err
 		}
-		list = Merge(list, extra)
+		list = clusterctlcfg.Merge(list, extra)
 	}
 	var picks []Pick
 	for _, t := range layout.Types {

@@ -5,12 +5,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 func TestSelect(t *testing.T) {
 	t.Parallel()
-	list, err := Builtin()
+	list, err := clusterctlcfg.Builtin()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,15 +48,12 @@ func TestSelect(t *testing.T) {
 
 func TestFromConfig(t *testing.T) {
 	t.Parallel()
-	extra, err := ReadConfig(filepath.Join("testdata", "clusterctl.yaml"))
+	extra, err := clusterctlcfg.ReadProviders(filepath.Join("testdata", "clusterctl.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	builtin, _ := Builtin()
-	list := Merge(builtin, extra)
-	if len(list) != len(builtin)+1 {
-		t.Errorf("Merge() has %d entries, want %d (aws replaced, foo added)", len(list), len(builtin)+1)
-	}
+	builtin, _ := clusterctlcfg.Builtin()
+	list := clusterctlcfg.Merge(builtin, extra)
 	flagged, err := Select(list, layout.InfrastructureProvider, []string{"aws:v2.6.0"})
 	if err != nil || !strings.HasPrefix(flagged[0].Provider.URL, "https://gitlab.example.com/") {
 		t.Fatalf("Select(aws) = %+v, %v; want the --from-config GitLab URL", flagged, err)
