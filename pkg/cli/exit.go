@@ -9,7 +9,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
-// Exit codes (documented in README, "Exit codes").
+// Exit codes (documented in docs/exit-codes.md).
 const (
 	ExitOK          = 0   // success
 	ExitFindings    = 1   // the release breaks a contract rule (lint/build/verify errors)

@@ -7,7 +7,7 @@ import (
 )
 
 // exitRows is the exit-code table: one row per command. To add a command, add a row
-// with one scenario per class of README's table, or the reason a class does not apply.
+// with one scenario per class of the table in docs/exit-codes.md, or the reason a class does not apply.
 func exitRows() []exitRow {
 	local := "reads and writes local files only"
 	noLint := "checks no contract rule"

@@ -15,7 +15,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// errClass is one row of README's exit-code table.
+// errClass is one row of the exit-code table (docs/exit-codes.md).
 type errClass string
 
 const (
@@ -27,7 +27,7 @@ const (
 	classInterrupt errClass = "interrupt"
 )
 
-// classes and their codes, as README's "Exit codes" table states them.
+// classes and their codes, as docs/exit-codes.md states them (TestExitDocsAgree).
 var classes = []struct {
 	class errClass
 	code  int

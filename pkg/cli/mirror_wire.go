@@ -36,7 +36,7 @@ func mirrorCheck(ctx context.Context, dir, label, components string) (lint.Findi
 	return rep.AllFindings(), nil
 }
 
-// mirrorExit maps a mirror failure to the README's exit codes: a conflict 5, lint
+// mirrorExit maps a mirror failure to the exit codes of docs/exit-codes.md: a conflict 5, lint
 // errors under --strict and a mirror clusterctl could not use 1, anything else 4
 // (an interrupt stays 130: exitCode checks cancellation first).
 func mirrorExit(err error, res *mirror.Result, strict bool) int {

@@ -60,7 +60,7 @@ func TestPlainHTTPIsForTheDestination(t *testing.T) {
 }
 
 // A layout folder that cannot be read as one (broken index.json, no tagged image, a
-// reference capirepo did not write) is bad input: exit 3, as README's table says.
+// reference capirepo did not write) is bad input: exit 3, as docs/exit-codes.md says.
 func TestImagesPushBrokenLayoutIsInput(t *testing.T) {
 	t.Parallel()
 	for name, index := range map[string]string{

@@ -124,5 +124,5 @@ func noCredentials(flag, raw string) error {
 		return nil // other checks report a URL that does not parse
 	}
 	clean := (&url.URL{Scheme: u.Scheme, Host: u.Host, Path: u.Path}).String()
-	return usageErr(fmt.Errorf("%s %s: the URL carries credentials (user:token@); remove them and give the token with --token-file or its variable (README: Tokens)", flag, clean))
+	return usageErr(fmt.Errorf("%s %s: the URL carries credentials (user:token@); remove them and give the token with --token-file or its variable (docs/tokens.md)", flag, clean))
 }

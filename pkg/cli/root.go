@@ -68,6 +68,7 @@ func newRoot(io streams) *cobra.Command {
 	root.SetErr(io.err)
 	root.SetHelpCommand(newHelpCmd())
 	root.InitDefaultCompletionCmd() // completion bash|zsh|fish|powershell, in the tree now so guard sees it
+	linkDocs(root)
 	return root
 }
 

@@ -8,7 +8,7 @@ import (
 )
 
 // The help of every command that reads a forge's token names every variable of
-// that forge's one policy (pkg/source), so help and README tell the same story.
+// that forge's one policy (pkg/source), so help and docs/tokens.md tell the same story.
 func TestHelpNamesEveryTokenVariable(t *testing.T) {
 	t.Parallel()
 	tests := []struct {

@@ -40,7 +40,7 @@ newest metadata.yaml covers every version (the upgrade plan rule).`,
 	f.StringVar(&o.format, "format", "text", "output format: text|json")
 	f.StringVar(&o.githubURL, "github-url", "", "GitHub API base for tests or Enterprise mirrors of github.com releases")
 	f.StringVar(&o.gitlabURL, "gitlab-url", "", "read a GitLab URL's package from this instance URL instead of the URL's own host (mirrors, tests)")
-	f.StringVar(&o.tokenFile, "token-file", "", "token for private repositories (default: the token variables in README's table)")
+	f.StringVar(&o.tokenFile, "token-file", "", "token for private repositories (default: the token variables of docs/tokens.md)")
 	f.StringVar(&o.typ, "type", "", "provider type, for GitLab URLs whose package name is not a provider label")
 	f.BoolVar(&o.plainHTTP, "plain-http", false, "read oci:// references over plain HTTP (local registries)")
 	return cmd

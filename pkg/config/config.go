@@ -107,7 +107,7 @@ func Load(path string) (*Config, error) {
 	data, err := os.ReadFile(abs)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("%s: config file not found: create it (see README, \"Configuration\") or pass --config", path)
+			return nil, fmt.Errorf("%s: config file not found: create it (see docs/config.md) or pass --config", path)
 		}
 		return nil, fmt.Errorf("reading config %s: %w", path, err)
 	}

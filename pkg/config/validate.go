@@ -148,7 +148,7 @@ var yamlPrefix = regexp.MustCompile(`^yaml: (unmarshal errors:\n\s*)?`)
 // into "line 3: unknown key x".
 func cleanYAMLErr(err error) string {
 	s := yamlPrefix.ReplaceAllString(err.Error(), "")
-	s = regexp.MustCompile(`field (\S+) not found in type \S+`).ReplaceAllString(s, "unknown key \"$1\" (check spelling; see README, \"Configuration\")")
+	s = regexp.MustCompile(`field (\S+) not found in type \S+`).ReplaceAllString(s, "unknown key \"$1\" (check spelling; see docs/config.md)")
 	s = strings.ReplaceAll(s, "\n  ", "; ")
 	return s
 }

@@ -74,7 +74,7 @@ func Inspect(ctx context.Context, root string) (*Plan, error) {
 	p := &Plan{Root: abs}
 	p.Providers, p.Skipped = s.providers()
 	if len(p.Providers) == 0 {
-		return nil, fmt.Errorf("inspecting %s: no components folder found (a kustomization, such as config/default, that loads a Deployment and cluster.x-k8s.io CustomResourceDefinitions); write capirepo.yaml by hand (README, \"Configuration\")", root)
+		return nil, fmt.Errorf("inspecting %s: no components folder found (a kustomization, such as config/default, that loads a Deployment and cluster.x-k8s.io CustomResourceDefinitions); write capirepo.yaml by hand (docs/config.md)", root)
 	}
 	p.Unplaced = s.placeTemplates(p.Providers)
 	for _, pr := range p.Providers {

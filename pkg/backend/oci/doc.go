@@ -9,7 +9,7 @@
 // (<type>-<name>-<version>-metadata.yaml, ...-components.yaml).
 package oci
 
-// Media types capirepo owns (README, "OCI artifacts").
+// Media types capirepo owns (docs/commands/publish-oci.md).
 const (
 	// ArtifactType marks a manifest as a capirepo provider release.
 	ArtifactType = "application/vnd.capirepo.provider.v1"
