@@ -60,11 +60,11 @@ type ExtraComponents struct {
 
 // Image is a kustomize `images:` entry plus tagFromVersion.
 type Image struct {
-	Name           string `yaml:"name"`
-	NewName        string `yaml:"newName"`
-	NewTag         string `yaml:"newTag"`
-	Digest         string `yaml:"digest"`
-	TagFromVersion bool   `yaml:"tagFromVersion"` // set the tag to the release version
+	Name           string     `yaml:"name"`
+	NewName        string     `yaml:"newName"`
+	NewTag         string     `yaml:"newTag"`
+	Digest         string     `yaml:"digest"`
+	TagFromVersion VersionTag `yaml:"tagFromVersion"` // set the tag from the release version
 }
 
 // SeriesConfig is an inline metadata.yaml release series.

@@ -87,7 +87,7 @@ func (c *Components) validate() []string {
 		if im.Name == "" {
 			errs = append(errs, "components.images: every entry needs a name (the image to replace)")
 		}
-		if im.TagFromVersion && (im.NewTag != "" || im.Digest != "") {
+		if im.TagFromVersion.Set() && (im.NewTag != "" || im.Digest != "") {
 			errs = append(errs, fmt.Sprintf("components.images %q: tagFromVersion excludes newTag and digest", im.Name))
 		}
 	}

@@ -78,8 +78,8 @@ func anyImageMatches(o config.Image, version string, images []string) bool {
 	if name == "" {
 		name = o.Name
 	}
-	if o.TagFromVersion {
-		tag = version
+	if o.TagFromVersion.Set() {
+		tag = o.TagFromVersion.Tag(version)
 	}
 	for _, im := range images {
 		n, t, d := splitImage(im)

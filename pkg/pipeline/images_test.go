@@ -15,7 +15,7 @@ func TestCheckImageOverrides(t *testing.T) {
 		o    config.Image
 		ok   bool
 	}{
-		{"newName and version tag", config.Image{Name: "controller", NewName: "registry.example.com/x/controller", TagFromVersion: true}, true},
+		{"newName and version tag", config.Image{Name: "controller", NewName: "registry.example.com/x/controller", TagFromVersion: config.VersionTagAsIs}, true},
 		{"newTag only", config.Image{Name: "registry.example.com/x/controller", NewTag: "v1.0.0"}, true},
 		{"digest", config.Image{Name: "helper", NewName: "quay.io/y/helper", Digest: "sha256:abc"}, true},
 		{"misspelt name leaves staging image", config.Image{Name: "controler", NewTag: "v1.0.0"}, false},

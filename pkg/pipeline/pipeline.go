@@ -190,7 +190,7 @@ func buildComponents(ctx context.Context, in *inputs, p *config.Provider, c conf
 // ("+b.1") is valid in a release version but '+' is not allowed in a tag.
 func tagsFromVersion(in []config.Image, version string) error {
 	for _, im := range in {
-		if im.TagFromVersion && strings.Contains(version, "+") {
+		if im.TagFromVersion.Set() && strings.Contains(version, "+") {
 			return fmt.Errorf("components.images: %s has tagFromVersion, but version %s cannot be an image tag ('+' build metadata is not allowed in tags): build a version without it, or set newTag", im.Name, version)
 		}
 	}
@@ -201,8 +201,8 @@ func images(in []config.Image, version string) []types.Image {
 	var out []types.Image
 	for _, im := range in {
 		t := types.Image{Name: im.Name, NewName: im.NewName, NewTag: im.NewTag, Digest: im.Digest}
-		if im.TagFromVersion {
-			t.NewTag = version
+		if im.TagFromVersion.Set() {
+			t.NewTag = im.TagFromVersion.Tag(version)
 		}
 		out = append(out, t)
 	}
