@@ -21,9 +21,6 @@ import (
 	"github.com/capirepo/capirepo/pkg/verify"
 )
 
-// mirrorCertManagerDefault is the cert-manager version clusterctl v1.13 installs.
-const mirrorCertManagerDefault = "v1.20.2"
-
 var (
 	_ publish.Publisher = (*local.Publisher)(nil)
 	_ publish.Publisher = (*gitlab.Publisher)(nil)
@@ -67,7 +64,8 @@ GITLAB_TOKEN, CI_JOB_TOKEN, GITLAB_DEPLOY_TOKEN.`,
 	}
 	f.StringVar(&o.out, "out", "", "the mirror folder (a clusterctl local repository; required)")
 	f.StringVar(&o.fromConfig, "from-config", "", "clusterctl.yaml whose providers: replace and extend the built-in list; each is mirrored at its URL's version unless a flag picks it")
-	f.StringVar(&o.certManager, "cert-manager", mirrorCertManagerDefault, `cert-manager version to mirror ("" to skip)`)
+	certDefault, cc := mirror.DefaultCertManager()
+	f.StringVar(&o.certManager, "cert-manager", certDefault, `cert-manager version to mirror ("" to skip; default: the one clusterctl `+cc+` installs)`)
 	f.StringVar(&o.certManagerURL, "cert-manager-url", "https://github.com/cert-manager/cert-manager/releases/{version}/cert-manager.yaml", "where cert-manager comes from (clusterctl URL form)")
 	f.StringVar(&o.contract, "contract", verify.ContractV1Beta2, "clusterctl contract that resolves latest: v1beta2 (clusterctl v1.11+) or v1beta1")
 	f.StringVar(&o.githubURL, "github-url", "", "GitHub Enterprise (or test) server root; the API is read at URL/api/v3/")

@@ -33,7 +33,7 @@ spec:
   template:
     spec:
       containers:
-      - {name: controller, image: quay.io/jetstack/cert-manager-controller:v1.20.2}
+      - {name: controller, image: quay.io/jetstack/cert-manager-controller:v1.21.1}
 `
 )
 
@@ -70,7 +70,7 @@ func assets(rel *release.Release) []fakegithub.Asset {
 	return out
 }
 
-// fakeGitHub serves the releases under acme/<repo> and cert-manager v1.20.2.
+// fakeGitHub serves the releases under acme/<repo> and cert-manager v1.21.1.
 func fakeGitHub(t testing.TB, repos map[string][]*release.Release) *fakegithub.Server {
 	t.Helper()
 	f := fakegithub.New()
@@ -82,7 +82,7 @@ func fakeGitHub(t testing.TB, repos map[string][]*release.Release) *fakegithub.S
 		}
 	}
 	f.AddRepo("cert-manager", "cert-manager", fakegithub.RepoOptions{})
-	f.AddRelease("cert-manager", "cert-manager", fakegithub.Release{Tag: "v1.20.2",
+	f.AddRelease("cert-manager", "cert-manager", fakegithub.Release{Tag: "v1.21.1",
 		Assets: []fakegithub.Asset{{Name: "cert-manager.yaml", Data: []byte(certManifest)}}})
 	return f
 }
@@ -130,13 +130,13 @@ func TestMirrorAllSourcesWithClusterctl(t *testing.T) {
 		t.Fatalf("mirror exit %d\n%s\n%s", code, out, errOut)
 	}
 	for _, want := range []string{"mirrored infrastructure-sample v0.1.0", "mirrored infrastructure-sample v0.1.1", "mirrored infrastructure-glsample v0.1.0",
-		"mirrored infrastructure-localsample v0.1.1", "mirrored cert-manager v1.20.2"} {
+		"mirrored infrastructure-localsample v0.1.1", "mirrored cert-manager v1.21.1"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
 	images, _ := os.ReadFile(filepath.Join(dir, "images.txt"))
-	for _, want := range []string{"quay.io/jetstack/cert-manager-controller:v1.20.2\n", "registry.example.com/capi-sample/sample-controller:v0.1.1\n"} {
+	for _, want := range []string{"quay.io/jetstack/cert-manager-controller:v1.21.1\n", "registry.example.com/capi-sample/sample-controller:v0.1.1\n"} {
 		if !strings.Contains(string(images), want) {
 			t.Errorf("images.txt lacks %q:\n%s", want, images)
 		}
@@ -178,7 +178,7 @@ func checkWithClusterctl(t *testing.T, dir string) {
 			t.Errorf("sample is not pinned to v0.1.1, its highest mirrored version:\n%s", repos)
 		}
 	}
-	data, err := os.ReadFile(filepath.Join(dir, "cert-manager", "v1.20.2", "cert-manager.yaml"))
+	data, err := os.ReadFile(filepath.Join(dir, "cert-manager", "v1.21.1", "cert-manager.yaml"))
 	if err != nil || string(data) != certManifest {
 		t.Errorf("cert-manager.yaml not mirrored: %v", err)
 	}
