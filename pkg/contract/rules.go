@@ -62,7 +62,7 @@ var (
 
 // Rules lists every rule this package applies.
 func Rules() []lint.Rule {
-	return append(buildRules(),
+	return append(append(buildRules(), schemaRules()...),
 		ruleNamespaceCount, ruleNamespaceObject, ruleNamespaceMissing, ruleSubject, ruleProviderLabel,
 		ruleManager, ruleManagerExtra, ruleImageName, ruleImageVariable, ruleFileName,
 		ruleInjectCA, ruleInjectCATarget, ruleCertDNS, ruleCertService, ruleAggregate,

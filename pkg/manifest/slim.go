@@ -2,16 +2,17 @@ package manifest
 
 import yaml "go.yaml.in/yaml/v3"
 
-// slim drops the schemas of a CustomResourceDefinition's node (see Options.Slim).
+// slim drops the schemas of a CustomResourceDefinition's node but their contract
+// paths (see Options.Slim and crdschema.go).
 func slim(root *yaml.Node) {
 	if k := MapValue(root, "kind"); k == nil || k.Value != "CustomResourceDefinition" {
 		return
 	}
 	spec := MapValue(root, "spec")
-	dropKey(spec, "validation")
+	pruneSchemaHolder(spec, "validation")
 	if vs := MapValue(spec, "versions"); vs != nil && vs.Kind == yaml.SequenceNode {
 		for _, v := range vs.Content {
-			dropKey(v, "schema")
+			pruneSchemaHolder(v, "schema")
 		}
 	}
 }

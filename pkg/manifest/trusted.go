@@ -4,8 +4,9 @@ import "bytes"
 
 // blankSchemas returns a CustomResourceDefinition document written by kustomize
 // (block style, keys sorted, two-space indentation) with the lines of its schemas
-// (spec.versions[].schema, spec.validation) made empty: the parser then skips them
-// while every other line keeps its number. Other documents are returned as they are.
+// (spec.versions[].schema, spec.validation) made empty, except those on the
+// contract paths (crdschema.go): the parser then skips them while every other line
+// keeps its number. Other documents are returned as they are.
 // Only for text capirepo rendered itself (Options.Rendered): a syntax error in a
 // schema written by hand must still be reported.
 func blankSchemas(doc []byte) []byte {
@@ -14,6 +15,7 @@ func blankSchemas(doc []byte) []byte {
 	}
 	out := make([]byte, 0, len(doc))
 	blank, inSpec := -1, false // blank: indentation of the key being blanked
+	var keep *schemaLines      // keeps the contract paths of the schema (crdschema.go)
 	for i := 0; i < len(doc); {
 		next := len(doc)
 		if k := bytes.IndexByte(doc[i:], '\n'); k >= 0 {
@@ -22,7 +24,11 @@ func blankSchemas(doc []byte) []byte {
 		line := doc[i:next]
 		ind := indentation(line)
 		if blank >= 0 && (ind > blank || len(bytes.TrimSpace(line)) == 0) {
-			out = append(out, '\n')
+			if len(bytes.TrimSpace(line)) > 0 && keep.keepLine(line, ind) {
+				out = append(out, line...)
+			} else {
+				out = append(out, '\n')
+			}
 			i = next
 			continue
 		}
@@ -32,7 +38,7 @@ func blankSchemas(doc []byte) []byte {
 		}
 		out = append(out, line...)
 		if inSpec && isSchemaKey(line, ind) {
-			blank = ind
+			blank, keep = ind, newSchemaLines(ind)
 		}
 		i = next
 	}

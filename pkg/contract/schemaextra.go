@@ -1,0 +1,120 @@
+package contract
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/lint"
+)
+
+var (
+	ruleCPMachineTemplate = rule("contract-control-plane-machine-template", lint.Error, "A ControlPlane whose spec.machineTemplate has fields MUST carry the infrastructure reference: v1beta1 spec.machineTemplate.infrastructureRef {apiVersion, kind, name}, v1beta2 spec.machineTemplate.spec.infrastructureRef {apiGroup, kind, name} (control-plane contract: machine template; internal/contract/controlplane.go InfrastructureV1Beta1Ref, InfrastructureRef).")
+	ruleListKind          = rule("contract-list-kind", lint.Warning, "For each contract resource and its Template the list resource MUST be named <Kind>List (contracts: resource definition); Cluster API lists them through the API server, which serves whatever listKind the CRD names, so a different name only warns.")
+	ruleStatusSubresource = rule("contract-status-subresource", lint.Warning, "Contract resources are shown with +kubebuilder:subresource:status (contracts: resource definition); without it status is written together with spec.")
+	ruleScaleSubresource  = rule("contract-scale-subresource", lint.Warning, "A ControlPlane with spec.replicas MUST have the scale subresource with specReplicasPath .spec.replicas, statusReplicasPath .status.replicas and labelSelectorPath .status.selector (control-plane contract: replicas); Cluster API's controllers do not call it (the autoscaler and kubectl scale do), so it warns.")
+	ruleTemplateSpec      = rule("contract-template-spec", lint.Error, "A <Kind>Template MUST have spec.template.spec (contracts: <Kind>Template resource definition); Cluster API creates objects from spec.template (controllers/external/util.go GenerateTemplate), so without it they are created empty.")
+	ruleTemplateVersion   = rule("contract-template-version", lint.Error, "Objects created from a <Kind>Template get the Template's apiVersion and the Kind without Template (controllers/external/util.go GenerateTemplate), so <Kind> MUST serve the version the Template's contract label resolves to.")
+	ruleAmbiguousLabel    = rule("contract-label-ambiguous", lint.Warning, "One API version listed under two cluster.x-k8s.io/<contract> labels makes the contract of that version depend on map order (internal/contract/version.go GetContractVersionForVersion walks the labels as a map).")
+)
+
+// schemaRules lists the contract-doctor rules (schemarules.go, schemaextra.go).
+func schemaRules() []lint.Rule {
+	return []lint.Rule{ruleInfraClusterProvisioned, ruleEndpoint, ruleFailureDomains, ruleConditions,
+		ruleProviderID, ruleMachineProvisioned, ruleAddresses, ruleMachineFailureDomain,
+		ruleDataSecretName, ruleDataSecretCreated, ruleCPInitialized, ruleCPReplicas, ruleCPCounters,
+		ruleCPVersion, ruleCPMachineTemplate, rulePoolReady, rulePoolProviderIDs, ruleSchemaUnknown,
+		ruleListKind, ruleStatusSubresource, ruleScaleSubresource, ruleTemplateSpec, ruleTemplateVersion,
+		ruleAmbiguousLabel}
+}
+
+// checkKinds runs the rules on a contract kind's definition beyond its fields.
+func checkKinds(s *scan) lint.Findings {
+	var out lint.Findings
+	for _, c := range s.crds {
+		if c.role == "" {
+			continue
+		}
+		out = append(out, checkListKind(s, c)...)
+		out = append(out, checkAmbiguous(s, c)...)
+		for _, t := range targets(c, s.in.Contract) {
+			sv := c.servedVersion(t.version)
+			if sv.schema == nil {
+				continue // contract-schema-unknown notes it
+			}
+			if strings.HasSuffix(c.role, "Template") {
+				out = append(out, checkTemplate(s, c, t, sv)...)
+				continue
+			}
+			out = append(out, checkSubresources(s, c, t, sv)...)
+		}
+	}
+	return out
+}
+
+func checkListKind(s *scan, c crd) lint.Findings {
+	lk := c.doc.Obj.String("spec", "names", "listKind")
+	if lk == "" || lk == c.kind+"List" {
+		return nil
+	}
+	return lint.Findings{report(ruleListKind, s.in.File, c.doc, c.doc.LineOf("spec", "names", "listKind"),
+		"%s kind %s has listKind %q; name it %sList (kubebuilder names the list type <Kind>List: type %sList struct)", c.role, c.kind, lk, c.kind, c.kind)}
+}
+
+func checkSubresources(s *scan, c crd, t target, sv served) lint.Findings {
+	var out lint.Findings
+	if _, ok := sv.subresources["status"]; !ok {
+		out = append(out, schemaFinding(s, c, t, ruleStatusSubresource, sv.line(c, "status"), "the status subresource is missing", "add +kubebuilder:subresource:status"))
+	}
+	if c.role != "ControlPlane" {
+		return out
+	}
+	if n, st := sv.field("spec.replicas"); st != present || typeOf(n) == "object" {
+		return out
+	}
+	scale, _ := sv.subresources["scale"].(map[string]any)
+	wantScale := map[string]string{"specReplicasPath": ".spec.replicas", "statusReplicasPath": ".status.replicas", "labelSelectorPath": ".status.selector"}
+	var bad []string
+	for _, k := range sortedKeys(wantScale) {
+		if got, _ := scale[k].(string); got != wantScale[k] {
+			bad = append(bad, fmt.Sprintf("%s %q, want %s", k, got, wantScale[k]))
+		}
+	}
+	if len(bad) > 0 {
+		out = append(out, schemaFinding(s, c, t, ruleScaleSubresource, sv.line(c, "spec.replicas"), "spec.replicas exists but the scale subresource is wrong or missing ("+strings.Join(bad, ", ")+")",
+			"add +kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.status.replicas,selectorpath=.status.selector"))
+	}
+	return out
+}
+
+func checkTemplate(s *scan, c crd, t target, sv served) lint.Findings {
+	var out lint.Findings
+	if n, st := sv.field("spec.template.spec"); st == missing {
+		out = append(out, schemaFinding(s, c, t, ruleTemplateSpec, sv.line(c, "spec.template.spec"), "spec.template.spec is missing; Cluster API creates objects from spec.template, so they would be created without a spec", "add Template <Kind>TemplateResource `json:\"template\"` holding Spec <Kind>Spec `json:\"spec\"`"))
+	} else if st == present && typeOf(n) != "" && typeOf(n) != "object" {
+		out = append(out, schemaFinding(s, c, t, ruleTemplateSpec, sv.line(c, "spec.template.spec"), "spec.template.spec is "+typeOf(n)+", want object", ""))
+	}
+	base := strings.TrimSuffix(c.kind, "Template")
+	for _, o := range s.crds {
+		if o.group == c.group && o.kind == base && !o.versions[t.version] {
+			out = append(out, schemaFinding(s, c, t, ruleTemplateVersion, t.line, fmt.Sprintf("objects created from it are %s/%s %s, but the %s CRD does not serve %s (versions: %s)", c.group, t.version, base, base, t.version, versionList(o)),
+				fmt.Sprintf("serve %s in %s or list a version both serve under cluster.x-k8s.io/%s", t.version, base, t.contract)))
+		}
+	}
+	return out
+}
+
+// checkAmbiguous: an API version under two contract labels.
+func checkAmbiguous(s *scan, c crd) lint.Findings {
+	seen := map[string]string{}
+	var out lint.Findings
+	for _, l := range contractLabels(c) {
+		for _, v := range strings.Split(l[1], "_") {
+			if prev, ok := seen[v]; ok && prev != l[0] {
+				out = append(out, report(ruleAmbiguousLabel, s.in.File, c.doc, c.doc.LineOf("metadata", "labels", l[0]),
+					"%s is listed under both %s and %s, so the contract Cluster API assigns to %s/%s depends on map order; list each version under one contract label", v, prev, l[0], c.group, v))
+			}
+			seen[v] = l[0]
+		}
+	}
+	return out
+}
