@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/capirepo/capirepo/pkg/backend/gitlab"
-	"github.com/capirepo/capirepo/pkg/backend/local"
 	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
@@ -19,11 +18,6 @@ import (
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/source"
 	"github.com/capirepo/capirepo/pkg/verify"
-)
-
-var (
-	_ publish.Publisher = (*local.Publisher)(nil)
-	_ publish.Publisher = (*gitlab.Publisher)(nil)
 )
 
 type mirrorOptions struct {
@@ -92,7 +86,7 @@ func (o *mirrorOptions) run(ctx context.Context, io streams) error {
 	}
 	show := o.progress(io)
 	opts := o.options(cert, also, show)
-	if err := o.oci.apply(io, o.quiet, o.force, &opts); err != nil {
+	if err := o.oci.apply(io, o.quiet, &opts); err != nil {
 		return err
 	}
 	res, err := mirror.Run(ctx, jobs, opts)
@@ -171,7 +165,7 @@ func (o *mirrorOptions) source(p mirror.Provider, version string) (mirror.Source
 }
 
 // also is the --to-gitlab destination, if any.
-func (o *mirrorOptions) also() ([]publish.Publisher, error) {
+func (o *mirrorOptions) also() ([]publish.Destination, error) {
 	if o.toGitLab == "" && o.gitlabProject == "" {
 		return nil, nil
 	}
@@ -182,11 +176,15 @@ func (o *mirrorOptions) also() ([]publish.Publisher, error) {
 		return nil, err
 	}
 	tok := source.GitLabToken(o.getenv, "")
-	p, err := gitlab.New(gitlab.Options{BaseURL: o.toGitLab, Project: o.gitlabProject, Token: tok.Value, TokenKind: tok.Kind, Replace: o.force})
+	opts := gitlab.Options{BaseURL: o.toGitLab, Project: o.gitlabProject, Token: tok.Value, TokenKind: tok.Kind}
+	p, err := gitlab.New(opts)
+	if err == nil {
+		err = opts.Allows(policy(o.force, false))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("--to-gitlab: %w", err)
 	}
-	return []publish.Publisher{p}, nil
+	return []publish.Destination{p}, nil
 }
 
 func (o *mirrorOptions) latest(ctx context.Context, src mirror.Source) (string, error) {

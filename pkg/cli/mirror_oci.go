@@ -9,7 +9,6 @@ import (
 	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"github.com/capirepo/capirepo/pkg/images"
 	"github.com/capirepo/capirepo/pkg/mirror"
-	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/spf13/cobra"
 )
 
@@ -31,7 +30,7 @@ func (m *mirrorOCI) flags(cmd *cobra.Command) {
 }
 
 // apply adds the images step, the --to-oci destination and the images: override.
-func (m *mirrorOCI) apply(io streams, quiet, force bool, opts *mirror.Options) error {
+func (m *mirrorOCI) apply(io streams, quiet bool, opts *mirror.Options) error {
 	m.registryFlags.to = []string{m.imagesTo, m.toOCI}
 	if m.imagesTo != "" || m.imagesLayout != "" {
 		c, err := copier(io, &m.registryFlags, m.imageJobs)
@@ -62,7 +61,7 @@ func (m *mirrorOCI) apply(io streams, quiet, force bool, opts *mirror.Options) e
 	if err != nil {
 		return usageErr(fmt.Errorf("--to-oci: %w", err))
 	}
-	opts.Also = append(opts.Also, publish.To(dest, publish.Policy{Replace: force}))
+	opts.Also = append(opts.Also, dest)
 	return nil
 }
 

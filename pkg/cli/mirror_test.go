@@ -13,6 +13,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/mirror"
 	"github.com/capirepo/capirepo/pkg/pipeline"
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/testsupport/clusterctl"
 	"github.com/capirepo/capirepo/pkg/testsupport/fakegithub"
@@ -115,7 +116,7 @@ func TestMirrorAllSourcesWithClusterctl(t *testing.T) {
 		gl.Seed("infra/capi", "infrastructure-glsample", "v0.1.0", f.Name, f.Data)
 	}
 	upstream := t.TempDir()
-	if _, err := local.New(upstream, local.Options{}).Publish(context.Background(), &release.Set{Releases: []*release.Release{renamed(rels[1], "localsample")}}); err != nil {
+	if _, err := publish.Publish(context.Background(), &release.Set{Releases: []*release.Release{renamed(rels[1], "localsample")}}, local.New(upstream, local.Options{}), publish.Policy{}); err != nil {
 		t.Fatal(err)
 	}
 	from := writeText(t, filepath.Join(t.TempDir(), "clusterctl.yaml"), `providers:

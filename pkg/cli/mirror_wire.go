@@ -15,10 +15,10 @@ import (
 
 // options wires mirror.Run: the local publisher inside mirror's locked transaction,
 // clusterctl's `latest`, lint, and verify's check of the written folder.
-func (o *mirrorOptions) options(cert mirror.CertManagerJob, also []publish.Publisher, show *mirrorProgress) mirror.Options {
+func (o *mirrorOptions) options(cert mirror.CertManagerJob, also []publish.Destination, show *mirrorProgress) mirror.Options {
 	return mirror.Options{
 		Dir: o.out, Jobs: o.jobs, Force: o.force, Also: also, CertManager: cert,
-		Publisher: local.New(o.out, local.Options{Force: o.force, Locked: true}),
+		Destination: local.New(o.out, local.Options{Locked: true}),
 		Lock: func(ctx context.Context, dir string) (func(), error) {
 			return local.Lock(ctx, dir, 0)
 		},

@@ -20,10 +20,13 @@ import (
 var (
 	_ publish.Destination = (*local.Publisher)(nil)
 	_ publish.Locker      = (*local.Publisher)(nil)
+	_ publish.Noter       = (*local.Publisher)(nil)
 	_ publish.Destination = (*github.Publisher)(nil)
 	_ publish.Preflighter = (*github.Publisher)(nil)
+	_ publish.Noter       = (*github.Publisher)(nil)
 	_ publish.Destination = (*gitlab.Publisher)(nil)
 	_ publish.Preflighter = (*gitlab.Publisher)(nil)
+	_ publish.Noter       = (*gitlab.Publisher)(nil)
 )
 
 func newPublishCmd(io streams) *cobra.Command {
@@ -37,11 +40,12 @@ func newPublishCmd(io streams) *cobra.Command {
 
 // commonPublish holds the flags every publish command shares.
 type commonPublish struct {
-	from   string
-	dryRun bool
-	format string
-	images imageGate     // --check-images, --platform (images.go)
-	reg    registryFlags // --plain-http, for the image gate and publish oci
+	from    string
+	dryRun  bool
+	replace bool // --replace, or --force for publish local (replaceFlag)
+	format  string
+	images  imageGate     // --check-images, --platform (images.go)
+	reg     registryFlags // --plain-http, for the image gate and publish oci
 }
 
 func (c *commonPublish) flags(cmd *cobra.Command) {
@@ -53,8 +57,24 @@ func (c *commonPublish) flags(cmd *cobra.Command) {
 	c.reg.flags(cmd)
 }
 
-// run loads the set, publishes it and prints the report.
-func (c *commonPublish) run(cmd *cobra.Command, io streams, p publish.Publisher) error {
+// replaceFlag adds the command's flag that allows replacing different content:
+// --replace (github, gitlab, oci) or --force (local, as for mirror).
+func (c *commonPublish) replaceFlag(cmd *cobra.Command, name, usage string) {
+	cmd.Flags().BoolVar(&c.replace, name, false, usage)
+}
+
+// policy is the run's publish.Policy from the flags.
+func (c *commonPublish) policy() publish.Policy { return policy(c.replace, c.dryRun) }
+
+// policy is the one mapping of the command line to publish.Policy: --replace
+// (publish github, gitlab, oci) and --force (publish local, mirror) are Replace.
+func policy(replace, dryRun bool) publish.Policy {
+	return publish.Policy{Replace: replace, DryRun: dryRun}
+}
+
+// run loads the set, publishes it to d (publish.Publish, under the flags' policy)
+// and prints the report.
+func (c *commonPublish) run(cmd *cobra.Command, io streams, d publish.Destination) error {
 	if c.format != "text" && c.format != "json" {
 		return usageErr(fmt.Errorf("--format %q: want text or json", c.format))
 	}
@@ -65,7 +85,7 @@ func (c *commonPublish) run(cmd *cobra.Command, io streams, p publish.Publisher)
 	if err := c.images.check(cmd.Context(), io, &c.reg, set); err != nil {
 		return err
 	}
-	rep, err := p.Publish(cmd.Context(), set)
+	rep, err := publish.Publish(cmd.Context(), set, d, c.policy())
 	if rep != nil && (err == nil || len(rep.Actions) > 0) { // no "0 written" line for a run that failed before its plan
 		if werr := writeReport(io, c.format, rep); werr != nil && err == nil {
 			err = werr

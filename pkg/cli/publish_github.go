@@ -15,7 +15,7 @@ type publishGitHubOptions struct {
 	commonPublish
 	repo, tokenFile, githubURL, uploadURL, makeLatest, target string
 	notesFile                                                 string
-	draft, replace, generateNotes                             bool
+	draft, generateNotes                                      bool
 	jobs                                                      int
 }
 
@@ -39,7 +39,7 @@ GITHUB_TOKEN, GH_TOKEN or --token-file and is never printed.`,
 	f.StringVar(&o.githubURL, "github-url", "", "GitHub Enterprise URL, e.g. https://ghe.example.com (API at /api/v3/)")
 	f.StringVar(&o.uploadURL, "upload-url", "", "upload URL (default: derived from --github-url)")
 	f.BoolVar(&o.draft, "draft", false, "leave the release as a draft")
-	f.BoolVar(&o.replace, "replace", false, "replace differing assets of a published (mutable) release")
+	o.replaceFlag(cmd, "replace", "replace differing assets of a published (mutable) release")
 	f.StringVar(&o.makeLatest, "make-latest", "", "GitHub's latest flag: true|false|legacy")
 	f.StringVar(&o.target, "target-commitish", "", "commit or branch to tag when the tag does not exist yet")
 	f.IntVar(&o.jobs, "jobs", 4, "parallel uploads")
@@ -73,8 +73,8 @@ func (o *publishGitHubOptions) runGitHub(cmd *cobra.Command, io streams) error {
 	}
 	api, upload := githubURLs(o.githubURL, o.uploadURL)
 	p, err := github.New(github.Options{Owner: owner, Repo: name, Token: tok, APIURL: api, UploadURL: upload,
-		Draft: o.draft, Replace: o.replace, MakeLatest: o.makeLatest, TargetCommitish: o.target,
-		Jobs: o.jobs, DryRun: o.dryRun, Notes: notes, GenerateNotes: o.generateNotes})
+		Draft: o.draft, MakeLatest: o.makeLatest, TargetCommitish: o.target,
+		Jobs: o.jobs, Notes: notes, GenerateNotes: o.generateNotes})
 	if err != nil {
 		return usageErr(err)
 	}

@@ -11,7 +11,6 @@ import (
 type publishGitLabOptions struct {
 	commonPublish
 	url, project, pkg, tokenFile, tokenKind string
-	replace                                 bool
 }
 
 func newPublishGitLabCmd(io streams) *cobra.Command {
@@ -37,7 +36,7 @@ variables to that kind. Tokens are never printed.`,
 	f.StringVar(&o.pkg, "package", "", "generic package name (default: the provider label)")
 	f.StringVar(&o.tokenFile, "token-file", "", "read the token from this file")
 	f.StringVar(&o.tokenKind, "token-kind", "", "private|job|deploy (default: from where the token came)")
-	f.BoolVar(&o.replace, "replace", false, "replace files whose content differs")
+	o.replaceFlag(cmd, "replace", "replace files whose content differs")
 	_ = cmd.MarkFlagRequired("url")
 	_ = cmd.MarkFlagRequired("project")
 	return cmd
@@ -51,8 +50,11 @@ func (o *publishGitLabOptions) runGitLab(cmd *cobra.Command, io streams) error {
 	if err != nil {
 		return err
 	}
-	p, err := gitlab.New(gitlab.Options{BaseURL: o.url, Project: o.project, Package: o.pkg,
-		Token: tok, TokenKind: kind, Replace: o.replace, DryRun: o.dryRun})
+	opts := gitlab.Options{BaseURL: o.url, Project: o.project, Package: o.pkg, Token: tok, TokenKind: kind}
+	p, err := gitlab.New(opts)
+	if err == nil {
+		err = opts.Allows(o.policy())
+	}
 	if err != nil {
 		return usageErr(err)
 	}

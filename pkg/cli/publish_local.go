@@ -7,8 +7,7 @@ import (
 
 type publishLocalOptions struct {
 	commonPublish
-	to    string
-	force bool
+	to string
 }
 
 func newPublishLocalCmd(io streams) *cobra.Command {
@@ -22,13 +21,13 @@ nothing; different content for an existing version is refused unless --force. RO
 sha256 file per version and a clusterctl.yaml with a providers: entry per provider.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			p := local.New(o.to, local.Options{Force: o.force, DryRun: o.dryRun, Step: io.localStep})
+			p := local.New(o.to, local.Options{Step: io.localStep})
 			return o.run(cmd, io, p)
 		},
 	}
 	o.flags(cmd)
 	cmd.Flags().StringVar(&o.to, "to", "", "local repository root (required)")
-	cmd.Flags().BoolVar(&o.force, "force", false, "replace versions whose content differs")
+	o.replaceFlag(cmd, "force", "replace versions whose content differs")
 	_ = cmd.MarkFlagRequired("to")
 	return cmd
 }

@@ -20,7 +20,6 @@ var (
 type publishOCIOptions struct {
 	commonPublish
 	to, bundle, source string
-	replace            bool
 }
 
 func newPublishOCICmd(io streams) *cobra.Command {
@@ -45,7 +44,7 @@ time comes from SOURCE_DATE_EPOCH or the git commit, never the clock.`,
 	f.StringVar(&o.to, "to", "", "REGISTRY[/PATH] to push to (required)")
 	f.StringVar(&o.bundle, "bundle", "", "NAME[:TAG]: one artifact for every provider, under the operator's full file names")
 	f.StringVar(&o.source, "source", "", "the provider's source URL (org.opencontainers.image.source)")
-	f.BoolVar(&o.replace, "replace", false, "move tags that hold different content")
+	o.replaceFlag(cmd, "replace", "move tags that hold different content")
 	_ = cmd.MarkFlagRequired("to")
 	return cmd
 }
@@ -62,7 +61,7 @@ func (o *publishOCIOptions) run(cmd *cobra.Command, io streams) error {
 	if err := o.precheck(opts); err != nil {
 		return err
 	}
-	return o.commonPublish.run(cmd, io, publish.To(dest, publish.Policy{Replace: o.replace, DryRun: o.dryRun}))
+	return o.commonPublish.run(cmd, io, dest)
 }
 
 func (o *publishOCIOptions) options(io streams) (oci.Options, error) {

@@ -50,12 +50,12 @@ func crashOptions(t *testing.T, root string, changed bool, k *killer) (*fixture,
 	f.dir = root
 	o := f.opts
 	o.Dir, o.Force = root, changed
-	lo := local.Options{Force: changed, Locked: true}
+	lo := local.Options{Locked: true}
 	if k != nil {
 		lo.Writer, lo.Step = k, func(string) { k.step() }
 		o.FS = &fsx.FS{Hook: func(fsx.Op, string) error { k.step(); return nil }}
 	}
-	o.Publisher = local.New(root, lo)
+	o.Destination = local.New(root, lo)
 	o.Lock = func(ctx context.Context, dir string) (func(), error) { return local.Lock(ctx, dir, 0) }
 	return f, o
 }

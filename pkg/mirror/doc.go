@@ -4,12 +4,12 @@
 // file in parallel with a bound, resumes from what an earlier run left (or, with
 // Force, reads everything again), and lints each release. It then writes the folder
 // as one transaction holding the folder's lock (see Tx and Run's steps): the release
-// set through a publish.Publisher, cert-manager, mirror.json, images.txt, extra steps,
+// set through publish.Publish, cert-manager, mirror.json, images.txt, extra steps,
 // clusterctl.yaml with pinned providers, and a check of the result. Every write is
 // staged and renamed through pkg/fsx.
 //
 // It does not import any backend: sources come in through the Source interface, the
-// destination through publish.Publisher, the lock and the check as functions; the CLI
+// destinations as publish.Destination values, the lock and the check as functions; the CLI
 // builds them.
 package mirror
 

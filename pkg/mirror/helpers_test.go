@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -86,31 +87,35 @@ func (m *memSource) File(_ context.Context, version, name string) ([]byte, error
 }
 
 // dirPublisher writes releases like the local publisher does (files plus a sha256
-// file); pkg/mirror may not import the backends.
+// file), whatever the folder holds; pkg/mirror may not import the backends.
 type dirPublisher struct{ root string }
 
 func (p dirPublisher) String() string { return "test:" + p.root }
 
-func (p dirPublisher) Publish(_ context.Context, set *release.Set) (*release.Report, error) {
-	rep := &release.Report{Destination: p.String()}
-	for _, r := range set.Releases {
+func (p dirPublisher) State(context.Context, *release.Set) (publish.State, error) {
+	return publish.NewState(nil), nil
+}
+
+func (p dirPublisher) Apply(_ context.Context, plan *publish.Plan) error {
+	for _, v := range plan.ByVersion() {
+		r := v.Release
 		dir := filepath.Join(p.root, r.Label(), r.Version)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return rep, err
+			return err
 		}
 		sums := ""
 		for _, f := range r.Files {
 			if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
-				return rep, err
+				return err
 			}
 			sums += f.SHA256() + "  " + f.Name + "\n"
-			rep.Add(r.String(), f.Name, release.Written, "")
 		}
 		if err := os.WriteFile(filepath.Join(dir, ChecksumFile), []byte(sums), 0o644); err != nil {
-			return rep, err
+			return err
 		}
+		plan.DoneVersion(v)
 	}
-	return rep, nil
+	return nil
 }
 
 const (

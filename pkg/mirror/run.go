@@ -29,20 +29,22 @@ type CertManagerJob struct {
 
 // Options configure Run.
 type Options struct {
-	Dir       string            // the mirror tree (absolute or relative)
-	Jobs      int               // remote calls in flight; 8 when 0
-	Publisher publish.Publisher // destination of the release set (the CLI passes local.New(Dir) with Locked)
+	Dir  string // the mirror tree (absolute or relative)
+	Jobs int    // remote calls in flight; 8 when 0
+	// Destination receives the release set through publish.Publish (the CLI passes
+	// local.New(Dir) with Locked).
+	Destination publish.Destination
 	// Lock takes the folder's publisher lock for the whole transaction (the CLI passes
 	// local.Lock); nil takes none (tests with a private folder).
 	Lock func(ctx context.Context, dir string) (unlock func(), err error)
 	// Also are further destinations of the same set (e.g. GitLab generic packages),
 	// published after the transaction succeeded; their failures are reported, not undone.
-	Also          []publish.Publisher
+	Also          []publish.Destination
 	CertManager   CertManagerJob
 	ImageRegistry string // when set, clusterctl.yaml gets images: {all: {repository: REG}}
 	Strict        bool   // lint errors stop the run before anything is published
 	// Force re-reads every file upstream (nothing is reused from the folder) and
-	// replaces what changed; the Publisher must replace too (local.Options.Force).
+	// replaces what changed: every destination is published with Policy.Replace.
 	Force bool
 	// Latest resolves `latest` with clusterctl's rules (the CLI injects verify.Latest);
 	// nil refuses `latest`.
@@ -120,8 +122,8 @@ func newRunner(opts Options) (*runner, error) {
 	if err != nil {
 		return nil, fmt.Errorf("resolving the mirror folder %s: %w", opts.Dir, err)
 	}
-	if opts.Publisher == nil {
-		return nil, fmt.Errorf("mirroring into %s: no publisher given", dir)
+	if opts.Destination == nil {
+		return nil, fmt.Errorf("mirroring into %s: no destination given", dir)
 	}
 	prev, err := ReadManifest(dir)
 	if err != nil {
@@ -174,8 +176,8 @@ func (r *runner) publishAlso(ctx context.Context, rels []*release.Release, res *
 		return nil
 	}
 	var errs []error
-	for _, p := range r.opts.Also {
-		rep, err := p.Publish(ctx, &release.Set{Releases: rels})
+	for _, d := range r.opts.Also {
+		rep, err := publish.Publish(ctx, &release.Set{Releases: rels}, d, r.policy())
 		if rep != nil {
 			res.Also = append(res.Also, rep)
 		}
@@ -183,3 +185,7 @@ func (r *runner) publishAlso(ctx context.Context, rels []*release.Release, res *
 	}
 	return errs
 }
+
+// policy is what every destination of the run is published under: --force replaces
+// what changed upstream.
+func (r *runner) policy() publish.Policy { return publish.Policy{Replace: r.opts.Force} }

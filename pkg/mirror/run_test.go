@@ -33,7 +33,7 @@ func newFixture(t *testing.T) *fixture {
 		}),
 		cert: newMem(map[string]map[string]string{"v1.20.2": {"cert-manager.yaml": "kind: Deployment\nspec: {template: {spec: {containers: [{image: quay.io/jetstack/cert-manager-controller:v1.20.2}]}}}\n"}}),
 	}
-	f.opts = Options{Dir: dir, Jobs: 3, Publisher: dirPublisher{dir}, ImageRegistry: "mirror.local/capi",
+	f.opts = Options{Dir: dir, Jobs: 3, Destination: dirPublisher{dir}, ImageRegistry: "mirror.local/capi",
 		CertManager: CertManagerJob{Version: "v1.20.2", URL: "https://github.com/cert-manager/cert-manager/releases/v1.20.2/cert-manager.yaml", File: "cert-manager.yaml", Source: f.cert}}
 	return f
 }

@@ -80,10 +80,10 @@ func (r *runner) publishReleases(ctx context.Context, tx *Tx) error {
 	if len(tx.Releases) == 0 {
 		return nil
 	}
-	rep, err := r.opts.Publisher.Publish(ctx, &release.Set{Releases: tx.Releases})
+	rep, err := publish.Publish(ctx, &release.Set{Releases: tx.Releases}, r.opts.Destination, r.policy())
 	tx.Result.Report = rep
 	if err != nil {
-		return fmt.Errorf("%s: %w", r.opts.Publisher, err)
+		return fmt.Errorf("%s: %w", r.opts.Destination, err)
 	}
 	return nil
 }
@@ -94,12 +94,12 @@ func (r *runner) preflight(ctx context.Context, tx *Tx) error {
 	if err := r.certConflict(); err != nil {
 		return err
 	}
-	pf, ok := r.opts.Publisher.(publish.Preflighter)
+	pf, ok := r.opts.Destination.(publish.Preflighter)
 	if !ok || len(tx.Releases) == 0 {
 		return nil
 	}
-	if err := pf.Preflight(ctx, &release.Set{Releases: tx.Releases}); err != nil {
-		return fmt.Errorf("%s: %w", r.opts.Publisher, err)
+	if err := pf.Preflight(ctx, &release.Set{Releases: tx.Releases}, r.policy()); err != nil {
+		return fmt.Errorf("%s: %w", r.opts.Destination, err)
 	}
 	return nil
 }

@@ -47,7 +47,7 @@ func TestForceRereadsUpstreamAndReplaces(t *testing.T) {
 		t.Fatal("a run without --force replaced a mirrored file")
 	}
 	f.opts.Force = true
-	f.opts.Publisher = dirPublisher{f.dir}
+	f.opts.Destination = dirPublisher{f.dir}
 	res, err := Run(context.Background(), f.jobs("v1.0.0"), f.opts)
 	if err != nil {
 		t.Fatal(err)

@@ -32,20 +32,23 @@ func (s *Step) Version() Version { return Version{s.Release.Label(), s.Release.V
 // Writes reports whether the step changes the destination.
 func (s *Step) Writes() bool { return s.Action == Put || s.Action == Replace }
 
-// Plan is every step of one run, in set order (releases, then files by name).
+// Plan is every step of one run, in set order (releases, then files by name). It is
+// the one value a run passes around: the set, what the destination read (State, with
+// the destination's snapshot), the policy, the steps and what Apply noticed.
 type Plan struct {
 	Set    *release.Set
 	State  State
 	Policy Policy
 	Steps  []*Step
 	mu     sync.Mutex
+	notes  []string
 }
 
 // NewPlan decides every file of set against st under pol. It reads nothing.
 func NewPlan(set *release.Set, st State, pol Policy) *Plan {
 	p := &Plan{Set: set, State: st, Policy: pol}
 	for _, r := range set.Releases {
-		h := st[Version{r.Label(), r.Version}]
+		h := st.Held[Version{r.Label(), r.Version}]
 		for i := range r.Files {
 			f := &r.Files[i]
 			a, why := decide(f, h, pol)
@@ -108,7 +111,7 @@ func (p *Plan) ByVersion() []VersionSteps {
 		if !ok {
 			i = len(out)
 			idx[s.Release] = i
-			out = append(out, VersionSteps{Release: s.Release, Held: p.State[s.Version()]})
+			out = append(out, VersionSteps{Release: s.Release, Held: p.State.Held[s.Version()]})
 		}
 		out[i].Steps = append(out[i].Steps, s)
 	}
@@ -130,4 +133,13 @@ func (p *Plan) DoneVersion(v VersionSteps) {
 			p.Done(s)
 		}
 	}
+}
+
+// Note records something Apply noticed for the user (a tag GitHub will create, stale
+// copies left alone); Publish adds the notes to the report of a successful run.
+// Safe from several goroutines.
+func (p *Plan) Note(msg string) {
+	p.mu.Lock()
+	p.notes = append(p.notes, msg)
+	p.mu.Unlock()
 }

@@ -70,7 +70,7 @@ func twoVersions() *release.Set {
 
 func TestPublishRefusesBeforeApply(t *testing.T) {
 	t.Parallel()
-	d := &fakeDest{state: State{{"infrastructure-x", "v1.1.0"}: {Files: map[string]string{"metadata.yaml": "0000"}, Sealed: true}}}
+	d := &fakeDest{state: State{Held: map[Version]*Held{{"infrastructure-x", "v1.1.0"}: {Files: map[string]string{"metadata.yaml": "0000"}, Sealed: true}}}}
 	rep, err := Publish(t.Context(), twoVersions(), d, Policy{})
 	if !errors.Is(err, release.ErrConflict) || d.applied {
 		t.Fatalf("Publish() = %v (applied %v), want ErrConflict before Apply", err, d.applied)
@@ -82,7 +82,7 @@ func TestPublishRefusesBeforeApply(t *testing.T) {
 
 func TestPublishDryRunPlansOnly(t *testing.T) {
 	t.Parallel()
-	d := &fakeDest{state: State{}}
+	d := &fakeDest{state: NewState(nil)}
 	rep, err := Publish(t.Context(), twoVersions(), d, Policy{DryRun: true})
 	if err != nil || d.applied {
 		t.Fatalf("dry run: err %v, applied %v", err, d.applied)

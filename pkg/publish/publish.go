@@ -12,21 +12,26 @@ import (
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
-// Destination is where a release set goes: "local:/srv/repo", "github:org/repo".
+// Destination is where a release set goes: "local:/srv/repo", "github:org/repo". A
+// destination value holds its configuration only: everything a run learns travels in
+// the State it returns and the Plan built from it, so one value serves any number of
+// runs, in any order.
 type Destination interface {
 	String() string
 	// State reads what the destination holds now for the set's versions.
 	State(ctx context.Context, set *release.Set) (State, error)
 	// Apply performs the plan's puts and replaces in the destination's own order and
-	// atomicity, marking each step done as it lands. It runs even when every step is
-	// a skip (a destination may have a draft to finish or an index to update).
+	// atomicity, marking each step done as it lands (Plan.Done) and telling what it
+	// noticed (Plan.Note). What State read comes back in p.State.Snapshot. It runs even
+	// when every step is a skip (a destination may have a draft to finish or an index
+	// to update).
 	Apply(ctx context.Context, p *Plan) error
 }
 
 // Preflighter is optional: checks that need no state (token, permissions, options
-// against the set) and run before anything is read or written.
+// against the set and the policy) and run before anything is read or written.
 type Preflighter interface {
-	Preflight(ctx context.Context, set *release.Set) error
+	Preflight(ctx context.Context, set *release.Set, pol Policy) error
 }
 
 // Locker is optional: excludes other publishers from State until Apply is done, and
@@ -36,18 +41,22 @@ type Locker interface {
 }
 
 // Noter is optional: what to tell the user after a run (clusterctl providers: entries,
-// warnings). It is called on success and on a dry run.
+// warnings), from the plan (set, policy, the destination's snapshot). It is called on
+// success and on a dry run.
 type Noter interface {
-	Notes(set *release.Set) []string
+	Notes(p *Plan) []string
 }
 
-// Policy is what the user allows.
+// Policy is what the user allows: the one place a run's choices live (destinations
+// hold none). The command line maps --replace (github, gitlab, oci) and --force
+// (local, mirror) to Replace.
 type Policy struct {
 	Replace bool // replace different content of a published version (--force / --replace)
 	DryRun  bool // plan and report, write nothing
 }
 
-// Publish runs set into d under pol and returns one report. A conflict is an error
+// Publish runs set into d under pol and returns one report: the one entry point every
+// caller (the command line, mirror, tests) uses for every destination. A conflict is an error
 // wrapping release.ErrConflict, returned before any write.
 func Publish(ctx context.Context, set *release.Set, d Destination, pol Policy) (*release.Report, error) {
 	rep := &release.Report{Destination: d.String()}
@@ -55,7 +64,7 @@ func Publish(ctx context.Context, set *release.Set, d Destination, pol Policy) (
 		return rep, fmt.Errorf("%s: validating the release set: %w", d, release.Invalid(err))
 	}
 	if pf, ok := d.(Preflighter); ok {
-		if err := pf.Preflight(ctx, set); err != nil {
+		if err := pf.Preflight(ctx, set, pol); err != nil {
 			return rep, fmt.Errorf("%s: %w", d, err)
 		}
 	}
@@ -86,28 +95,9 @@ func run(ctx context.Context, set *release.Set, d Destination, pol Policy, rep *
 		}
 	}
 	p.record(rep)
+	rep.Notes = append(rep.Notes, p.notes...)
 	if n, ok := d.(Noter); ok {
-		rep.Notes = append(rep.Notes, n.Notes(set)...)
+		rep.Notes = append(rep.Notes, n.Notes(p)...)
 	}
 	return rep, nil
 }
-
-// Publisher is what a caller that does not care about the mechanism holds: a
-// destination bound to its policy (see To).
-type Publisher interface {
-	String() string
-	Publish(ctx context.Context, set *release.Set) (*release.Report, error)
-}
-
-// bound is a Destination with its policy.
-type bound struct {
-	Destination
-	pol Policy
-}
-
-func (b bound) Publish(ctx context.Context, set *release.Set) (*release.Report, error) {
-	return Publish(ctx, set, b.Destination, b.pol)
-}
-
-// To binds d to pol, giving a Publisher.
-func To(d Destination, pol Policy) Publisher { return bound{d, pol} }

@@ -1,6 +1,9 @@
 package publish
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Version names one release version at a destination.
 type Version struct{ Label, Version string }
@@ -23,13 +26,26 @@ type Held struct {
 	Extra []string
 }
 
-// State is what a destination holds, per version of the set. A version absent from
-// the map is not there at all.
-type State map[Version]*Held
+// State is what a destination read before the plan: what it holds per version of
+// the set, and its own snapshot of what it read (tags, package copies, artifacts).
+// The destination owns the snapshot; Publish carries it in the plan to Apply and
+// Notes (Plan.State.Snapshot, see SnapshotOf), so a destination value keeps nothing
+// between calls and can serve any number of runs.
+type State struct {
+	// Held is what the destination holds per version; a version absent from the
+	// map is not there at all.
+	Held map[Version]*Held
+	// Snapshot is the destination's own record, opaque to the plan (nil when it
+	// needs none).
+	Snapshot any
+}
+
+// NewState returns an empty State holding snap.
+func NewState(snap any) State { return State{Held: map[Version]*Held{}, Snapshot: snap} }
 
 // Digest returns the sha256 held for a file, and whether the file is there.
 func (s State) Digest(v Version, file string) (string, bool) {
-	h := s[v]
+	h := s.Held[v]
 	if h == nil {
 		return "", false
 	}
@@ -49,3 +65,15 @@ func short(sum string) string {
 }
 
 func join(names []string) string { return strings.Join(names, ", ") }
+
+// SnapshotOf returns the snapshot p carries as a T: what the destination's State
+// returned for this run. It fails when the plan was made from another destination's
+// state (a caller that mixed plans up), never panics.
+func SnapshotOf[T any](p *Plan) (T, error) {
+	snap, ok := p.State.Snapshot.(T)
+	if !ok {
+		var zero T
+		return zero, fmt.Errorf("the plan carries a %T, not this destination's snapshot (%T): plan with the destination's own State", p.State.Snapshot, zero)
+	}
+	return snap, nil
+}

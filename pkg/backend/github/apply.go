@@ -17,8 +17,12 @@ import (
 // published only when all its assets are there, so clusterctl never sees a partial
 // release; earlier tags stay published when a later one fails.
 func (p *Publisher) Apply(ctx context.Context, plan *publish.Plan) error {
-	for _, tp := range p.order {
-		if err := p.applyTag(ctx, plan, p.tags[tp.tag]); err != nil {
+	snap, err := publish.SnapshotOf[*snapshot](plan)
+	if err != nil {
+		return err
+	}
+	for _, ts := range snap.tags {
+		if err := p.applyTag(ctx, plan, ts); err != nil {
 			return p.api.red.wrap(err)
 		}
 	}
@@ -27,13 +31,13 @@ func (p *Publisher) Apply(ctx context.Context, plan *publish.Plan) error {
 
 func (p *Publisher) applyTag(ctx context.Context, plan *publish.Plan, ts *tagState) error {
 	if ts.rel == nil {
-		rel, err := p.create(ctx, ts.plan)
+		rel, err := p.create(ctx, plan, ts.plan)
 		if err != nil {
 			return err
 		}
 		ts.rel, ts.created = rel, true
 	}
-	if err := p.removeStrays(ctx, ts); err != nil {
+	if err := p.removeStrays(ctx, plan, ts); err != nil {
 		return err
 	}
 	if err := p.uploadAll(ctx, plan, ts); err != nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/testsupport/fakegithub"
 )
 
@@ -36,9 +37,9 @@ func TestAuthErrorsExplain(t *testing.T) {
 			p := e.publisher(t, o)
 			var err error
 			if tt.preflight {
-				err = p.Preflight(context.Background(), s)
+				err = p.Preflight(context.Background(), s, publish.Policy{})
 			} else {
-				_, err = p.Publish(context.Background(), s)
+				_, err = run(t, p, s)
 			}
 			checkErr(t, err, tt.want)
 			if len(e.sleeps.all()) != 0 {
@@ -53,7 +54,7 @@ func TestPermissionErrorsAreTyped(t *testing.T) {
 	e := newEnv(t, fakegithub.RepoOptions{})
 	o := e.opts()
 	o.Token = "ghp_unknown"
-	err := e.publisher(t, o).Preflight(context.Background(), set(provider("capx", layout.InfrastructureProvider, "v1.0.0")))
+	err := e.publisher(t, o).Preflight(context.Background(), set(provider("capx", layout.InfrastructureProvider, "v1.0.0")), publish.Policy{})
 	if !errors.Is(err, fs.ErrPermission) {
 		t.Errorf("Preflight() error = %v, want errors.Is fs.ErrPermission", err)
 	}
@@ -105,8 +106,8 @@ func leakSurface(t *testing.T, e *env, o Options) string {
 	s := set(provider("capx", layout.InfrastructureProvider, "v1.0.0"))
 	p := e.publisher(t, o)
 	var b strings.Builder
-	fmt.Fprintln(&b, p.Preflight(ctx, s), p.String())
-	rep, err := p.Publish(ctx, s)
+	fmt.Fprintln(&b, p.Preflight(ctx, s, publish.Policy{}), p.String())
+	rep, err := publish.Publish(ctx, s, p, publish.Policy{})
 	js, _ := json.Marshal(rep)
 	rep.WriteText(&b)
 	fmt.Fprintln(&b, err, string(js))

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/testsupport/fakegithub"
 )
@@ -41,9 +42,8 @@ func TestChangedPublishedRelease(t *testing.T) {
 			t.Parallel()
 			e := publishedV1(t, fakegithub.RepoOptions{ImmutableReleases: tt.immutable})
 			o := e.opts()
-			o.Replace = tt.replace
 			s := set(provider("capx", layout.InfrastructureProvider, "v1.0.0", "cluster-template.yaml", tt.template))
-			rep, err := e.publisher(t, o).Publish(t.Context(), s)
+			rep, err := run(t, e.publisher(t, o), s, publish.Policy{Replace: tt.replace})
 			checkErr(t, err, tt.wantErr)
 			if tt.wantErr != nil && (!errors.Is(err, release.ErrConflict) || rep.Count(release.Refused) != 1) {
 				t.Errorf("error %v is not ErrConflict or report %+v has no refusal", err, rep.Actions)

@@ -51,14 +51,16 @@ func (e *env) publisher(t *testing.T, o Options) *Publisher {
 
 // The CLI drives backends through pkg/publish.
 var (
-	_ publish.Publisher   = (*Publisher)(nil)
+	_ publish.Destination = (*Publisher)(nil)
 	_ publish.Preflighter = (*Publisher)(nil)
+	_ publish.Noter       = (*Publisher)(nil)
 )
 
-// run validates, preflights and publishes through publish.Publish, as the CLI does.
-func run(t *testing.T, p *Publisher, set *release.Set) (*release.Report, error) {
+// run validates, preflights and publishes through publish.Publish, as the CLI does,
+// under pol (none: the default policy).
+func run(t testing.TB, p *Publisher, set *release.Set, pol ...publish.Policy) (*release.Report, error) {
 	t.Helper()
-	return p.Publish(context.Background(), set)
+	return publish.Publish(context.Background(), set, p, append(pol, publish.Policy{})[0])
 }
 
 // sleeps records requested waits instead of sleeping.

@@ -5,12 +5,13 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/layout"
-	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/publish"
 )
 
 // Notes are the clusterctl configuration for the published providers and what
 // clusterctl needs besides the release.
-func (p *Publisher) Notes(set *release.Set) []string {
+func (p *Publisher) Notes(plan *publish.Plan) []string {
+	set := plan.Set
 	var ps []clusterctlcfg.Provider
 	seen := map[string]bool{}
 	for _, r := range set.Releases {
@@ -20,9 +21,9 @@ func (p *Publisher) Notes(set *release.Set) []string {
 		seen[r.Label()] = true
 		ps = append(ps, clusterctlcfg.Provider{Name: r.Name, Type: r.Type, URL: layout.GitHubURL(p.opts.Owner, p.opts.Repo, "latest", r.ComponentsFile)})
 	}
-	out := append(p.notes, "clusterctl.yaml:\n"+clusterctlcfg.Snippet(ps),
+	out := []string{"clusterctl.yaml:\n" + clusterctlcfg.Snippet(ps),
 		fmt.Sprintf("clusterctl learns versions from the git tags of github.com/%s through the Go module proxy (falling back to the releases API with GOPROXY=off), so each tag must exist and be pushed; a tag without a published release breaks clusterctl init and upgrade plan", p.api.name()),
-	)
+	}
 	if p.opts.Draft {
 		out = append(out, "the releases were left as drafts: clusterctl cannot read them until they are published")
 	}

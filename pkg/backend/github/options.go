@@ -15,12 +15,10 @@ type Options struct {
 	UploadURL       string       // default https://uploads.github.com/; GHE: https://HOST/api/uploads/
 	HTTPClient      *http.Client // nil: a client on http.DefaultTransport
 	Draft           bool         // leave the release as a draft
-	Replace         bool         // replace differing assets of a published (mutable) release
 	MakeLatest      string       // "", "true", "false" or "legacy"
 	TargetCommitish string       // commit or branch GitHub tags when the tag does not exist yet
 	Jobs            int          // parallel uploads per release; 4 when 0
 	Retry           RetryPolicy
-	DryRun          bool // read and report, write nothing
 	// Notes is the body of a release this run creates; for a release that exists, it
 	// replaces the body. Empty: new releases get no body, existing ones keep theirs.
 	Notes string
@@ -86,8 +84,8 @@ func (o Options) String() string {
 	if o.Token != "" {
 		tok = redacted
 	}
-	return fmt.Sprintf("github:%s/%s (api %q, upload %q, token %q, draft %v, replace %v, make-latest %q, target %q, jobs %d, dry-run %v)",
-		o.Owner, o.Repo, o.APIURL, o.UploadURL, tok, o.Draft, o.Replace, o.MakeLatest, o.TargetCommitish, o.Jobs, o.DryRun)
+	return fmt.Sprintf("github:%s/%s (api %q, upload %q, token %q, draft %v, make-latest %q, target %q, jobs %d)",
+		o.Owner, o.Repo, o.APIURL, o.UploadURL, tok, o.Draft, o.MakeLatest, o.TargetCommitish, o.Jobs)
 }
 
 // GoString is String, for %#v.

@@ -4,13 +4,14 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/capirepo/capirepo/pkg/publish"
 	gh "github.com/google/go-github/v60/github"
 )
 
 // create makes the draft release of a tag, with the release notes asked for. When
 // the tag does not exist yet, GitHub creates it at publish time from
 // TargetCommitish (or the default branch).
-func (p *Publisher) create(ctx context.Context, tp *tagPlan) (*ghRelease, error) {
+func (p *Publisher) create(ctx context.Context, plan *publish.Plan, tp *tagPlan) (*ghRelease, error) {
 	exists, err := p.api.tagExists(ctx, tp.tag)
 	if err != nil {
 		return nil, err
@@ -31,7 +32,7 @@ func (p *Publisher) create(ctx context.Context, tp *tagPlan) (*ghRelease, error)
 		if p.opts.TargetCommitish != "" {
 			r.TargetCommitish, from = gh.String(p.opts.TargetCommitish), p.opts.TargetCommitish
 		}
-		p.notes = append(p.notes, fmt.Sprintf("tag %s did not exist in %s: GitHub creates it from %s when the release is published", tp.tag, p.api.name(), from))
+		plan.Note(fmt.Sprintf("tag %s did not exist in %s: GitHub creates it from %s when the release is published", tp.tag, p.api.name(), from))
 	}
 	return p.api.createRelease(ctx, r)
 }
@@ -39,7 +40,7 @@ func (p *Publisher) create(ctx context.Context, tp *tagPlan) (*ghRelease, error)
 // removeStrays deletes the other drafts of the tag that hold no asset: what a lost
 // create-release answer (and its retry) or an earlier interrupted run left behind.
 // A draft with assets is left alone and reported.
-func (p *Publisher) removeStrays(ctx context.Context, ts *tagState) error {
+func (p *Publisher) removeStrays(ctx context.Context, plan *publish.Plan, ts *tagState) error {
 	all, err := p.api.listReleases(ctx)
 	if err != nil {
 		return err
@@ -49,7 +50,7 @@ func (p *Publisher) removeStrays(ctx context.Context, ts *tagState) error {
 			continue
 		}
 		if len(r.Assets) > 0 {
-			p.notes = append(p.notes, fmt.Sprintf("%s has another draft release for %s (id %d) with assets; it was left alone: delete it if it is not needed", p.api.name(), ts.plan.tag, r.GetID()))
+			plan.Note(fmt.Sprintf("%s has another draft release for %s (id %d) with assets; it was left alone: delete it if it is not needed", p.api.name(), ts.plan.tag, r.GetID()))
 			continue
 		}
 		if err := p.api.deleteRelease(ctx, r.GetID()); err != nil {

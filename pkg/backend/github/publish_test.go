@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/testsupport/fakegithub"
 )
@@ -183,8 +184,7 @@ func TestDryRunWritesNothing(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, fakegithub.RepoOptions{})
 	o := e.opts()
-	o.DryRun = true
-	rep, err := run(t, e.publisher(t, o), set(provider("capx", layout.InfrastructureProvider, "v1.0.0")))
+	rep, err := run(t, e.publisher(t, o), set(provider("capx", layout.InfrastructureProvider, "v1.0.0")), publish.Policy{DryRun: true})
 	if err != nil {
 		t.Fatalf("dry run: %v", err)
 	}
@@ -205,7 +205,7 @@ func TestCollidingFilesRejected(t *testing.T) {
 		provider("a", layout.InfrastructureProvider, "v1.0.0", "cluster-template.yaml", "one"),
 		provider("b", layout.InfrastructureProvider, "v1.0.0", "cluster-template.yaml", "two"),
 	)
-	err := e.publisher(t, e.opts()).Preflight(context.Background(), s)
+	err := e.publisher(t, e.opts()).Preflight(context.Background(), s, publish.Policy{})
 	if err == nil || !strings.Contains(err.Error(), "cluster-template.yaml") || !strings.Contains(err.Error(), "infrastructure-b v1.0.0") {
 		t.Fatalf("Preflight() error = %v, want a collision on cluster-template.yaml naming infrastructure-b", err)
 	}

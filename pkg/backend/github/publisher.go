@@ -9,13 +9,17 @@ import (
 )
 
 // Publisher publishes a release set as GitHub releases of one repository. It is a
-// publish.Destination; one Publisher serves one run (State keeps what Apply needs).
+// publish.Destination holding its configuration only: what State reads travels to
+// Apply in the plan (snapshot), so one Publisher serves any number of runs.
 type Publisher struct {
-	opts  Options
-	api   *api
-	order []*tagPlan           // tags in semantic version order
-	tags  map[string]*tagState // what State found, by tag
-	notes []string             // what Apply learnt (tags created, drafts left)
+	opts Options
+	api  *api
+}
+
+// snapshot is what State read, carried by the plan to Apply: the tags in semantic
+// version order with their releases and assets.
+type snapshot struct {
+	tags []*tagState
 }
 
 // New checks the options and returns a Publisher. It makes no request.
@@ -36,30 +40,26 @@ func New(opts Options) (*Publisher, error) {
 // String is "github:OWNER/NAME".
 func (p *Publisher) String() string { return "github:" + p.api.name() }
 
-// Publish runs the set through publish.Publish with the options' policy.
-func (p *Publisher) Publish(ctx context.Context, set *release.Set) (*release.Report, error) {
-	return publish.Publish(ctx, set, p, publish.Policy{Replace: p.opts.Replace, DryRun: p.opts.DryRun})
-}
-
 // Preflight checks, before anything is read or written, that the providers of one
 // version can share its release and that the token works and may write releases.
-func (p *Publisher) Preflight(ctx context.Context, set *release.Set) error {
+func (p *Publisher) Preflight(ctx context.Context, set *release.Set, pol publish.Policy) error {
 	if _, err := plan(set); err != nil {
 		return err
 	}
-	return p.checkAccess(ctx)
+	return p.checkAccess(ctx, pol.DryRun)
 }
 
-func (p *Publisher) checkAccess(ctx context.Context) error {
+// checkAccess needs a token that may write releases, or (dry run) read access.
+func (p *Publisher) checkAccess(ctx context.Context, dryRun bool) error {
 	name := p.api.name()
-	if p.opts.Token == "" && !p.opts.DryRun {
+	if p.opts.Token == "" && !dryRun {
 		return fmt.Errorf("publishing to %s needs a GitHub token: set GITHUB_TOKEN; %s", name, scopeHint)
 	}
 	repo, err := p.api.getRepo(ctx)
 	if err != nil {
 		return err
 	}
-	if !p.opts.DryRun && !repo.GetPermissions()["push"] {
+	if !dryRun && !repo.GetPermissions()["push"] {
 		return fmt.Errorf("the token can read %s but not write its releases; %s", name, scopeHint)
 	}
 	return nil

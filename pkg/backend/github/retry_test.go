@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/testsupport/fakegithub"
 )
 
@@ -110,7 +111,7 @@ func BenchmarkPublishTenAssets(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		s := set(provider("capx", "InfrastructureProvider", "v1.0."+itoa(i), extra...))
 		p, _ := New(Options{Owner: "acme", Repo: "capx", Token: token, APIURL: f.APIURL(), UploadURL: f.UploadURL()})
-		if _, err := p.Publish(context.Background(), s); err != nil {
+		if _, err := publish.Publish(b.Context(), s, p, publish.Policy{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -15,7 +15,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
-// tagState is what State found for one tag, kept for Apply.
+// tagState is what State found for one tag, carried to Apply in the snapshot.
 type tagState struct {
 	plan    *tagPlan
 	rel     *ghRelease          // nil: no release yet
@@ -31,23 +31,22 @@ type tagState struct {
 func (p *Publisher) State(ctx context.Context, set *release.Set) (publish.State, error) {
 	plans, err := plan(set)
 	if err != nil {
-		return nil, err
+		return publish.State{}, err
 	}
 	all, err := p.api.listReleases(ctx)
 	if err != nil {
-		return nil, err
+		return publish.State{}, err
 	}
-	st := publish.State{}
-	p.tags = map[string]*tagState{}
+	snap := &snapshot{}
+	st := publish.NewState(snap)
 	for _, tp := range plans {
 		ts, err := p.readTag(ctx, tp, all)
 		if err != nil {
-			return nil, err
+			return publish.State{}, err
 		}
-		p.tags[tp.tag] = ts
-		ts.fill(st)
+		snap.tags = append(snap.tags, ts)
+		ts.fill(st.Held)
 	}
-	p.order = plans
 	return st, nil
 }
 
@@ -100,7 +99,7 @@ func (p *Publisher) hashAssets(ctx context.Context, ts *tagState, assets []*ghAs
 
 // fill adds the tag's state for every provider release of the tag; assets the
 // build does not have are reported once, with the first release.
-func (ts *tagState) fill(st publish.State) {
+func (ts *tagState) fill(st map[publish.Version]*publish.Held) {
 	if ts.rel == nil {
 		return
 	}

@@ -3,6 +3,7 @@ package gitlab
 import (
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/testsupport/fakegitlab"
 )
 
@@ -17,11 +18,11 @@ func BenchmarkPublishRerun(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if _, err := p.Publish(b.Context(), set); err != nil {
+	if _, err := publish.Publish(b.Context(), set, p, publish.Policy{}); err != nil {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		if _, err := p.Publish(b.Context(), set); err != nil {
+		if _, err := publish.Publish(b.Context(), set, p, publish.Policy{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/testsupport/fakegitlab"
 )
@@ -87,13 +88,15 @@ func testSet(t testing.TB, versions ...string) *release.Set {
 	return set
 }
 
-func publishTo(t *testing.T, o Options, set *release.Set) (*release.Report, error) {
+// publishTo publishes set through publish.Publish, as every caller does, under pol
+// (none: the default policy).
+func publishTo(t *testing.T, o Options, set *release.Set, pol ...publish.Policy) (*release.Report, error) {
 	t.Helper()
 	p, err := New(o)
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
-	return p.Publish(t.Context(), set)
+	return publish.Publish(t.Context(), set, p, append(pol, publish.Policy{})[0])
 }
 
 // puts returns the file names of the PUT requests in order.

@@ -8,14 +8,19 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
-// Notes are what Apply noticed, the clusterctl providers: entries (one per
-// release: GitLab URLs pin the version), then the warnings that apply to this
-// instance and project.
-func (p *Publisher) Notes(set *release.Set) []string {
-	return append(append(p.notes, p.entries(set)), p.warnings(p.vis)...)
+// Notes are the clusterctl providers: entries (one per release: GitLab URLs pin the
+// version), then the warnings that apply to this instance and project (its
+// visibility, from the plan's snapshot).
+func (p *Publisher) Notes(plan *publish.Plan) []string {
+	vis := ""
+	if snap, err := publish.SnapshotOf[*snapshot](plan); err == nil {
+		vis = snap.vis
+	}
+	return append([]string{p.entries(plan.Set)}, p.warnings(vis)...)
 }
 
 // entries is the clusterctl.yaml snippet for the releases.

@@ -3,6 +3,8 @@ package gitlab
 import (
 	"strings"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/publish"
 )
 
 func TestNotes(t *testing.T) {
@@ -27,13 +29,13 @@ func TestNotes(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			p, err := New(Options{BaseURL: tt.base, Project: tt.project, DryRun: true})
+			p, err := New(Options{BaseURL: tt.base, Project: tt.project})
 			if err != nil {
 				t.Fatal(err)
 			}
 			set := testSet(t, "v1.2.3")
-			p.vis = tt.visibility
-			notes := p.Notes(set)
+			plan := publish.NewPlan(set, publish.NewState(&snapshot{vis: tt.visibility}), publish.Policy{DryRun: true})
+			notes := p.Notes(plan)
 			all := strings.Join(notes, "\n")
 			if tt.wantURL != "" {
 				entry := "providers:\n  - name: \"aws\"\n    type: \"InfrastructureProvider\"\n    url: \"" + tt.wantURL + "\""
@@ -57,7 +59,7 @@ func TestNotes(t *testing.T) {
 
 func TestNoteURLParsesBack(t *testing.T) {
 	t.Parallel()
-	p, err := New(Options{BaseURL: "https://gitlab.example.com", Project: "group/sub.x/name", DryRun: true})
+	p, err := New(Options{BaseURL: "https://gitlab.example.com", Project: "group/sub.x/name"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,25 +75,32 @@ func TestNoteURLParsesBack(t *testing.T) {
 	}
 }
 
+// TestNewRejects checks what New refuses, and what Options.Allows refuses for a
+// run's policy (Preflight, before any request).
 func TestNewRejects(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name string
 		opts Options
 		want string
+		pol  publish.Policy // the run's (Allows)
 	}{
-		{"no token", Options{BaseURL: "https://gitlab.example.com", Project: "g/n"}, "needs a token"},
-		{"bad base", Options{BaseURL: "gitlab.example.com", Project: "g/n", Token: "t"}, "not an http(s) URL"},
-		{"no project", Options{BaseURL: "https://gitlab.example.com", Token: "t"}, "project is empty"},
-		{"bad kind", Options{BaseURL: "https://gitlab.example.com", Project: "g/n", Token: "t", TokenKind: "oauth"}, "not one of"},
-		{"replace with deploy token", Options{BaseURL: "https://gitlab.example.com", Project: "g/n", Token: "t", TokenKind: TokenDeploy, Replace: true}, "deploy tokens cannot"},
-		{"bad package name", Options{BaseURL: "https://gitlab.example.com", Project: "g/n", Token: "t", Package: "a/b"}, "package name"},
+		{"no token", Options{BaseURL: "https://gitlab.example.com", Project: "g/n"}, "needs a token", publish.Policy{}},
+		{"bad base", Options{BaseURL: "gitlab.example.com", Project: "g/n", Token: "t"}, "not an http(s) URL", publish.Policy{}},
+		{"no project", Options{BaseURL: "https://gitlab.example.com", Token: "t"}, "project is empty", publish.Policy{}},
+		{"bad kind", Options{BaseURL: "https://gitlab.example.com", Project: "g/n", Token: "t", TokenKind: "oauth"}, "not one of", publish.Policy{}},
+		{"replace with deploy token", Options{BaseURL: "https://gitlab.example.com", Project: "g/n", Token: "t", TokenKind: TokenDeploy}, "deploy tokens cannot", publish.Policy{Replace: true}},
+		{"bad package name", Options{BaseURL: "https://gitlab.example.com", Project: "g/n", Token: "t", Package: "a/b"}, "package name", publish.Policy{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			if _, err := New(tt.opts); err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("New error = %v, want %q", err, tt.want)
+			_, err := New(tt.opts)
+			if err == nil {
+				err = tt.opts.Allows(tt.pol)
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("New/Allows error = %v, want %q", err, tt.want)
 			}
 		})
 	}

@@ -34,8 +34,6 @@ type Options struct {
 	Token      string // never printed, logged or put in errors
 	TokenKind  string // TokenPrivate (default), TokenJob or TokenDeploy
 	HTTPClient *http.Client
-	Replace    bool // replace files whose content differs (see Publisher.Publish)
-	DryRun     bool // read and plan, upload nothing
 	Retry      Retry
 }
 

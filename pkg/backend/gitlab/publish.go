@@ -9,21 +9,21 @@ import (
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
-// Publish runs the set through publish.Publish with the options' policy: every file
-// of every version is compared (sha256) with what GitLab serves before anything is
-// uploaded; a different file of a complete version (one with its metadata.yaml) is
-// refused unless Options.Replace, because GitLab would keep both copies and serve the
-// newest, silently changing a version users may already have downloaded.
-func (p *Publisher) Publish(ctx context.Context, set *release.Set) (*release.Report, error) {
-	return publish.Publish(ctx, set, p, publish.Policy{Replace: p.c.opts.Replace, DryRun: p.c.opts.DryRun})
-}
-
-// State reads every package version of the set: the copies of each file (oldest
-// first; GitLab serves the newest). A version is sealed once its metadata.yaml is
-// there, since Apply uploads it last.
+// State looks the project up (its visibility, with an access token: job and deploy
+// tokens cannot read the projects API on every GitLab version), then reads every
+// package version of the set: the copies of each file (oldest first; GitLab serves
+// the newest). A version is sealed once its metadata.yaml is there, since Apply
+// uploads it last. publish.Publish compares every file (sha256) before anything is
+// uploaded; a different file of a complete version is refused unless
+// Policy.Replace, because GitLab would keep both copies and serve the newest,
+// silently changing a version users may already have downloaded.
 func (p *Publisher) State(ctx context.Context, set *release.Set) (publish.State, error) {
-	st := publish.State{}
-	p.remotes = map[publish.Version]remoteVersion{}
+	vis, err := p.visibility(ctx)
+	if err != nil {
+		return publish.State{}, err
+	}
+	snap := &snapshot{vis: vis, remotes: map[publish.Version]remoteVersion{}}
+	st := publish.NewState(snap)
 	for _, rel := range set.Releases {
 		name := p.packageName(rel)
 		names := make([]string, len(rel.Files))
@@ -32,14 +32,14 @@ func (p *Publisher) State(ctx context.Context, set *release.Set) (publish.State,
 		}
 		remote, err := p.c.remote(ctx, name, rel.Version, names)
 		if err != nil {
-			return nil, fmt.Errorf("listing package %s %s of GitLab project %s: %w", name, rel.Version, p.c.opts.Project, explain(err, p.c.opts.Project, p.c.opts.TokenKind))
+			return publish.State{}, fmt.Errorf("listing package %s %s of GitLab project %s: %w", name, rel.Version, p.c.opts.Project, explain(err, p.c.opts.Project, p.c.opts.TokenKind))
 		}
 		if len(remote) == 0 {
 			continue
 		}
 		v := publish.Version{Label: rel.Label(), Version: rel.Version}
-		p.remotes[v] = remote
-		st[v] = held(rel, remote)
+		snap.remotes[v] = remote
+		st.Held[v] = held(rel, remote)
 	}
 	return st, nil
 }
@@ -63,17 +63,21 @@ func held(rel *release.Release, remote remoteVersion) *publish.Held {
 // upload is checked against the sha256 GitLab reports; with Replace, older different
 // copies of identical files (stale duplicates) are deleted.
 func (p *Publisher) Apply(ctx context.Context, plan *publish.Plan) error {
+	snap, err := publish.SnapshotOf[*snapshot](plan)
+	if err != nil {
+		return err
+	}
 	for _, v := range plan.ByVersion() {
-		if err := p.applyVersion(ctx, plan, v); err != nil {
+		if err := p.applyVersion(ctx, plan, snap, v); err != nil {
 			return fmt.Errorf("publishing %s to GitLab project %s: %w", v.Release, p.c.opts.Project, err)
 		}
 	}
 	return nil
 }
 
-func (p *Publisher) applyVersion(ctx context.Context, plan *publish.Plan, v publish.VersionSteps) error {
+func (p *Publisher) applyVersion(ctx context.Context, plan *publish.Plan, snap *snapshot, v publish.VersionSteps) error {
 	name := p.packageName(v.Release)
-	remote := p.remotes[publish.Version{Label: v.Release.Label(), Version: v.Release.Version}]
+	remote := snap.remotes[publish.Version{Label: v.Release.Label(), Version: v.Release.Version}]
 	for _, s := range uploadOrder(v.Steps) {
 		copies := remote[s.File.Name]
 		var err error
@@ -83,7 +87,7 @@ func (p *Publisher) applyVersion(ctx context.Context, plan *publish.Plan, v publ
 		case publish.Replace:
 			err = p.replace(ctx, name, v.Release.Version, *s.File, copies)
 		case publish.Skip:
-			err = p.dropStale(ctx, plan.Policy.Replace, v.Release, s.File, copies)
+			err = p.dropStale(ctx, plan, v.Release, s.File, copies)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", s.File.Name, explain(err, p.c.opts.Project, p.c.opts.TokenKind))
@@ -111,7 +115,7 @@ func uploadOrder(steps []*publish.Step) []*publish.Step {
 
 // dropStale handles GitLab's duplicates of a file whose served copy is identical:
 // older different copies are deleted with Replace, otherwise reported.
-func (p *Publisher) dropStale(ctx context.Context, replace bool, rel *release.Release, f *release.File, copies []remoteFile) error {
+func (p *Publisher) dropStale(ctx context.Context, plan *publish.Plan, rel *release.Release, f *release.File, copies []remoteFile) error {
 	var stale []remoteFile
 	for _, c := range copies {
 		if c.SHA256 != f.SHA256() {
@@ -121,9 +125,9 @@ func (p *Publisher) dropStale(ctx context.Context, replace bool, rel *release.Re
 	switch {
 	case len(stale) == 0:
 		return nil
-	case replace:
+	case plan.Policy.Replace:
 		return p.deleteCopies(ctx, stale)
 	}
-	p.notes = append(p.notes, fmt.Sprintf("%s %s: GitLab also keeps %d older different copies (--replace deletes them)", rel, f.Name, len(stale)))
+	plan.Note(fmt.Sprintf("%s %s: GitLab also keeps %d older different copies (--replace deletes them)", rel, f.Name, len(stale)))
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/testsupport/fakegitlab"
 )
@@ -117,9 +118,7 @@ func TestConflictRefusedThenReplaced(t *testing.T) {
 			if rep.Count(release.Refused) != 2 || len(puts(s)) != 0 {
 				t.Fatalf("refused %d, uploaded %v; want 2 refused (changed, missing) and nothing uploaded", rep.Count(release.Refused), puts(s))
 			}
-			o := options(s, &sleeps{})
-			o.Replace = true
-			rep, err = publishTo(t, o, set)
+			rep, err = publishTo(t, options(s, &sleeps{}), set, publish.Policy{Replace: true})
 			if err != nil {
 				t.Fatalf("Publish --replace: %v", err)
 			}
@@ -151,9 +150,7 @@ func TestStaleDuplicatesRemovedWithReplace(t *testing.T) {
 	if err != nil || !strings.Contains(strings.Join(rep.Notes, "\n"), "older different copies") || copies(s, "v1.2.3")["metadata.yaml"] != 2 {
 		t.Fatalf("without --replace: err %v, actions %+v, copies %v", err, rep.Actions, copies(s, "v1.2.3"))
 	}
-	o := options(s, &sleeps{})
-	o.Replace = true
-	if _, err := publishTo(t, o, set); err != nil {
+	if _, err := publishTo(t, options(s, &sleeps{}), set, publish.Policy{Replace: true}); err != nil {
 		t.Fatal(err)
 	}
 	if n := copies(s, "v1.2.3")["metadata.yaml"]; n != 1 {
@@ -164,9 +161,7 @@ func TestStaleDuplicatesRemovedWithReplace(t *testing.T) {
 func TestDryRun(t *testing.T) {
 	t.Parallel()
 	s := newFake(t)
-	o := options(s, &sleeps{})
-	o.DryRun = true
-	rep, err := publishTo(t, o, testSet(t, "v1.2.3"))
+	rep, err := publishTo(t, options(s, &sleeps{}), testSet(t, "v1.2.3"), publish.Policy{DryRun: true})
 	if err != nil {
 		t.Fatal(err)
 	}

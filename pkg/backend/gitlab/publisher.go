@@ -13,12 +13,17 @@ import (
 // packageNameRe is GitLab's generic package name rule.
 var packageNameRe = regexp.MustCompile(`^[A-Za-z0-9._\-+]+$`)
 
-// Publisher uploads release sets to one GitLab project's generic packages.
+// Publisher uploads release sets to one GitLab project's generic packages. It holds
+// its configuration only: what State reads travels to Apply and Notes in the plan
+// (snapshot), so one Publisher serves any number of runs.
 type Publisher struct {
-	c       *conn
-	vis     string                            // project visibility, from Preflight
-	remotes map[publish.Version]remoteVersion // what State read, for Apply
-	notes   []string                          // what Apply noticed
+	c *conn
+}
+
+// snapshot is what State read, carried by the plan to Apply and Notes.
+type snapshot struct {
+	vis     string                            // project visibility ("" when it cannot be asked)
+	remotes map[publish.Version]remoteVersion // the copies of each file, per version
 }
 
 // New checks the options and builds a Publisher. It does no I/O.
@@ -27,16 +32,23 @@ func New(opts Options) (*Publisher, error) {
 	if err != nil {
 		return nil, err
 	}
-	o := c.opts
-	switch {
-	case o.Token == "" && !o.DryRun:
-		return nil, fmt.Errorf("publishing to GitLab project %s needs a token: give an access token (api scope), a CI job token or a deploy token (write_package_registry)", o.Project)
-	case o.Replace && o.TokenKind == TokenDeploy:
-		return nil, fmt.Errorf("replacing files in GitLab project %s needs the packages API, which deploy tokens cannot use: use an access token or a CI job token", o.Project)
-	case o.Package != "" && (!packageNameRe.MatchString(o.Package) || strings.Contains(o.Package, "..")):
+	if o := c.opts; o.Package != "" && (!packageNameRe.MatchString(o.Package) || strings.Contains(o.Package, "..")) {
 		return nil, fmt.Errorf("GitLab package name %q is not allowed: use letters, digits, '.', '_', '-' and '+'", o.Package)
 	}
 	return &Publisher{c: c}, nil
+}
+
+// Allows checks the options against a run's policy before any request: a token is
+// needed unless the run is dry, and replacing needs the packages API, which deploy
+// tokens cannot use. Preflight calls it; the command line too, to report a usage error.
+func (o Options) Allows(pol publish.Policy) error {
+	switch {
+	case o.Token == "" && !pol.DryRun:
+		return fmt.Errorf("publishing to GitLab project %s needs a token: give an access token (api scope), a CI job token or a deploy token (write_package_registry)", o.Project)
+	case pol.Replace && o.TokenKind == TokenDeploy:
+		return fmt.Errorf("replacing files in GitLab project %s needs the packages API, which deploy tokens cannot use: use an access token or a CI job token", o.Project)
+	}
+	return nil
 }
 
 // String names the destination: "gitlab:<project>".
@@ -63,16 +75,13 @@ func (p *Publisher) checkPackageOption(set *release.Set) error {
 	return nil
 }
 
-// Preflight checks, before anything is uploaded, that the project exists and the
-// token is accepted (access tokens only: job and deploy tokens cannot read the
-// projects API on every GitLab version).
-func (p *Publisher) Preflight(ctx context.Context, set *release.Set) error {
-	if err := p.checkPackageOption(set); err != nil {
+// Preflight checks, before anything is read, the options against the policy and
+// the package name against the set.
+func (p *Publisher) Preflight(_ context.Context, set *release.Set, pol publish.Policy) error {
+	if err := p.c.opts.Allows(pol); err != nil {
 		return err
 	}
-	vis, err := p.visibility(ctx)
-	p.vis = vis
-	return err
+	return p.checkPackageOption(set)
 }
 
 // visibility looks the project up with an access token and returns its visibility

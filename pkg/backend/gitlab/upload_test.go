@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/testsupport/fakegitlab"
 )
@@ -27,7 +28,7 @@ func TestSlowServerAndCancel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = p.Publish(ctx, testSet(t, "v1.2.3"))
+	_, err = publish.Publish(ctx, testSet(t, "v1.2.3"), p, publish.Policy{})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("Publish error = %v, want context.Canceled", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -20,7 +21,7 @@ func bigSet(n, size int) *release.Set {
 func BenchmarkPublishNew(b *testing.B) {
 	s := bigSet(20, 100<<10)
 	for b.Loop() {
-		if _, err := New(b.TempDir(), Options{}).Publish(b.Context(), s); err != nil {
+		if _, err := publish.Publish(b.Context(), s, New(b.TempDir(), Options{}), publish.Policy{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -29,11 +30,11 @@ func BenchmarkPublishNew(b *testing.B) {
 func BenchmarkPublishSame(b *testing.B) {
 	s := bigSet(20, 100<<10)
 	root := b.TempDir()
-	if _, err := New(root, Options{}).Publish(b.Context(), s); err != nil {
+	if _, err := publish.Publish(b.Context(), s, New(root, Options{}), publish.Policy{}); err != nil {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		if _, err := New(root, Options{}).Publish(b.Context(), s); err != nil {
+		if _, err := publish.Publish(b.Context(), s, New(root, Options{}), publish.Policy{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/publish"
 )
 
 func TestConfigKeepsForeignEntriesAndKeys(t *testing.T) {
@@ -55,7 +56,7 @@ func TestConfigRejectsBadFiles(t *testing.T) {
 			root := t.TempDir()
 			writeFiles(t, root, map[string]string{ConfigFile: tt.content})
 			before := treeHash(t, root)
-			_, err := New(root, Options{}).Publish(t.Context(), set(foo("v1.0.0")))
+			_, err := publish.Publish(t.Context(), set(foo("v1.0.0")), New(root, Options{}), publish.Policy{})
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) || !strings.Contains(err.Error(), ConfigFile) {
 				t.Fatalf("Publish error = %v, want one naming %s and containing %q", err, ConfigFile, tt.wantErr)
 			}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/publish"
 )
 
 // publishCrashing runs Publish with a writer that panics after n files: the panic
@@ -17,7 +19,7 @@ func publishCrashing(t *testing.T, root string, n int32) {
 			t.Fatal("Publish did not reach the simulated crash")
 		}
 	}()
-	New(root, Options{Writer: &failWriter{n: n, panic: true}}).Publish(t.Context(), set(foo("v1.1.0", "cluster-template.yaml", "kind: Cluster\n")))
+	publish.Publish(t.Context(), set(foo("v1.1.0", "cluster-template.yaml", "kind: Cluster\n")), New(root, Options{Writer: &failWriter{n: n, panic: true}}), publish.Policy{})
 }
 
 func TestCrashLeavesNoPartialVersion(t *testing.T) {

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/publish"
 )
 
 // A published version folder may hold more than files: --force keeps a subfolder
@@ -23,7 +25,7 @@ func TestForceKeepsExtraSubfolders(t *testing.T) {
 	changed := foo("v1.0.0")
 	changed.File("metadata.yaml").Data = []byte("apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries: []\n")
 
-	rep := mustPublish(t, New(root, Options{Force: true}), set(changed))
+	rep := mustPublish(t, New(root, Options{}), set(changed), publish.Policy{Replace: true})
 	if got := readFile(t, filepath.Join(dir, "docs", "img", "a.svg")); got != "<svg/>" {
 		t.Errorf("docs/img/a.svg = %q after --force, want it kept", got)
 	}
@@ -46,7 +48,7 @@ func TestForceRefusesExtraLinkBeforeAnyChange(t *testing.T) {
 	changed := foo("v1.0.0")
 	changed.File("metadata.yaml").Data = []byte("apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries: []\n")
 
-	_, err := New(root, Options{Force: true}).Publish(t.Context(), set(changed))
+	_, err := publish.Publish(t.Context(), set(changed), New(root, Options{}), publish.Policy{Replace: true})
 	if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, "link.yaml")) || !strings.Contains(err.Error(), "move it away") {
 		t.Fatalf("Publish = %v, want a refusal naming %s and what to do", err, filepath.Join(dir, "link.yaml"))
 	}
@@ -60,7 +62,7 @@ func TestRootThatIsAFile(t *testing.T) {
 	if err := os.WriteFile(root, []byte("x"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := New(root, Options{}).Publish(t.Context(), set(foo("v1.0.0")))
+	_, err := publish.Publish(t.Context(), set(foo("v1.0.0")), New(root, Options{}), publish.Policy{})
 	if err == nil || !strings.Contains(err.Error(), "checking "+root+": it exists and is not a directory: move it away") {
 		t.Fatalf("Publish into a file = %v, want the root named as not a directory", err)
 	}
@@ -80,7 +82,7 @@ func TestReadSetMissingFolder(t *testing.T) {
 func TestDryRunNotesSayNothingWasWritten(t *testing.T) {
 	t.Parallel()
 	root := filepath.Join(t.TempDir(), "repo")
-	rep := mustPublish(t, New(root, Options{DryRun: true}), set(foo("v1.0.0")))
+	rep := mustPublish(t, New(root, Options{}), set(foo("v1.0.0")), publish.Policy{DryRun: true})
 	if len(rep.Notes) == 0 || !strings.Contains(rep.Notes[0], "once published; this dry run wrote nothing") {
 		t.Errorf("dry-run notes %q should say the config is not written yet", rep.Notes)
 	}

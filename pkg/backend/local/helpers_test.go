@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -90,9 +91,11 @@ func (w *failWriter) WriteFile(path string, data []byte) error {
 	return osWriter{}.WriteFile(path, data)
 }
 
-func mustPublish(t *testing.T, p *Publisher, s *release.Set) *release.Report {
+// mustPublish publishes s into p through publish.Publish, as every caller does, under
+// pol (none: the default policy).
+func mustPublish(t *testing.T, p *Publisher, s *release.Set, pol ...publish.Policy) *release.Report {
 	t.Helper()
-	rep, err := p.Publish(t.Context(), s)
+	rep, err := publish.Publish(t.Context(), s, p, append(pol, publish.Policy{})[0])
 	if err != nil {
 		t.Fatalf("Publish: %v", err)
 	}

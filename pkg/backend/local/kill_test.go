@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -30,14 +31,14 @@ func killScenario(force bool) (before, after *release.Set) {
 func killChild(t *testing.T, root string, n int, force, noExchange bool) {
 	_, after := killScenario(force)
 	count := 0
-	p := New(root, Options{Force: force, Step: func(string) {
+	p := New(root, Options{Step: func(string) {
 		if count++; count == n {
 			syscall.Kill(os.Getpid(), syscall.SIGKILL)
 			select {}
 		}
 	}})
 	p.noExchange = noExchange
-	if _, err := p.Publish(t.Context(), after); err != nil {
+	if _, err := publish.Publish(t.Context(), after, p, publish.Policy{Replace: force}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -87,7 +88,7 @@ func killAt(t *testing.T, n int, force, noExchange bool) bool {
 		t.Fatalf("step %d: child publisher ended with %v, want killed by SIGKILL", n, err)
 	}
 	checkWhole(t, root, n, before, after)
-	mustPublish(t, New(root, Options{Force: force}), after)
+	mustPublish(t, New(root, Options{}), after, publish.Policy{Replace: force})
 	checkWhole(t, root, n, before, after)
 	for _, r := range after.Releases {
 		if !holds(t, filepath.Join(root, r.Label(), r.Version), r) {

@@ -9,12 +9,9 @@
 package local
 
 import (
-	"context"
 	"time"
 
 	"github.com/capirepo/capirepo/pkg/fsx"
-	"github.com/capirepo/capirepo/pkg/publish"
-	"github.com/capirepo/capirepo/pkg/release"
 )
 
 // Files the publisher writes itself; they are not release files.
@@ -31,8 +28,6 @@ type FileWriter = fsx.Writer
 
 // Options tune a Publisher.
 type Options struct {
-	Force    bool          // replace a published version whose content differs
-	DryRun   bool          // report planned actions, write nothing
 	LockWait time.Duration // bound on waiting for another publisher; 0 = 5 minutes
 	Writer   FileWriter    // nil = fsx's synced writes
 	Locked   bool          // the caller holds root's lock (see Lock): Publish does not take it
@@ -42,7 +37,9 @@ type Options struct {
 	Step func(what string)
 }
 
-// Publisher publishes release sets into one local repository root.
+// Publisher publishes release sets into one local repository root. It keeps nothing
+// between runs: publish.Publish(ctx, set, p, policy) drives it (--force is
+// Policy.Replace, --dry-run Policy.DryRun).
 type Publisher struct {
 	root       string
 	opts       Options
@@ -62,11 +59,6 @@ func New(root string, opts Options) *Publisher {
 
 // String names the destination: "local:<root>".
 func (p *Publisher) String() string { return "local:" + p.root }
-
-// Publish runs the set through publish.Publish with the options' policy.
-func (p *Publisher) Publish(ctx context.Context, set *release.Set) (*release.Report, error) {
-	return publish.Publish(ctx, set, p, publish.Policy{Replace: p.opts.Force, DryRun: p.opts.DryRun})
-}
 
 // fs is the staged-write helper of a run: capirepo's mark, the options' writer
 // and step hook.

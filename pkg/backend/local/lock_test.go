@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -24,7 +25,7 @@ func TestConcurrentPublishers(t *testing.T) {
 	var wg sync.WaitGroup
 	errs := make([]error, len(sets))
 	for i, s := range sets {
-		wg.Go(func() { _, errs[i] = New(root, Options{}).Publish(t.Context(), s) })
+		wg.Go(func() { _, errs[i] = publish.Publish(t.Context(), s, New(root, Options{}), publish.Policy{}) })
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
@@ -54,14 +55,17 @@ func TestPublishWaitsForTheLock(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel() // the holder never lets go within this publish's bound
 	before := treeHash(t, root)
-	_, err = New(root, Options{}).Publish(ctx, set(foo("v1.0.0")))
+	_, err = publish.Publish(ctx, set(foo("v1.0.0")), New(root, Options{}), publish.Policy{})
 	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), LockFile) {
 		t.Errorf("Publish while locked = %v, want a context error naming %s", err, LockFile)
 	}
 	sameTree(t, before, treeHash(t, root))
 
 	done := make(chan error, 1)
-	go func() { _, err := New(root, Options{}).Publish(t.Context(), set(foo("v1.0.0"))); done <- err }()
+	go func() {
+		_, err := publish.Publish(t.Context(), set(foo("v1.0.0")), New(root, Options{}), publish.Policy{})
+		done <- err
+	}()
 	unlock()
 	if err := <-done; err != nil {
 		t.Errorf("Publish after the holder unlocked: %v", err)

@@ -25,7 +25,7 @@ func (p *Publisher) abs() (string, error) {
 
 // Preflight refuses release files named like the checksum file and label paths that
 // are not folders, and checks that clusterctl.yaml can be merged. It writes nothing.
-func (p *Publisher) Preflight(ctx context.Context, set *release.Set) error {
+func (p *Publisher) Preflight(ctx context.Context, set *release.Set, _ publish.Policy) error {
 	root, err := p.abs()
 	if err != nil {
 		return err
@@ -71,33 +71,33 @@ func (p *Publisher) Lock(ctx context.Context) (func(), error) {
 func (p *Publisher) State(ctx context.Context, set *release.Set) (publish.State, error) {
 	root, err := p.abs()
 	if err != nil {
-		return nil, err
+		return publish.State{}, err
 	}
-	st := publish.State{}
+	st := publish.NewState(nil)
 	for _, r := range set.Releases {
 		h, err := readHeld(layout.LocalDir(root, r.Label(), r.Version), r)
 		if err != nil {
-			return nil, err
+			return publish.State{}, err
 		}
 		if h != nil {
-			st[publish.Version{Label: r.Label(), Version: r.Version}] = h
+			st.Held[publish.Version{Label: r.Label(), Version: r.Version}] = h
 		}
 	}
 	return st, ctx.Err()
 }
 
 // Notes tell the user how to point clusterctl at the repository.
-func (p *Publisher) Notes(set *release.Set) []string {
+func (p *Publisher) Notes(plan *publish.Plan) []string {
 	root, err := p.abs()
 	if err != nil {
 		return nil
 	}
 	when := ""
-	if p.opts.DryRun {
+	if plan.Policy.DryRun {
 		when = " (once published; this dry run wrote nothing)"
 	}
 	out := []string{fmt.Sprintf("clusterctl%s: use --config %s, or copy its providers: entries:", when, filepath.Join(root, ConfigFile))}
-	return append(out, clusterctlcfg.Snippet(entries(root, set)))
+	return append(out, clusterctlcfg.Snippet(entries(root, plan.Set)))
 }
 
 // checkDir refuses a path that exists and is not a folder.

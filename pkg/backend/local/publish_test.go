@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -68,7 +69,7 @@ func TestPublishConflictRefusedThenForced(t *testing.T) {
 	changed := foo("v1.0.0", "new.yaml", "b: 1\n", "same.yaml", "s: 1\n")
 	changed.File("metadata.yaml").Data = []byte("apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries: []\n")
 
-	rep, err := New(root, Options{}).Publish(t.Context(), set(changed))
+	rep, err := publish.Publish(t.Context(), set(changed), New(root, Options{}), publish.Policy{})
 	if err == nil {
 		t.Fatal("Publish of different content succeeded, want a refusal")
 	}
@@ -82,7 +83,7 @@ func TestPublishConflictRefusedThenForced(t *testing.T) {
 	}
 	sameTree(t, before, treeHash(t, root))
 
-	rep = mustPublish(t, New(root, Options{Force: true}), set(changed))
+	rep = mustPublish(t, New(root, Options{}), set(changed), publish.Policy{Replace: true})
 	if rep.Count(release.Replaced) != 1 || rep.Count(release.Written) != 1 || rep.Count(release.Skipped) != 2 {
 		t.Errorf("forced actions = %+v, want metadata.yaml replaced, new.yaml written, 2 skipped", rep.Actions)
 	}
@@ -102,7 +103,7 @@ func TestPublishConflictRefusedThenForced(t *testing.T) {
 func TestPublishDryRunWritesNothing(t *testing.T) {
 	t.Parallel()
 	root := filepath.Join(t.TempDir(), "repo")
-	rep := mustPublish(t, New(root, Options{DryRun: true}), set(foo("v1.0.0")))
+	rep := mustPublish(t, New(root, Options{}), set(foo("v1.0.0")), publish.Policy{DryRun: true})
 	if _, err := os.Stat(root); !os.IsNotExist(err) {
 		t.Errorf("dry run created %s: %v", root, err)
 	}
@@ -148,7 +149,7 @@ func TestPublishBadInputLeavesRootAsItWas(t *testing.T) {
 				tt.setup(t, root)
 			}
 			before := treeHash(t, root)
-			_, err := New(root, Options{Writer: tt.writer}).Publish(t.Context(), tt.set)
+			_, err := publish.Publish(t.Context(), tt.set, New(root, Options{Writer: tt.writer}), publish.Policy{})
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 				t.Fatalf("Publish error = %v, want one containing %q", err, tt.wantErr)
 			}
@@ -177,14 +178,14 @@ func TestPublishDryRunReportsConflicts(t *testing.T) {
 	root := t.TempDir()
 	mustPublish(t, New(root, Options{}), set(foo("v1.0.0")))
 	before := treeHash(t, root)
-	rep, err := New(root, Options{DryRun: true}).Publish(t.Context(), set(foo("v1.0.0", "extra.yaml", "x: 1\n"), foo("v1.1.0")))
+	rep, err := publish.Publish(t.Context(), set(foo("v1.0.0", "extra.yaml", "x: 1\n"), foo("v1.1.0")), New(root, Options{}), publish.Policy{DryRun: true})
 	if err == nil || !strings.Contains(err.Error(), "extra.yaml (not in the published version)") {
 		t.Errorf("dry run error = %v, want the conflict on v1.0.0", err)
 	}
 	if rep.Count(release.Refused) != 1 {
 		t.Errorf("dry-run actions = %+v, want extra.yaml refused", rep.Actions)
 	}
-	if _, err := New(root, Options{Force: true, DryRun: true}).Publish(t.Context(), set(foo("v1.0.0", "extra.yaml", "x: 1\n"))); err != nil {
+	if _, err := publish.Publish(t.Context(), set(foo("v1.0.0", "extra.yaml", "x: 1\n")), New(root, Options{}), publish.Policy{Replace: true, DryRun: true}); err != nil {
 		t.Errorf("dry run with Force: %v", err)
 	}
 	sameTree(t, before, treeHash(t, root))
@@ -209,7 +210,7 @@ func TestPublishReadOnlyRoot(t *testing.T) {
 		t.Skip("permissions do not stop this user from writing (running as root?)")
 	}
 	before := treeHash(t, root)
-	_, err := New(root, Options{}).Publish(t.Context(), set(foo("v1.1.0")))
+	_, err := publish.Publish(t.Context(), set(foo("v1.1.0")), New(root, Options{}), publish.Policy{})
 	if err == nil || !strings.Contains(err.Error(), label) {
 		t.Errorf("Publish to a read-only folder = %v, want an error naming %s", err, label)
 	}

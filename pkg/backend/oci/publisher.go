@@ -23,12 +23,18 @@ type Bundle struct {
 	Tag  string // empty: the releases' common version
 }
 
-// Publisher is the publish.Destination for REGISTRY/PATH: State reads each tag's
-// manifest, Apply pushes blobs, then the manifest and tag, and reads it back.
+// Publisher is the publish.Destination for REGISTRY/PATH: State packs the set and
+// reads each tag's manifest, Apply pushes blobs, then the manifest and tag, and reads
+// it back. It holds its configuration only: the packed artifacts travel from State to
+// Apply and Notes in the plan (snapshot), so one Publisher serves any number of runs.
 type Publisher struct {
 	target Target
 	opts   Options
-	jobs   []*job // packed by State, pushed by Apply
+}
+
+// snapshot is what State packed and read, carried by the plan to Apply and Notes.
+type snapshot struct {
+	jobs []*job
 }
 
 // New returns a publisher for REGISTRY[/PATH].
@@ -57,11 +63,15 @@ func (j *job) Ref() string { return j.repo + ":" + j.art.Tag }
 // Apply pushes every artifact with a writing step, reads it back and checks it with
 // the operator's rules. An artifact is one manifest: all its files land at once.
 func (p *Publisher) Apply(ctx context.Context, plan *publish.Plan) error {
+	snap, err := publish.SnapshotOf[*snapshot](plan)
+	if err != nil {
+		return err
+	}
 	byRel := map[*release.Release]publish.VersionSteps{}
 	for _, v := range plan.ByVersion() {
 		byRel[v.Release] = v
 	}
-	for _, j := range p.jobs {
+	for _, j := range snap.jobs {
 		if !writes(j, byRel) {
 			continue
 		}
@@ -131,9 +141,13 @@ func (a *Artifact) files() map[string][]byte {
 }
 
 // Notes prints, per artifact, its digest and the operator's fetchConfig.oci snippet.
-func (p *Publisher) Notes(*release.Set) []string {
+func (p *Publisher) Notes(plan *publish.Plan) []string {
+	snap, err := publish.SnapshotOf[*snapshot](plan)
+	if err != nil {
+		return nil
+	}
 	var out []string
-	for _, j := range p.jobs {
+	for _, j := range snap.jobs {
 		out = append(out, notes(j, p.opts.Remote.PlainHTTP)...)
 	}
 	return out

@@ -15,7 +15,7 @@ import (
 
 // Preflight packs the set: a version that cannot be a tag, or files the operator would
 // not find, are refused before anything is read or written (release.ErrInvalid).
-func (p *Publisher) Preflight(_ context.Context, set *release.Set) error {
+func (p *Publisher) Preflight(_ context.Context, set *release.Set, _ publish.Policy) error {
 	_, err := p.pack(set)
 	return release.Invalid(err)
 }
@@ -25,19 +25,18 @@ func (p *Publisher) Preflight(_ context.Context, set *release.Set) error {
 func (p *Publisher) State(ctx context.Context, set *release.Set) (publish.State, error) {
 	jobs, err := p.pack(set)
 	if err != nil {
-		return nil, release.Invalid(err)
+		return publish.State{}, release.Invalid(err)
 	}
-	p.jobs = jobs
-	st := publish.State{}
+	st := publish.NewState(&snapshot{jobs: jobs})
 	for _, j := range jobs {
-		if err := p.readHeld(ctx, j, st); err != nil {
-			return nil, err
+		if err := p.readHeld(ctx, j, st.Held); err != nil {
+			return publish.State{}, err
 		}
 	}
 	return st, nil
 }
 
-func (p *Publisher) readHeld(ctx context.Context, j *job, st publish.State) error {
+func (p *Publisher) readHeld(ctx context.Context, j *job, st map[publish.Version]*publish.Held) error {
 	repo, err := p.opts.Remote.Repository(j.repo)
 	if err != nil {
 		return err
