@@ -56,11 +56,8 @@ func (o *buildOptions) run(cmd *cobra.Command, io streams) error {
 	if err != nil {
 		return err
 	}
-	var res *pipeline.Result
-	withoutKustomizeWarnings(func() {
-		res, err = pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: o.version, Jobs: o.jobs, Published: o.published, CI: inCI(io),
-			Offline: o.offline, CacheDir: cacheDir(io.getenv)})
-	})
+	res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: o.version, Jobs: o.jobs, Published: o.published, CI: inCI(io),
+		Offline: o.offline, CacheDir: cacheDir(io.getenv)})
 	if err != nil {
 		return withCode(ExitInput, err)
 	}

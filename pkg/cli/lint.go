@@ -103,7 +103,7 @@ func (o *lintOptions) findings(cmd *cobra.Command, io streams, cfg *config.Confi
 		if err != nil {
 			return nil, err
 		}
-		res, err := buildQuietly(cmd.Context(), cfg, pipeline.Options{Version: version, Published: o.published,
+		res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: version, Published: o.published,
 			CI: inCI(io), CacheDir: cacheDir(io.lookup)})
 		if err != nil {
 			return nil, withCode(ExitInput, err)

@@ -70,7 +70,7 @@ func (o *metadataCheckOptions) run(cmd *cobra.Command, io streams) error {
 		if err != nil {
 			return usageErr(err)
 		}
-		res, err := buildQuietly(cmd.Context(), cfg, pipeline.Options{Version: o.version, Published: o.published, CI: o.ci, CacheDir: cacheDir(io.getenv)})
+		res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: o.version, Published: o.published, CI: o.ci, CacheDir: cacheDir(io.getenv)})
 		if err != nil {
 			return withCode(ExitInput, err)
 		}

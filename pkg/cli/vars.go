@@ -75,7 +75,7 @@ func (o *varsOptions) releases(cmd *cobra.Command, io streams, args []string) ([
 	if err != nil {
 		return nil, err
 	}
-	res, err := buildQuietly(cmd.Context(), cfg, pipeline.Options{Version: version, Published: []string{}, CacheDir: cacheDir(io.lookup)})
+	res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: version, Published: []string{}, CacheDir: cacheDir(io.lookup)})
 	if err != nil {
 		return nil, withCode(ExitInput, err)
 	}

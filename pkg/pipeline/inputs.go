@@ -25,6 +25,7 @@ type inputs struct {
 	root   *confine.Root
 	remote *remote.Store
 	tmp    string // this build's temporary folder (render overlays), removed by Build
+	screen *render.ScreenCache
 
 	mu       sync.Mutex
 	findings lint.Findings
@@ -45,7 +46,7 @@ func newInputs(ctx context.Context, cfg *config.Config, opts Options) (*inputs, 
 		cache = filepath.Join(opts.CacheDir, "capirepo")
 	}
 	st := &remote.Store{Pins: pins, CacheDir: cache, Offline: opts.Offline, Root: root, Client: client, Source: cfg.File, Ctx: ctx}
-	return &inputs{cfg: cfg, root: root, remote: st}, nil
+	return &inputs{cfg: cfg, root: root, remote: st, screen: render.NewScreenCache()}, nil
 }
 
 // render returns the render options of one kustomize folder.
@@ -54,7 +55,7 @@ func (in *inputs) render(dir, restrictor string) render.Options {
 	if restrictor == config.LoadNone {
 		lr = render.LoadNone
 	}
-	return render.Options{Dir: dir, Root: in.cfg.Dir, LoadRestrictor: lr, Remote: in.remote, Warn: in.warn, TempDir: in.tmp}
+	return render.Options{Dir: dir, Root: in.cfg.Dir, LoadRestrictor: lr, Remote: in.remote, Warn: in.warn, TempDir: in.tmp, Cache: in.screen}
 }
 
 func (in *inputs) warn(w render.Warning) {

@@ -51,6 +51,9 @@ func (k *kustReader) read(p string, data []byte) ([]byte, error) {
 	}
 	k.deprecations(p, data, doc.Content[0])
 	changed, err := k.rewrite(p, doc.Content[0])
+	if err == nil && fixDeprecated(doc.Content[0]) {
+		changed = true
+	}
 	if err != nil || !changed {
 		return data, err
 	}

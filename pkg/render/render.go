@@ -31,6 +31,7 @@ type Options struct {
 	LoadRestrictor string        // "" (kustomize's root-only default) or LoadNone
 	Remote         Remote        // pinned remote resources (nil: every remote resource is refused)
 	Warn           func(Warning) // kustomize's deprecation warnings, once per file and message
+	Cache          *ScreenCache  // the build's screened files, shared by its renders (nil: none)
 	// TempDir holds the temporary overlays ("" = the system's). A caller that removes
 	// it when it returns leaves nothing behind, even when an interrupted render runs on.
 	TempDir string
@@ -49,7 +50,7 @@ func Kustomize(opts Options) (resmap.ResMap, error) {
 	if err := b.check(dir); err != nil {
 		return nil, err
 	}
-	if err := ScreenWith(dir, ScreenOptions{Ref: b.screenRef(opts), File: b.check}); err != nil {
+	if err := ScreenWith(dir, ScreenOptions{Ref: b.screenRef(opts), File: b.check, Cache: opts.Cache}); err != nil {
 		return nil, err
 	}
 	if len(opts.Labels) == 0 && len(opts.Images) == 0 {

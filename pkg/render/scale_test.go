@@ -103,16 +103,49 @@ func TestScreenCacheSeesChanges(t *testing.T) {
 	t.Parallel()
 	dir := tree.Write(t, map[string]string{"base/kustomization.yaml": "resources: [a.yaml]\n", "base/a.yaml": "kind: A\n",
 		"f1/kustomization.yaml": "resources: [../base]\n", "f2/kustomization.yaml": "resources: [../base]\n"})
+	cache := NewScreenCache()
 	for _, f := range []string{"f1", "f2"} {
-		if err := Screen(filepath.Join(dir, f)); err != nil {
+		if err := ScreenWith(filepath.Join(dir, f), ScreenOptions{Cache: cache}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if err := os.WriteFile(filepath.Join(dir, "base", "a.yaml"), []byte("kind: A\x00\x01\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := Screen(filepath.Join(dir, "f2")); err == nil || !strings.Contains(err.Error(), "binary") {
+	if err := ScreenWith(filepath.Join(dir, "f2"), ScreenOptions{Cache: cache}); err == nil || !strings.Contains(err.Error(), "binary") {
 		t.Fatalf("changed file not screened again: %v", err)
+	}
+}
+
+// TestScreenCacheIsPerBuild: screens sharing a cache (one build's flavors) read a
+// shared file once; a screen with another cache (another build) reads it again.
+func TestScreenCacheIsPerBuild(t *testing.T) {
+	t.Parallel()
+	dir := tree.Write(t, map[string]string{"base/kustomization.yaml": "resources: [a.yaml]\n", "base/a.yaml": "kind: A\n",
+		"f1/kustomization.yaml": "resources: [../base]\n", "f2/kustomization.yaml": "resources: [../base]\n"})
+	shared := filepath.Join(dir, "base", "a.yaml")
+	reads := 0
+	screen := func(flavor string, cache *ScreenCache) {
+		t.Helper()
+		count := func(p string) error {
+			if p == shared {
+				reads++
+			}
+			return nil
+		}
+		if err := ScreenWith(filepath.Join(dir, flavor), ScreenOptions{File: count, Cache: cache}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	build := NewScreenCache()
+	screen("f1", build)
+	screen("f2", build)
+	if reads != 1 {
+		t.Errorf("one build read the shared file %d times, want 1", reads)
+	}
+	screen("f2", NewScreenCache())
+	if reads != 2 {
+		t.Errorf("a second build did not read the shared file again (%d reads)", reads)
 	}
 }
 

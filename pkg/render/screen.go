@@ -28,6 +28,8 @@ type ScreenOptions struct {
 	// File is called for every file before it is read (kustomization files
 	// included); an error stops the screen.
 	File func(path string) error
+	// Cache holds the files earlier screens of the same build passed (nil: none).
+	Cache *ScreenCache
 }
 
 // ScreenWith is Screen with a caller's decision on references.

@@ -7,21 +7,47 @@ import (
 	"github.com/capirepo/capirepo/pkg/manifest"
 )
 
-// screened remembers the files that passed the screen, by path, size and
+// ScreenCache remembers the files that passed the screen, by path, size and
 // modification time, with their document count: a base or patch shared by many
-// flavors is read and screened once, not once per flavor.
-var screened = struct {
-	sync.Mutex
+// flavors of one build is read and screened once, not once per flavor. One build
+// owns one cache (Options.Cache); nil means no cache. It is safe for concurrent use.
+type ScreenCache struct {
+	mu   sync.Mutex
 	docs map[screenKey]int
-}{docs: map[screenKey]int{}}
+}
+
+// NewScreenCache returns an empty cache.
+func NewScreenCache() *ScreenCache { return &ScreenCache{docs: map[screenKey]int{}} }
 
 type screenKey struct {
 	path      string
 	size, mod int64
 }
 
-// maxScreened bounds the memory of the cache (it is emptied when full).
+// maxScreened bounds the memory of a cache (it is emptied when full).
 const maxScreened = 10_000
+
+func (c *ScreenCache) get(k screenKey) (int, bool) {
+	if c == nil {
+		return 0, false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n, ok := c.docs[k]
+	return n, ok
+}
+
+func (c *ScreenCache) put(k screenKey, docs int) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.docs) >= maxScreened {
+		clear(c.docs)
+	}
+	c.docs[k] = docs
+}
 
 // resource screens a resource or patch file, from the cache when it passed before.
 func (s *screener) resource(p string, fi os.FileInfo) error {
@@ -29,10 +55,7 @@ func (s *screener) resource(p string, fi os.FileInfo) error {
 		return nil
 	}
 	k := screenKey{p, fi.Size(), fi.ModTime().UnixNano()}
-	screened.Lock()
-	n, ok := screened.docs[k]
-	screened.Unlock()
-	if ok {
+	if n, ok := s.opts.Cache.get(k); ok {
 		s.seen[p] = true
 		return s.count(p, n)
 	}
@@ -40,11 +63,6 @@ func (s *screener) resource(p string, fi os.FileInfo) error {
 	if err != nil {
 		return err
 	}
-	screened.Lock()
-	if len(screened.docs) >= maxScreened {
-		clear(screened.docs)
-	}
-	screened.docs[k] = manifest.CountDocs(data)
-	screened.Unlock()
+	s.opts.Cache.put(k, manifest.CountDocs(data))
 	return nil
 }
