@@ -23,6 +23,7 @@ func generatedScenarios() map[string]ruleScenario {
 		"template-yaml-after-substitution": lintReleaseFolder("v1.0.0", map[string]string{"metadata.yaml": meta("1.0 v1beta1"), "cluster-template.yaml": blockVar}),
 		"metadata-version-series":          lintReleaseFolder("v1.1.0", map[string]string{"metadata.yaml": meta("1.0 v1beta1")}),
 		"metadata-crd-contract":            lintReleaseFolder("v1.0.0", map[string]string{"metadata.yaml": meta("1.0 v1beta1"), comps: nsOnly + crdV1b2}),
+		"metadata-crd-contract-compat":     lintReleaseFolder("v1.0.0", map[string]string{"metadata.yaml": meta("1.0 v1beta2"), comps: nsOnly + strings.ReplaceAll(crdV1b2, "v1beta2: v1", "v1beta1: v1")}),
 		"metadata-contract-support":        lintMetadata(meta("1.0 v1alpha4")),
 		"metadata-contract-v1beta2":        lintMetadata(meta("1.0 v1beta2")),
 		"metadata-cumulative": func(t *testing.T) []string {

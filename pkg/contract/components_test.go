@@ -66,23 +66,34 @@ func TestComponentsWithoutNamespace(t *testing.T) {
 	}
 }
 
+// TestContractLabelForMetadataContract follows cluster-api's lookup: a v1beta2 core
+// also reads the v1beta1 label (a warning until v1beta1 compatibility ends), a
+// v1beta1 core reads only its own.
 func TestContractLabelForMetadataContract(t *testing.T) {
 	t.Parallel()
-	crdDoc := "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: fooclusters.infrastructure.cluster.x-k8s.io\n  labels:\n    cluster.x-k8s.io/v1beta1: v1beta1\nspec:\n  group: infrastructure.cluster.x-k8s.io\n  names: {kind: FooCluster, plural: fooclusters}\n  scope: Namespaced\n  versions: [{name: v1beta1, served: true, storage: true}]\n"
+	crdDoc := "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: fooclusters.infrastructure.cluster.x-k8s.io\n  labels:\n    cluster.x-k8s.io/LABEL: v1beta1\nspec:\n  group: infrastructure.cluster.x-k8s.io\n  names: {kind: FooCluster, plural: fooclusters}\n  scope: Namespaced\n  versions: [{name: v1beta1, served: true, storage: true}]\n"
 	cases := []struct {
-		name, contract string
-		want           int
+		name, label, contract, want string
 	}{
-		{"label present", "v1beta1", 0},
-		{"label for another contract", "v1beta2", 1},
-		{"any contract", "", 0},
+		{"label present", "v1beta1", "v1beta1", ""},
+		{"v1beta2 core reads the v1beta1 label", "v1beta1", "v1beta2", "crd-contract-label-compat"},
+		{"v1beta1 core cannot read the v1beta2 label", "v1beta2", "v1beta1", "crd-contract-label"},
+		{"older label only", "v1alpha4", "v1beta2", "crd-contract-label"},
+		{"any contract", "v1beta1", "", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			in := Input{File: "c.yaml", Docs: split(t, nsFoo+"---\n"+crdDoc), Type: layout.InfrastructureProvider, Contract: c.contract}
-			if got := len(reported(Components(in), ruleContractLabel.ID)); got != c.want {
-				t.Errorf("got %d %s findings, want %d", got, ruleContractLabel.ID, c.want)
+			doc := strings.Replace(crdDoc, "LABEL", c.label, 1)
+			in := Input{File: "c.yaml", Docs: split(t, nsFoo+"---\n"+doc), Type: layout.InfrastructureProvider, Contract: c.contract}
+			var got []string
+			for _, f := range Components(in) {
+				if strings.HasPrefix(f.Rule, "crd-contract-label") {
+					got = append(got, f.Rule)
+				}
+			}
+			if strings.Join(got, " ") != c.want {
+				t.Errorf("label findings %v, want %q", got, c.want)
 			}
 		})
 	}
@@ -177,18 +188,19 @@ func TestFindingsPointAtAliasedValues(t *testing.T) {
 	}
 }
 
-// TestContractLabelVersions: only the last version of a label Cluster API reads is
-// held to the MUST; other listed versions warn once per CRD.
+// TestContractLabelVersions: only the highest version of the label Cluster API reads
+// is held to the MUST (it sorts the versions); other listed versions warn once per CRD.
 func TestContractLabelVersions(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
 		name, v1beta1, v1beta2, contract string
 		want                             string // "rule:line ..." of the label findings
 	}{
-		{"unserved last version of the contract's label", "v1alpha1", "v1beta1_v1alpha1", "v1beta2", "crd-contract-label-served:11 crd-contract-label:12"},
+		{"highest version is used, not the last listed", "v1alpha1", "v1beta1_v1alpha1", "v1beta2", "crd-contract-label-served:11"},
+		{"unserved highest version of the contract's label", "v1beta1", "v1alpha1", "v1beta2", "crd-contract-label:12"},
 		{"unserved earlier version only warns", "v1alpha1", "v1alpha1_v1beta1", "v1beta2", "crd-contract-label-served:11"},
-		{"newest label is read without contract", "v1beta1", "v1beta1_v1alpha1", "", "crd-contract-label:12"},
-		{"newer contract's label is read too", "v1beta1", "v1beta1_v1alpha1", "v1beta1", "crd-contract-label:12"},
+		{"newest label is read without contract", "v1beta1", "v1alpha1", "", "crd-contract-label:12"},
+		{"a v1beta1 core does not read the v1beta2 label", "v1beta1", "v1alpha1", "v1beta1", "crd-contract-label-served:12"},
 		{"undefined last version", "v1beta1", "v1beta1_v1beta2", "v1beta2", "crd-contract-label:12"},
 		{"undefined versions: one stale finding", "v1alpha3_v1alpha4", "v1alpha2_v1beta1", "v1beta2", "crd-contract-label-stale:11"},
 		{"CAPA commonLabels", "v1alpha1_v1beta1", "v1beta1", "v1beta1", "crd-contract-label-served:11"},

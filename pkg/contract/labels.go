@@ -53,31 +53,34 @@ func checkContractLabels(s *scan, c crd, own map[string]bool) lint.Findings {
 		r = ruleContractLabelOth
 	}
 	labels := contractLabels(c)
-	if len(labels) == 0 || (s.in.Contract != "" && !hasLabel(labels, "cluster.x-k8s.io/"+s.in.Contract)) {
+	read := resolvedLabel(s.in.Contract, labels)
+	if read == "" {
 		return lint.Findings{report(r, s.in.File, c.doc, c.doc.LineOf("metadata", "labels"),
-			"CRD has no cluster.x-k8s.io/%s label; add one mapping the contract to the CRD versions, e.g. cluster.x-k8s.io/%s: %s", orDefault(s.in.Contract, "<contract>"), orDefault(s.in.Contract, "v1beta1"), latest(c))}
+			"CRD has no cluster.x-k8s.io/%s label%s; add one mapping the contract to the CRD versions, e.g. cluster.x-k8s.io/%s: %s", orDefault(s.in.Contract, "<contract>"), coreNote(s.in.Contract), orDefault(s.in.Contract, "v1beta1"), latest(c))}
 	}
 	if c.role == "" && !namesDefinedVersion(c, labels) {
 		return nil // blanket labels on a CRD Cluster API does not reference (CAPO's v1alpha1 kinds)
 	}
-	read := readLabels(s.in.Contract, labels)
 	var p labelProblems
+	if s.in.Contract != "" && read != "cluster.x-k8s.io/"+s.in.Contract {
+		p.picked = append(p.picked, compatFinding(s, c, read))
+	}
 	for _, l := range labels {
-		p.add(s, c, r, l, read[l[0]])
+		p.add(s, c, r, l, l[0] == read)
 	}
 	return append(p.picked, p.findings(s, c)...)
 }
 
-// add checks each version of label l; the last version of a label Cluster API reads
-// is the one it uses for references, so its mistakes are r's.
+// add checks each version of label l; the highest version of the label Cluster API
+// reads is the one it uses for references, so its mistakes are r's.
 func (p *labelProblems) add(s *scan, c crd, r lint.Rule, l [2]string, read bool) {
 	line := c.doc.LineOf("metadata", "labels", l[0])
-	versions := strings.Split(l[1], "_")
-	for i, v := range versions {
+	picked := highestVersion(l[1])
+	for _, v := range strings.Split(l[1], "_") {
 		served, defined := c.versions[v]
 		switch {
 		case defined && served:
-		case read && i == len(versions)-1:
+		case read && v == picked:
 			p.picked = append(p.picked, pickedFinding(s, c, r, l, v, defined, line))
 		case !defined && !read && keptOnPurpose(l):
 		case !defined:
@@ -114,10 +117,10 @@ func keptOnPurpose(l [2]string) bool {
 func pickedFinding(s *scan, c crd, r lint.Rule, l [2]string, v string, defined bool, line int) lint.Finding {
 	if !defined {
 		return report(r, s.in.File, c.doc, line,
-			"label %s lists %q last, the version Cluster API uses for references to %s, but the CRD does not define it (versions: %s); make the last listed version one the CRD serves", l[0], v, c.kind, versionList(c))
+			"label %s lists %q as its highest version, the one Cluster API uses for references to %s (it sorts the versions, GetLatestContractAndAPIVersionFromContract), but the CRD does not define it (versions: %s); list only versions the CRD serves", l[0], v, c.kind, versionList(c))
 	}
 	return report(r, s.in.File, c.doc, line,
-		"label %s lists %q last, the version Cluster API uses for references to %s, but the CRD does not serve it; serve it or list a served version last", l[0], v, c.kind)
+		"label %s lists %q as its highest version, the one Cluster API uses for references to %s, but the CRD does not serve it; serve it or drop it from the label", l[0], v, c.kind)
 }
 
 // findings reports the stale and unserved versions once per CRD each.
@@ -155,27 +158,55 @@ func versionRank(v string) [3]int {
 	return [3]int{major, stage, minor}
 }
 
-// readLabels are the label keys Cluster API may read: with a known contract, its
-// label and those of newer contracts (a v1beta2 core reads cluster.x-k8s.io/v1beta2
-// before cluster.x-k8s.io/v1beta1); else the newest contract among the labels.
-func readLabels(contract string, labels [][2]string) map[string]bool {
-	out := map[string]bool{}
-	if contract != "" {
-		for _, l := range labels {
-			if !less(versionRank(labelVersion(l[0])), versionRank(contract)) {
-				out[l[0]] = true
-			}
-		}
-		return out
-	}
+// resolvedLabel is the label key Cluster API resolves references with ("" if none):
+// a core of the metadata's contract reads its own label, a v1beta2 core (v1.11-v1.14)
+// falls back to cluster.x-k8s.io/v1beta1 (internal/contract GetCompatibleVersions,
+// GetLatestContractAndAPIVersionFromContract; empty labels are skipped). Without a
+// contract, the newest contract among the labels.
+func resolvedLabel(contract string, labels [][2]string) string {
+	value := map[string]string{}
 	best := ""
 	for _, l := range labels {
-		if best == "" || less(versionRank(labelVersion(best)), versionRank(labelVersion(l[0]))) {
+		value[l[0]] = l[1]
+		if l[1] != "" && (best == "" || less(versionRank(labelVersion(best)), versionRank(labelVersion(l[0])))) {
 			best = l[0]
 		}
 	}
-	out[best] = true
-	return out
+	if contract == "" {
+		return best
+	}
+	for _, con := range compatibleContracts(contract) {
+		if value["cluster.x-k8s.io/"+con] != "" {
+			return "cluster.x-k8s.io/" + con
+		}
+	}
+	return ""
+}
+
+// compatibleContracts are the labels a core of contract reads, in order.
+func compatibleContracts(contract string) []string {
+	if contract == "v1beta2" {
+		return []string{"v1beta2", "v1beta1"}
+	}
+	return []string{contract}
+}
+
+// coreNote says which cores were tried when no label resolves.
+func coreNote(contract string) string {
+	if contract == "v1beta2" {
+		return " (nor the cluster.x-k8s.io/v1beta1 label a v1beta2 core also reads), so no Cluster API core of the metadata's contract can resolve references to it"
+	}
+	if contract != "" {
+		return ", so no Cluster API core of the metadata's contract " + contract + " can resolve references to it"
+	}
+	return ""
+}
+
+var ruleContractCompat = rule("crd-contract-label-compat", lint.Warning, "A v1beta2 core (cluster-api v1.11-v1.14) also reads the cluster.x-k8s.io/v1beta1 label while v1beta1 compatibility lasts (internal/contract GetCompatibleVersions, \"until v1beta1 is EOL\", planned for about v1.16); a v1beta2 release whose CRDs carry only that label works today and stops working then.")
+
+func compatFinding(s *scan, c crd, read string) lint.Finding {
+	return report(ruleContractCompat, s.in.File, c.doc, c.doc.LineOf("metadata", "labels", read),
+		"CRD has no cluster.x-k8s.io/%s label, only %s: cluster-api v1.11-v1.14 (v1beta2 cores) also read that label, so references to %s resolve today with the %s contract's paths, but this stops working when Cluster API drops v1beta1 compatibility (planned for about v1.16); add cluster.x-k8s.io/%s: <versions>", s.in.Contract, read, c.kind, labelVersion(read), s.in.Contract)
 }
 
 func labelVersion(key string) string { return strings.TrimPrefix(key, "cluster.x-k8s.io/") }

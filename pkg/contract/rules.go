@@ -36,7 +36,7 @@ var (
 var (
 	ruleCRDVersion       = rule("crd-api-version", lint.Error, "clusterctl patches CustomResourceDefinitions only as apiextensions.k8s.io/v1 or v1beta1; any other version fails with \"failed to patch <version> CustomResourceDefinition\".")
 	ruleCRDName          = rule("crd-name", lint.Error, "The CRD name must have the format produced by CalculateCRDName(Group, Kind); clusterctl init rejects other names unless the CRD has the clusterctl.cluster.x-k8s.io/skip-crd-name-preflight-check annotation.")
-	ruleContractLabel    = rule("crd-contract-label", lint.Error, "Providers MUST set the cluster.x-k8s.io/<contract> label on the CRDs Cluster API references; Cluster API uses the last underscore-separated version of it for references, which MUST be a version the CRD defines and serves (contracts: API version labels; internal/contract GetLatestContractAndAPIVersionFromContract).")
+	ruleContractLabel    = rule("crd-contract-label", lint.Error, "Providers MUST set the cluster.x-k8s.io/<contract> label on the CRDs Cluster API references; Cluster API uses the highest underscore-separated version of it for references, which MUST be a version the CRD defines and serves; an error when no core of the metadata's contract can resolve the reference (a v1beta2 core reads cluster.x-k8s.io/v1beta2, else cluster.x-k8s.io/v1beta1; a v1beta1 core only cluster.x-k8s.io/v1beta1) (contracts: API version labels; internal/contract/version.go GetCompatibleVersions, GetLatestContractAndAPIVersionFromContract).")
 	ruleContractLabelOth = rule("crd-contract-label-other", lint.Warning, "Other CRDs in the API groups of an infrastructure, bootstrap or control-plane provider should carry the cluster.x-k8s.io/<contract> label, its last version served, so Cluster API can resolve references to them.")
 	ruleContractStale    = rule("crd-contract-label-stale", lint.Warning, "Every version listed in a cluster.x-k8s.io/<contract> label should be one of spec.versions; Cluster API uses only the last version of the label of its contract, so other versions (often left by kustomize commonLabels for older contracts) only warn, once per CRD.")
 	ruleContractServed   = rule("crd-contract-label-served", lint.Warning, "Versions listed in a cluster.x-k8s.io/<contract> label should be served; Cluster API uses only the last version of the label of its contract (crd-contract-label), so other unserved versions only warn, once per CRD.")
@@ -67,7 +67,7 @@ func Rules() []lint.Rule {
 		ruleManager, ruleManagerExtra, ruleImageName, ruleImageVariable, ruleFileName,
 		ruleInjectCA, ruleInjectCATarget, ruleCertDNS, ruleCertService, ruleAggregate,
 		ruleAggregateVerbs, ruleAPIService,
-		ruleCRDVersion, ruleCRDName, ruleContractLabel, ruleContractLabelOth, ruleContractStale, ruleContractServed,
+		ruleCRDVersion, ruleCRDName, ruleContractLabel, ruleContractCompat, ruleContractLabelOth, ruleContractStale, ruleContractServed,
 		ruleCRDScope, ruleCRDTemplate, ruleWebhookVersion, ruleWebhookService, ruleWebhookMissing,
 		ruleRuntimeService,
 		ruleTemplateNamespace, ruleTemplateMixed, ruleTemplateFixed, ruleClassMissing, ruleClassInline,

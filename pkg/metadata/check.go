@@ -46,11 +46,23 @@ func checkVersion(file string, m *Metadata, opts CheckOptions) lint.Findings {
 	line := m.line(slices.IndexFunc(m.ReleaseSeries, func(x Series) bool { return x == *s }))
 	found := supported(file, line, opts.Version, m, *s)
 	if len(opts.CRDContracts) > 0 && IsContract(s.Contract) && !slices.Contains(opts.CRDContracts, s.Contract) {
-		found = append(found, finding(file, line, RuleCRDContract, fmt.Sprintf(
-			"series %s declares contract %s but the provider's CRDs are labelled cluster.x-k8s.io/%s: clusterctl installs by the declared contract and Cluster API then looks for the label; make the contract and the CRD labels agree",
-			s, s.Contract, strings.Join(opts.CRDContracts, ", cluster.x-k8s.io/"))))
+		found = append(found, crdContract(file, line, *s, opts.CRDContracts))
 	}
 	return found
+}
+
+// crdContract: the CRD labels lack the declared contract. A v1beta2 core (cluster-api
+// v1.11-v1.14) also reads cluster.x-k8s.io/v1beta1 labels (internal/contract
+// GetCompatibleVersions), so that case works until v1beta1 compatibility ends: a warning.
+func crdContract(file string, line int, s Series, labels []string) lint.Finding {
+	if s.Contract == "v1beta2" && slices.Contains(labels, "v1beta1") {
+		return finding(file, line, RuleCRDContractCompat, fmt.Sprintf(
+			"series %s declares contract v1beta2 but the provider's CRDs are labelled cluster.x-k8s.io/%s: cluster-api v1.11-v1.14 (v1beta2 cores) also read the v1beta1 label, so this works today, but it stops working when Cluster API drops v1beta1 compatibility (planned for about v1.16); add cluster.x-k8s.io/v1beta2 labels to the CRDs",
+			s, strings.Join(labels, ", cluster.x-k8s.io/")))
+	}
+	return finding(file, line, RuleCRDContract, fmt.Sprintf(
+		"series %s declares contract %s but the provider's CRDs are labelled cluster.x-k8s.io/%s: clusterctl installs by the declared contract and no Cluster API core of that contract reads these labels (a v1beta2 core reads v1beta2, else v1beta1; a v1beta1 core only v1beta1); make the contract and the CRD labels agree",
+		s, s.Contract, strings.Join(labels, ", cluster.x-k8s.io/")))
 }
 
 func missingSeries(m *Metadata, version string) string {

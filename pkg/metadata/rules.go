@@ -22,6 +22,7 @@ const (
 	RuleCumulativeOld      = "metadata-cumulative-old"
 	RuleHistory            = "metadata-history"
 	RuleCRDContract        = "metadata-crd-contract"
+	RuleCRDContractCompat  = "metadata-crd-contract-compat"
 	RuleContractSupport    = "metadata-contract-support"
 	RuleContractV1beta2    = "metadata-contract-v1beta2"
 )
@@ -46,7 +47,8 @@ func Rules() []lint.Rule {
 		{ID: RuleCumulative, Severity: lint.Error, Contract: "upgrade reads the newest metadata.yaml and needs a series for every published release (--published, or every git tag whose own metadata.yaml declared its series)"},
 		{ID: RuleCumulativeOld, Severity: lint.Note, Contract: "tags released before the provider had metadata.yaml (their own copy did not declare their series) were never managed by clusterctl; dropping them loses nothing"},
 		{ID: RuleHistory, Severity: lint.Warning, Contract: "the cumulative check needs the published releases: git tags of a full clone, or --published; an error when CI is set"},
-		{ID: RuleCRDContract, Severity: lint.Error, Contract: "the declared contract must match the cluster.x-k8s.io/<contract> labels of the provider's CRDs"},
+		{ID: RuleCRDContract, Severity: lint.Error, Contract: "the declared contract must match the cluster.x-k8s.io/<contract> labels of the provider's CRDs: an error when no core of that contract reads them (internal/contract/version.go GetCompatibleVersions)"},
+		{ID: RuleCRDContractCompat, Severity: lint.Warning, Contract: "a v1beta2 release whose CRDs carry only cluster.x-k8s.io/v1beta1 labels works with cluster-api v1.11-v1.14, which also read v1beta1 labels until v1beta1 compatibility ends (planned for about v1.16)"},
 		{ID: RuleContractSupport, Severity: lint.Error, Contract: "clusterctl v1.0+ installs only providers declaring v1beta1 (≤v1.10) or v1beta1/v1beta2 (v1.11+)"},
 		{ID: RuleContractV1beta2, Severity: lint.Note, Contract: "a v1beta2 release needs clusterctl v1.11+ and a v1beta2 core; clusterctl ≤v1.10 rejects it in init and generate provider and resolves latest to the newest v1beta1 series"},
 	}

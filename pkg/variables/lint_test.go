@@ -183,3 +183,36 @@ func TestLintUnbracedIsANote(t *testing.T) {
 		t.Errorf("findings = %+v, want one %s note on line 3", fs, RuleUnbraced)
 	}
 }
+
+// TestInconsistentDefaultAsRendered: defaults that differ only in quoting render the
+// same value and are consistent; different values are not.
+func TestInconsistentDefaultAsRendered(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		in   string
+		want int
+	}{
+		{"a: \"${P:=6443}\"\nb: ${P:=\"6443\"}\n", 0},
+		{"a: '${P:=6443}'\nb: ${P:='6443'}\n", 0},
+		{"- ${P:=\"6443\"}\n- \"${P:=6443}\" # port\n", 0},
+		{"a: \"${P:=6443}\"\nb: ${P:=\"6444\"}\n", 1},
+		{"a: ${P:=6443}\nb: ${P:=\"6443\"}\n", 1}, // the number 6443 and the string 6443
+		{"a: x-${P:=6443}\nb: x-${P:=\"6443\"}\n", 1}, // inside longer text: compared as written
+	}
+	for _, c := range cases {
+		fs := Lint("cluster-template.yaml", []byte(c.in), layout.KindTemplate)
+		if got := fs.Without(map[string]bool{}); countRule(got, RuleInconsistent) != c.want {
+			t.Errorf("%q: %d %s findings, want %d: %v", c.in, countRule(got, RuleInconsistent), RuleInconsistent, c.want, got)
+		}
+	}
+}
+
+func countRule(fs lint.Findings, id string) int {
+	n := 0
+	for _, f := range fs {
+		if f.Rule == id {
+			n++
+		}
+	}
+	return n
+}

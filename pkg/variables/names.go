@@ -58,6 +58,9 @@ func (c *checked) laterUse(head, u Use) lint.Findings {
 	if c.preset(u.Name) || !isDefaultOp(head.Op) || !isDefaultOp(u.Op) {
 		return fs
 	}
+	if head.Default != u.Default && sameRendered(c.src, head, u) {
+		return fs // the defaults differ only in quoting: clusterctl renders the same value
+	}
 	if msg := inconsistent(head, u); msg != "" {
 		fs = append(fs, c.finding(RuleInconsistent, lint.Warning, u.Line, "%s", msg))
 	}
