@@ -196,7 +196,7 @@ func TestInconsistentDefaultAsRendered(t *testing.T) {
 		{"a: '${P:=6443}'\nb: ${P:='6443'}\n", 0},
 		{"- ${P:=\"6443\"}\n- \"${P:=6443}\" # port\n", 0},
 		{"a: \"${P:=6443}\"\nb: ${P:=\"6444\"}\n", 1},
-		{"a: ${P:=6443}\nb: ${P:=\"6443\"}\n", 1}, // the number 6443 and the string 6443
+		{"a: ${P:=6443}\nb: ${P:=\"6443\"}\n", 1},     // the number 6443 and the string 6443
 		{"a: x-${P:=6443}\nb: x-${P:=\"6443\"}\n", 1}, // inside longer text: compared as written
 	}
 	for _, c := range cases {
