@@ -16,10 +16,6 @@ type Env struct {
 	Stdin          io.Reader            // nil: empty input
 	Stdout, Stderr io.Writer            // nil: discarded
 	IsTerminal     func(io.Writer) bool // nil: never a terminal
-	// LocalStep, when set, is called before every write, rename, exchange and
-	// removal of `publish local` (local.Options.Step); tests interrupt a run there.
-	// nil in production.
-	LocalStep func(what string)
 }
 
 // ProcessEnv is the real process's environment, standard input and terminal check.
@@ -43,7 +39,7 @@ func MapEnv(vars map[string]string) func(string) string {
 }
 
 func (e Env) streams() streams {
-	s := streams{out: e.Stdout, err: e.Stderr, in: e.Stdin, getenv: e.Getenv, terminal: e.IsTerminal, localStep: e.LocalStep}
+	s := streams{out: e.Stdout, err: e.Stderr, in: e.Stdin, getenv: e.Getenv, terminal: e.IsTerminal}
 	if s.out == nil {
 		s.out = io.Discard
 	}
@@ -69,8 +65,6 @@ type streams struct {
 	in       io.Reader
 	getenv   func(string) string
 	terminal func(io.Writer) bool
-	// localStep is Env.LocalStep (nil in production).
-	localStep func(what string)
 }
 
 func (s streams) logf(format string, args ...any) { fmt.Fprintf(s.err, format+"\n", args...) }

@@ -104,8 +104,8 @@ func exitRows() []exitRow {
 			classConflict: func(s *stage) []string {
 				return []string{"publish", "local", "--from", buildTinyWith(s.t, newImage), "--to", localRepo(s.t, keep)}
 			},
-			classInterrupt: func(s *stage) []string {
-				s.interruptAtFirstStep()
+			classInterrupt: func(s *stage) []string { // mid-run interrupts: pkg/publish's conformance suite
+				s.interruptNow()
 				return []string{"publish", "local", "--from", builtTiny(s.t), "--to", s.t.TempDir()}
 			},
 		}, na: map[errClass]string{}},

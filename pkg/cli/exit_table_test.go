@@ -42,13 +42,8 @@ type stage struct {
 	env    map[string]string
 	ctx    context.Context
 	cancel context.CancelFunc
-	step   func(string) // Env.LocalStep of the run
 	open   atomic.Int32 // requests the hanging server still holds
 }
-
-// interruptAtFirstStep cancels the context at publish local's first write or rename:
-// a Ctrl-C in the middle of the run.
-func (s *stage) interruptAtFirstStep() { s.step = func(string) { s.cancel() } }
 
 // interruptNow cancels the context before the command starts (local commands).
 func (s *stage) interruptNow() { s.cancel() }
@@ -106,7 +101,7 @@ func TestExitCodeTable(t *testing.T) {
 					t.Fatalf("scenario runs %q, not %q", args, row.cmd)
 				}
 				var out, errOut bytes.Buffer
-				code := Run(st.ctx, args, Env{Getenv: MapEnv(st.env), Stdout: &out, Stderr: &errOut, LocalStep: st.step})
+				code := Run(st.ctx, args, Env{Getenv: MapEnv(st.env), Stdout: &out, Stderr: &errOut})
 				st.requestsEnd()
 				if code != c.code {
 					t.Fatalf("capirepo %s: exit %d, want %d (%s)\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), code, c.code, c.class, out.String(), errOut.String())

@@ -21,7 +21,7 @@ nothing; different content for an existing version is refused unless --force. RO
 sha256 file per version and a clusterctl.yaml with a providers: entry per provider.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			p := local.New(o.to, local.Options{Step: io.localStep})
+			p := local.New(o.to, local.Options{})
 			return o.run(cmd, io, p)
 		},
 	}

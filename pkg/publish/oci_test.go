@@ -1,4 +1,4 @@
-package cli
+package publish_test
 
 import (
 	"context"
@@ -8,29 +8,32 @@ import (
 	"testing"
 	"time"
 
-	"github.com/capirepo/capirepo/pkg/backend/oci"
-	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	"oras.land/oras-go/v2/content"
 	"oras.land/oras-go/v2/registry/remote/auth"
+
+	"github.com/capirepo/capirepo/pkg/backend/oci"
+	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 )
 
-// startOCI is the conformance entry of publish oci: a registry that requires
-// credentials (given as the operator's OCI_* variables).
+// startOCI is a registry that requires credentials.
 func startOCI(t *testing.T) *target {
-	reg := authRegistry(t)
+	reg := registry.New(t, registry.WithBasicAuth("robot", ociSecret))
+	remote := oci.Remote{PlainHTTP: true, Retry: fastRetry,
+		Credential: auth.StaticCredential(reg.Host, auth.Credential{Username: "robot", Password: ociSecret})}
+	d, err := oci.New(reg.Host+"/capi", oci.Options{Remote: remote, Pack: oci.PackOptions{Created: time.Unix(1700000000, 0).UTC()}})
+	if err != nil {
+		t.Fatal(err)
+	}
 	return &target{
-		args:    []string{"publish", "oci", "--to", reg.Host + "/capi", "--plain-http"},
-		env:     ociEnv(t, "OCI_USERNAME", "robot", "OCI_PASSWORD", ociSecret),
-		replace: "--replace",
-		secret:  ociSecret,
-		held:    func(t *testing.T) map[string]string { return ociHeld(t, reg) },
+		dest: d, secret: ociSecret,
+		held: func(t *testing.T) map[string]string { return ociHeld(t, remote, reg.Host+"/capi/bootstrap-tiny") },
 		interrupt: func(t *testing.T, cancel context.CancelFunc) func() {
 			f := &registry.Fault{Delay: time.Minute, Times: 1, Match: blobUpload}
 			reg.AddFault(f)
 			return cancelWhen(func() bool { return reg.Hits(f) >= 1 }, cancel)
 		},
-		fault: func(t *testing.T) {
+		fault: func(*testing.T) {
 			reg.AddFault(&registry.Fault{Status: http.StatusBadGateway, Times: 1, Match: blobUpload})
 			reg.AddFault(&registry.Fault{Status: http.StatusInternalServerError, Times: 2, Match: func(r *http.Request) bool {
 				return r.Method == http.MethodPut && strings.Contains(r.URL.Path, "/manifests/v1.1.0")
@@ -44,11 +47,10 @@ func blobUpload(r *http.Request) bool {
 }
 
 // ociHeld maps every tag's titled layers to their digests: "<tag>/<title>" → sha256.
-func ociHeld(t *testing.T, reg *registry.Server) map[string]string {
+func ociHeld(t *testing.T, remote oci.Remote, ref string) map[string]string {
 	t.Helper()
 	ctx := context.Background()
-	cred := auth.StaticCredential(reg.Host, auth.Credential{Username: "robot", Password: ociSecret})
-	repo, err := oci.Remote{PlainHTTP: true, Credential: cred}.Repository(reg.Host + "/capi/bootstrap-tiny")
+	repo, err := remote.Repository(ref)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,11 +64,11 @@ func ociHeld(t *testing.T, reg *registry.Server) map[string]string {
 		}
 		raw, err := content.ReadAll(rc, desc)
 		rc.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
 		var m ocispec.Manifest
-		if err := json.Unmarshal(raw, &m); err != nil {
+		if err == nil {
+			err = json.Unmarshal(raw, &m)
+		}
+		if err != nil {
 			t.Fatal(err)
 		}
 		for _, l := range m.Layers {
