@@ -1,0 +1,40 @@
+package provenance
+
+import (
+	"github.com/capirepo/capirepo/pkg/release"
+	"strings"
+	"testing"
+)
+
+func TestCheck(t *testing.T) {
+	data, err := Statement(sample(), inputs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := parse(t, data)
+	if err := Check(st, sample()); err != nil {
+		t.Fatalf("the built release does not check: %v", err)
+	}
+	cases := map[string]struct {
+		change func(r *releaseT)
+		want   string
+	}{
+		"changed file":  {func(r *releaseT) { r.Files[0].Data = []byte("kind: Other\n") }, "cluster-template.yaml was changed after signing"},
+		"extra file":    {func(r *releaseT) { r.Files = append(r.Files, fileT{Name: "zz.yaml", Data: []byte("x")}) }, "zz.yaml is not covered by the signature"},
+		"missing file":  {func(r *releaseT) { r.Files = r.Files[1:] }, "cluster-template.yaml is signed but missing"},
+		"other version": {func(r *releaseT) { r.Version = "v1.2.4" }, "signed for infrastructure-demo v1.2.3, not for this version"},
+		"other label":   {func(r *releaseT) { r.Name = "other" }, "signed for infrastructure-demo v1.2.3"},
+	}
+	for name, c := range cases {
+		r := sample()
+		c.change(r)
+		if err := Check(st, r); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want %q", name, err, c.want)
+		}
+	}
+}
+
+type (
+	releaseT = release.Release
+	fileT    = release.File
+)

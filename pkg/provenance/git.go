@@ -1,0 +1,61 @@
+package provenance
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"os/exec"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// ReadSource reads the commit, the origin remote and the commit time of the git
+// checkout holding dir. Outside a checkout it returns a zero Source and time.
+func ReadSource(ctx context.Context, dir string) (Source, time.Time) {
+	commit := git(ctx, dir, "rev-parse", "HEAD")
+	if commit == "" {
+		return Source{}, time.Time{}
+	}
+	s := Source{Commit: commit, Remote: withoutCredentials(git(ctx, dir, "remote", "get-url", "origin"))}
+	secs, err := strconv.ParseInt(git(ctx, dir, "log", "-1", "--format=%ct", "HEAD"), 10, 64)
+	if err != nil {
+		return s, time.Time{}
+	}
+	return s, time.Unix(secs, 0).UTC()
+}
+
+func git(ctx context.Context, dir string, args ...string) string {
+	out, err := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...).Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// withoutCredentials drops a user and password from a remote URL (a CI token in
+// https://x-access-token:TOKEN@github.com/... must never reach a signed statement).
+func withoutCredentials(remote string) string {
+	u, err := url.Parse(remote)
+	if err != nil || u.Scheme == "" || u.User == nil {
+		return remote
+	}
+	u.User = nil
+	return u.String()
+}
+
+// BuildTime is SOURCE_DATE_EPOCH when set, else the commit time; with neither it is
+// an error, since a statement must not depend on the clock.
+func BuildTime(sourceDateEpoch string, commitTime time.Time) (time.Time, error) {
+	if s := strings.TrimSpace(sourceDateEpoch); s != "" {
+		secs, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || secs < 0 {
+			return time.Time{}, fmt.Errorf("SOURCE_DATE_EPOCH %q: want a number of seconds since 1970", s)
+		}
+		return time.Unix(secs, 0).UTC(), nil
+	}
+	if commitTime.IsZero() {
+		return time.Time{}, fmt.Errorf("provenance needs a build time: build inside a git checkout or set SOURCE_DATE_EPOCH")
+	}
+	return commitTime, nil
+}

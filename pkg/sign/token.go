@@ -1,0 +1,56 @@
+package sign
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// AmbientToken finds the CI's OIDC token for audience "sigstore": SIGSTORE_ID_TOKEN
+// (GitLab CI's id_tokens, or any CI that sets it), else GitHub Actions' token endpoint
+// (ACTIONS_ID_TOKEN_REQUEST_URL/_TOKEN, present with `permissions: id-token: write`).
+// It returns "" when neither is there. Errors never quote a token.
+func AmbientToken(ctx context.Context, getenv func(string) string, client *http.Client) (string, error) {
+	if t := strings.TrimSpace(getenv("SIGSTORE_ID_TOKEN")); t != "" {
+		return t, nil
+	}
+	reqURL, bearer := getenv("ACTIONS_ID_TOKEN_REQUEST_URL"), getenv("ACTIONS_ID_TOKEN_REQUEST_TOKEN")
+	if reqURL == "" || bearer == "" {
+		return "", nil
+	}
+	u, err := url.Parse(reqURL)
+	if err != nil {
+		return "", fmt.Errorf("ACTIONS_ID_TOKEN_REQUEST_URL is not a URL")
+	}
+	q := u.Query()
+	q.Set("audience", "sigstore")
+	u.RawQuery = q.Encode()
+	return githubToken(ctx, client, u.String(), bearer)
+}
+
+func githubToken(ctx context.Context, client *http.Client, u, bearer string) (string, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return "", err
+	}
+	req.Header.Set("Authorization", "Bearer "+bearer)
+	resp, err := client.Do(req)
+	if err != nil {
+		return "", fmt.Errorf("requesting the GitHub Actions OIDC token: %w", err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return "", fmt.Errorf("requesting the GitHub Actions OIDC token: HTTP %d (does the job have `permissions: id-token: write`?)", resp.StatusCode)
+	}
+	var body struct {
+		Value string `json:"value"`
+	}
+	if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(&body); err != nil || body.Value == "" {
+		return "", fmt.Errorf("the GitHub Actions OIDC token endpoint answered without a token")
+	}
+	return body.Value, nil
+}
