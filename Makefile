@@ -8,13 +8,21 @@ CLUSTERCTL_BINS := $(foreach v,$(CLUSTERCTL_VERSIONS),$(BIN)/clusterctl-$(v))
 # artifacts `publish oci` pushed (its go.mod has no replace directive and builds with Go 1.26).
 OPERATOR_VERSION := v0.29.0
 OPERATOR_PLUGIN := $(BIN)/capi-operator-plugin-$(OPERATOR_VERSION)
+# cosign: the e2e tests verify signed builds with the real CLI (it builds with Go 1.26).
+COSIGN_VERSION := v3.1.3
+COSIGN := $(BIN)/cosign-$(COSIGN_VERSION)
 
 .PHONY: build test unit bench kustomize lint install-tools clean example
 
 build:
 	go build -o $(BIN)/capirepo ./cmd/capirepo
 
-install-tools: $(CLUSTERCTL_BINS) $(OPERATOR_PLUGIN)
+install-tools: $(CLUSTERCTL_BINS) $(OPERATOR_PLUGIN) $(COSIGN)
+
+$(COSIGN):
+	mkdir -p $(BIN)/.cosign
+	GOBIN=$(BIN)/.cosign go install github.com/sigstore/cosign/v3/cmd/cosign@$(COSIGN_VERSION)
+	mv $(BIN)/.cosign/cosign $@ && rmdir $(BIN)/.cosign
 
 $(OPERATOR_PLUGIN):
 	mkdir -p $(BIN)/.operator

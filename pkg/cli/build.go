@@ -20,6 +20,7 @@ type buildOptions struct {
 	offline   bool
 	images    imageGate     // --check-images, --platform (images.go)
 	reg       registryFlags // --plain-http for the image gate
+	sign      signFlags     // --sign-key, --sign-keyless (sign.go)
 }
 
 func newBuildCmd(io streams) *cobra.Command {
@@ -43,6 +44,7 @@ The output folder is staged and renamed into place only when everything succeede
 	f.BoolVar(&o.offline, "offline", false, "never touch the network: remote resources come from their pinned file or the cache")
 	o.images.flags(cmd)
 	o.reg.flags(cmd)
+	o.sign.flags(cmd)
 	_ = cmd.MarkFlagRequired("version")
 	return cmd
 }
@@ -53,6 +55,10 @@ func (o *buildOptions) run(cmd *cobra.Command, io streams) error {
 		return usageErr(err)
 	}
 	skip, err := disabledRules(o.config, cfg.Lint.Disable, o.disable)
+	if err != nil {
+		return err
+	}
+	signer, err := o.sign.signer(cmd.Context(), io)
 	if err != nil {
 		return err
 	}
@@ -74,6 +80,11 @@ func (o *buildOptions) run(cmd *cobra.Command, io streams) error {
 	}
 	if err := o.images.check(cmd.Context(), io, &o.reg, res.Set); err != nil {
 		return err
+	}
+	if signer != nil {
+		if err := attachProvenance(cmd.Context(), io, signer, o.config, cfg, res.Set); err != nil {
+			return err
+		}
 	}
 	dir, err := output.Write(o.out, res.Set)
 	if err != nil {

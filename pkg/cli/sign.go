@@ -1,0 +1,78 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/httpx"
+	"github.com/capirepo/capirepo/pkg/provenance"
+	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/sign"
+)
+
+// signFlags are build's --sign-key and --sign-keyless (with the Sigstore URLs).
+type signFlags struct {
+	key       string
+	keyless   bool
+	fulcioURL string
+	rekorURL  string
+}
+
+func (s *signFlags) flags(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.StringVar(&s.key, "sign-key", "", "sign each version's provenance with this private key (cosign key file, password from COSIGN_PASSWORD, or a PEM key)")
+	f.BoolVar(&s.keyless, "sign-keyless", false, "sign keyless with the CI's OIDC token through Fulcio and Rekor")
+	f.StringVar(&s.fulcioURL, "fulcio-url", sign.DefaultFulcioURL, "Fulcio for --sign-keyless")
+	f.StringVar(&s.rekorURL, "rekor-url", sign.DefaultRekorURL, "Rekor for --sign-keyless")
+}
+
+// signer loads the key (or the OIDC token) before anything is built; nil when the
+// build is not signed. A key that cannot be used is an input error.
+func (s *signFlags) signer(ctx context.Context, io streams) (*sign.Signer, error) {
+	switch {
+	case s.key != "" && s.keyless:
+		return nil, usageErr(errors.New("--sign-key and --sign-keyless exclude each other"))
+	case s.key != "":
+		data, err := os.ReadFile(s.key)
+		if err != nil {
+			return nil, withCode(ExitInput, fmt.Errorf("signing key %s: cannot read it: %w", s.key, errors.Unwrap(err)))
+		}
+		key, err := sign.ParsePrivateKey(s.key, data, []byte(io.lookup("COSIGN_PASSWORD")))
+		if err != nil {
+			return nil, withCode(ExitInput, err)
+		}
+		signer, err := sign.KeySigner(key)
+		return signer, withCode(ExitInput, err)
+	case s.keyless:
+		token, err := sign.AmbientToken(ctx, io.getenv, httpx.NewClient(httpx.Options{}))
+		if err != nil {
+			return nil, withCode(ExitPublish, err)
+		}
+		signer, err := sign.KeylessSigner(sign.Keyless{FulcioURL: s.fulcioURL, RekorURL: s.rekorURL, IDToken: token})
+		return signer, withCode(ExitInput, err)
+	}
+	return nil, nil
+}
+
+// attach signs every release of the set; the bundles become files of the releases.
+func attachProvenance(ctx context.Context, io streams, s *sign.Signer, configPath string, cfg *config.Config, set *release.Set) error {
+	src, commitTime := provenance.ReadSource(ctx, filepath.Dir(configPath))
+	when, err := provenance.BuildTime(io.lookup("SOURCE_DATE_EPOCH"), commitTime)
+	if err != nil {
+		return withCode(ExitInput, err)
+	}
+	in := provenance.Inputs{BuilderVersion: Version, ConfigPath: configPath, Source: src, Time: when}
+	for _, r := range cfg.RemoteResources {
+		in.Remote = append(in.Remote, provenance.Pinned{URI: r.URL, SHA256: r.SHA256})
+	}
+	if err := sign.Attach(ctx, s, set, in); err != nil {
+		return withCode(ExitPublish, err)
+	}
+	return nil
+}
