@@ -128,11 +128,11 @@ func (p *labelProblems) findings(s *scan, c crd) lint.Findings {
 	var out lint.Findings
 	if len(p.stale) > 0 {
 		out = append(out, report(ruleContractStale, s.in.File, c.doc, p.staleAt,
-			"contract labels list versions the CRD does not define (%s; CRD versions: %s); Cluster API uses only the last version of the label of its contract, so this is harmless, but list only versions of spec.versions (kustomize commonLabels for older contracts often leave such labels behind)", strings.Join(p.stale, ", "), versionList(c)))
+			"contract labels list versions the CRD does not define (%s; CRD versions: %s); Cluster API uses only the highest version of the label it reads, so this is harmless, but list only versions of spec.versions (kustomize commonLabels for older contracts often leave such labels behind)", strings.Join(p.stale, ", "), versionList(c)))
 	}
 	if len(p.unserved) > 0 {
 		out = append(out, report(ruleContractServed, s.in.File, c.doc, p.servedAt,
-			"contract labels list versions the CRD does not serve (%s); Cluster API uses only the last version of the label of its contract, so this is harmless, but list only served versions", strings.Join(p.unserved, ", ")))
+			"contract labels list versions the CRD does not serve (%s); Cluster API uses only the highest version of the label it reads, so this is harmless, but list only served versions", strings.Join(p.unserved, ", ")))
 	}
 	return out
 }

@@ -14,7 +14,7 @@ var (
 	ruleScaleSubresource  = rule("contract-scale-subresource", lint.Warning, "A ControlPlane with spec.replicas MUST have the scale subresource with specReplicasPath .spec.replicas, statusReplicasPath .status.replicas and labelSelectorPath .status.selector (control-plane contract: replicas); Cluster API's controllers do not call it (the autoscaler and kubectl scale do), so it warns.")
 	ruleTemplateSpec      = rule("contract-template-spec", lint.Error, "A <Kind>Template MUST have spec.template.spec (contracts: <Kind>Template resource definition); Cluster API creates objects from spec.template (controllers/external/util.go GenerateTemplate), so without it they are created empty.")
 	ruleTemplateVersion   = rule("contract-template-version", lint.Error, "Objects created from a <Kind>Template get the Template's apiVersion and the Kind without Template (controllers/external/util.go GenerateTemplate), so <Kind> MUST serve the version the Template's contract label resolves to.")
-	ruleAmbiguousLabel    = rule("contract-label-ambiguous", lint.Warning, "One API version listed under two cluster.x-k8s.io/<contract> labels makes the contract of that version depend on map order (internal/contract/version.go GetContractVersionForVersion walks the labels as a map).")
+	ruleAmbiguousLabel    = rule("contract-label-ambiguous", lint.Warning, "One API version listed under two cluster.x-k8s.io/<contract> labels makes the contract of that version depend on map order (internal/contract/version.go GetContractVersionForVersion walks the labels as a map; the topology reconciler and clusterctl describe use it for ControlPlane kinds).")
 )
 
 // schemaRules lists the contract-doctor rules (schemarules.go, schemaextra.go).
@@ -103,18 +103,28 @@ func checkTemplate(s *scan, c crd, t target, sv served) lint.Findings {
 	return out
 }
 
-// checkAmbiguous: an API version under two contract labels.
+// checkAmbiguous: an API version under two contract labels, on the ControlPlane kinds
+// whose contract Cluster API looks up by version (the topology reconciler and
+// clusterctl describe call GetContractVersionForVersion only for control planes).
 func checkAmbiguous(s *scan, c crd) lint.Findings {
+	if c.role != "ControlPlane" {
+		return nil
+	}
 	seen := map[string]string{}
-	var out lint.Findings
+	var dup []string
+	line := 0
 	for _, l := range contractLabels(c) {
 		for _, v := range strings.Split(l[1], "_") {
 			if prev, ok := seen[v]; ok && prev != l[0] {
-				out = append(out, report(ruleAmbiguousLabel, s.in.File, c.doc, c.doc.LineOf("metadata", "labels", l[0]),
-					"%s is listed under both %s and %s, so the contract Cluster API assigns to %s/%s depends on map order; list each version under one contract label", v, prev, l[0], c.group, v))
+				dup = append(dup, fmt.Sprintf("%s under %s and %s", v, prev, l[0]))
+				line = firstLine(line, c.doc.LineOf("metadata", "labels", l[0]))
 			}
 			seen[v] = l[0]
 		}
 	}
-	return out
+	if len(dup) == 0 {
+		return nil
+	}
+	return lint.Findings{report(ruleAmbiguousLabel, s.in.File, c.doc, line,
+		"%s: the contract Cluster API assigns to such a version depends on map order, and the topology reconciler then reads v1beta1 or v1beta2 paths; list each version under one contract label", strings.Join(dup, ", "))}
 }

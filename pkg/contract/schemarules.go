@@ -95,7 +95,7 @@ var fieldRules = []fieldRule{
 	{rule: ruleCPMachineTemplate, roles: rolesCP, must: true, when: "spec.machineTemplate",
 		want: map[string][]want{"v1beta1": {{path: "spec.machineTemplate.infrastructureRef", typ: "object", fields: map[string]string{"apiVersion": "string", "kind": "string", "name": "string"}}},
 			"v1beta2": {{path: "spec.machineTemplate.spec.infrastructureRef", typ: "object", fields: map[string]string{"apiGroup": "string", "kind": "string", "name": "string"}}}},
-		does: "control plane Machines cannot be created from the template", fix: "v1beta1: InfrastructureRef corev1.ObjectReference; v1beta2: Spec {InfrastructureRef clusterv1.ContractVersionedObjectReference}"},
+		does: "the ClusterClass topology reconciler cannot read or set the control plane machines' infrastructure template (core/reconcilers/topology/cluster/current_state.go, exp/topology/desiredstate)", fix: "v1beta1: InfrastructureRef corev1.ObjectReference; v1beta2: Spec {InfrastructureRef clusterv1.ContractVersionedObjectReference}"},
 	{rule: rulePoolReady, roles: rolesPool, must: true, want: both(want{path: "status.ready", typ: "boolean"}),
 		does: "the MachinePool never becomes InfrastructureReady", fix: "add Ready bool `json:\"ready\"` to the status (also in v1beta2, until cluster-api reads status.initialization.provisioned)"},
 	{rule: rulePoolProviderIDs, roles: rolesPool, want: both(want{path: "spec.providerIDList", typ: "array"}, want{path: "status.replicas", typ: "integer"}),
