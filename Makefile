@@ -44,8 +44,13 @@ unit:
 # (build/kustomize-lib, capirepo/kustomize-cli, lint/decode, peak-lint/decode,
 # build/sequential-kustomize, small/large). The kustomize CLI is only needed here.
 # -p 1: one package's benchmarks at a time, so they do not compete for the cores.
+# The process benchmarks (`capirepo lint FILE` as users run it, against a yaml.v3
+# decode process: lint/decode-wall, -cpu, -rss) run last, 5 alternating runs each.
+PROCESS_BENCH := LintProcess
+
 bench: $(BIN)/kustomize
-	CAPIREPO_KUSTOMIZE=$(BIN)/kustomize go test -p 1 -run '^$$' -bench . -benchmem -benchtime 3x -timeout 30m ./...
+	CAPIREPO_KUSTOMIZE=$(BIN)/kustomize go test -p 1 -run '^$$' -bench . -skip '$(PROCESS_BENCH)' -benchmem -benchtime 3x -timeout 30m ./...
+	go test -run '^$$' -bench '$(PROCESS_BENCH)' -benchtime 5x -timeout 30m ./cmd/capirepo
 
 KUSTOMIZE_VERSION := v5.8.2
 
