@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"os"
 	"regexp"
 	"strings"
 
@@ -30,10 +29,10 @@ var (
 )
 
 // scan reads every file of the tree.
-func scan(files []string) contents {
+func scan(r *reader, files []string) contents {
 	var c contents
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		data, err := r.read(f)
 		if err != nil {
 			continue
 		}

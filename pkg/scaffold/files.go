@@ -2,7 +2,6 @@ package scaffold
 
 import (
 	"fmt"
-	"os"
 	"path"
 	"regexp"
 	"slices"
@@ -22,7 +21,9 @@ var (
 func (s *treeSurvey) templateFiles(flavors []placed) (files, commented []placed) {
 	var trees []*tree
 	for _, src := range s.sources {
-		trees = append(trees, src.tree)
+		if !slices.Contains(s.wrappers, src.tree) {
+			trees = append(trees, src.tree)
+		}
 	}
 	rendered := map[string]bool{}
 	for _, f := range flavors {
@@ -63,7 +64,7 @@ func (s *treeSurvey) fileEntry(rel string, rendered map[string]bool) (Entry, boo
 	if classFile.MatchString(base) {
 		return Entry{Path: rel}, true, false
 	}
-	data, err := os.ReadFile(s.abs(rel))
+	data, err := s.r.read(s.abs(rel))
 	if err != nil {
 		return Entry{}, false, false
 	}

@@ -1,35 +1,63 @@
 package scaffold
 
 import (
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 )
 
-// hints is what the provider's Makefile and scripts say about its release build.
+// hints is what the provider's Makefile, scripts and release workflow say about its
+// release build. Settings come from release lines only: lines of e2e, dev, test and
+// tilt targets are read for what they generate, never for release settings.
 type hints struct {
 	loadNone    string              // a file that renders with LoadRestrictionsNone ("" if none)
 	flavors     map[string][]string // kustomize folder (slash path from the root) -> flavor names
+	flavorLine  map[string]string   // kustomize folder -> the file:line naming it
+	loops       []loopBuild         // builds of folders named by variables (script loops)
+	renames     map[string]string   // flavor -> flavor a later mv gives its file
 	patterns    []string            // folders whose children are flavors (cluster-template-%.yaml: dir/%)
-	registry    string              // PROD_REGISTRY
-	img         string              // IMG, when it names a registry (kubebuilder's image variable)
+	registry    string              // PROD_REGISTRY or another release registry
+	img         string              // IMG or RELEASE_*IMG, when it names a registry
 	imageNames  map[string]bool     // values of *IMAGE_NAME variables
-	pullPolicy  string              // set-manifest-pull-policy PULL_POLICY=...
+	pullPolicy  string              // set-manifest-pull-policy PULL_POLICY=... of a release target
 	openAPI     bool                // the build generates runtime-sdk-openapi.yaml
 	builds      []componentBuild    // kustomize builds of components files
 	imagePin    string              // how the Makefile sets the release image, for the comment
 	scriptFiles []string            // files read, for comments
+	lines       []mkLine            // every line read, expanded
+	wfRegistry  string              // a registry the release workflow sets
+}
+
+// mkLine is one line of a Makefile, script or workflow, with where it is.
+type mkLine struct {
+	at     string // file:line
+	target string // the Makefile target (or script) it belongs to
+	text   string // variables expanded, trimmed
+}
+
+// dev reports lines of targets that do not make the release.
+func (l mkLine) dev() bool { return devName(l.target) }
+
+func devName(s string) bool {
+	for _, w := range []string{"e2e", "dev", "test", "tilt", "kind", "local", "workload", "debug"} {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
 }
 
 var (
-	makeVar     = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)\s*(?:\?=|:=|=)\s*(.*?)\s*$`)
+	makeVar     = regexp.MustCompile(`^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(?:\?=|:=|=)\s*(.*?)\s*$`)
 	varRef      = regexp.MustCompile(`\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]`)
-	buildLine   = regexp.MustCompile(`\bbuild\s+(.*?)\s*>>?\s*"?(\S*?cluster-template(?:-([a-z0-9][a-z0-9.-]*))?\.yaml)`)
+	ruleHead    = regexp.MustCompile(`^([A-Za-z0-9_./%$(){}-]+)\s*:([^=]|$)`)
+	flavorOut   = `(\S*?cluster-template(?:-([a-zA-Z0-9.${}()_-]+))?\.yaml)`
+	buildLine   = regexp.MustCompile(`\bbuild\s+(.*?)\s*>>?\s*"?` + flavorOut)
 	explicit    = regexp.MustCompile(`^(\S*?cluster-template(?:-([a-z0-9][a-z0-9.-]*))?\.yaml)\s*:\s*(\S+)`)
 	patternRule = regexp.MustCompile(`^\S*?cluster-template-%\.yaml\s*:\s*(\S+?)%`)
 	pullPolicy  = regexp.MustCompile(`PULL_POLICY=(Always|IfNotPresent|Never)`)
 	compBuild   = regexp.MustCompile(`(?:\bcd\s+(\S+?)\s*(?:;|&&)\s*)?.*\bbuild\s+(\S+)\s*>\s*\S*?([\w.-]*components[\w.-]*\.yaml)`)
+	renameLine  = regexp.MustCompile(`\bmv\s+"?\S*?cluster-template-([a-z0-9.-]+)\.yaml"?\s+"?\S*?cluster-template\.yaml`)
 )
 
 // componentBuild is a Makefile line rendering a components file: folder and file name.
@@ -45,127 +73,61 @@ func (b componentBuild) folder() string {
 	return cleanRel(b.dir)
 }
 
-// readHints reads Makefile, *.mk and hack/*.sh at root.
-func readHints(root string) *hints {
-	h := &hints{flavors: map[string][]string{}, imageNames: map[string]bool{}}
-	files, _ := filepath.Glob(filepath.Join(root, "*.mk"))
-	scripts, _ := filepath.Glob(filepath.Join(root, "hack", "*.sh"))
-	files = append(append([]string{filepath.Join(root, "Makefile")}, files...), scripts...)
+// rootVars are script variables naming the repository root.
+var rootVars = []string{"REPO_ROOT", "ROOT_DIR", "ROOT", "KUBE_ROOT", "SCRIPT_ROOT"}
+
+// readHints reads Makefile, *.mk, hack/*.sh and the release workflows at root.
+func readHints(r *reader, root string) *hints {
+	h := &hints{flavors: map[string][]string{}, flavorLine: map[string]string{}, renames: map[string]string{}, imageNames: map[string]bool{}}
 	vars := map[string]string{}
-	var lines []string
-	for _, f := range files {
-		data, err := os.ReadFile(f)
+	for _, v := range rootVars {
+		vars[v] = "."
+	}
+	var raw []mkLine
+	for _, f := range hintFiles(root) {
+		data, err := r.read(f)
 		if err != nil {
 			continue
 		}
 		rel, _ := filepath.Rel(root, f)
-		h.scriptFiles = append(h.scriptFiles, filepath.ToSlash(rel))
-		for _, l := range strings.Split(string(data), "\n") {
-			if m := makeVar.FindStringSubmatch(l); m != nil {
-				if _, set := vars[m[1]]; !set {
-					vars[m[1]] = m[2]
-				}
-			}
-			if strings.Contains(l, "LoadRestrictionsNone") && h.loadNone == "" {
-				h.loadNone = filepath.ToSlash(rel)
-			}
-			lines = append(lines, l)
-		}
+		rel = filepath.ToSlash(rel)
+		h.scriptFiles = append(h.scriptFiles, rel)
+		raw = append(raw, h.split(rel, string(data), vars)...)
 	}
 	h.fromVars(vars)
-	for _, l := range lines {
-		h.fromLine(root, expand(l, vars))
+	for _, l := range raw {
+		l.text = strings.TrimSpace(expand(l.text, vars))
+		h.lines = append(h.lines, l)
+		h.fromLine(root, l)
 	}
 	return h
 }
 
-func (h *hints) fromVars(vars map[string]string) {
-	h.registry = expand(vars["PROD_REGISTRY"], vars)
-	if img := imageName(expand(vars["IMG"], vars)); strings.Contains(strings.Split(img, "/")[0], ".") && !strings.Contains(img, "$") {
-		h.img = img
-	}
-	for k, v := range vars {
-		if strings.HasSuffix(k, "IMAGE_NAME") && v != "" {
-			h.imageNames[expand(v, vars)] = true
-		}
-	}
+func hintFiles(root string) []string {
+	mks, _ := filepath.Glob(filepath.Join(root, "*.mk"))
+	scripts, _ := filepath.Glob(filepath.Join(root, "hack", "*.sh"))
+	flows, _ := filepath.Glob(filepath.Join(root, ".github", "workflows", "*release*"))
+	return append(append(append([]string{filepath.Join(root, "Makefile")}, mks...), scripts...), flows...)
 }
 
-func (h *hints) fromLine(root, l string) {
-	l = strings.TrimSpace(l)
-	if m := pullPolicy.FindStringSubmatch(l); m != nil && h.pullPolicy == "" {
-		h.pullPolicy = m[1]
-	}
-	switch {
-	case h.imagePin != "":
-	case strings.Contains(l, "set-manifest-image"):
-		h.imagePin = "replaces the Makefile's set-manifest-image (sed on a tracked image patch)"
-	case strings.Contains(l, "edit set image"):
-		h.imagePin = "replaces the Makefile's kustomize edit set image (an edit of a tracked kustomization)"
-	}
-	if strings.Contains(l, "runtime-sdk-openapi.yaml") {
-		h.openAPI = true
-	}
-	if m := compBuild.FindStringSubmatch(l); m != nil && !testPath(m[3]) {
-		h.builds = append(h.builds, componentBuild{cd: m[1], dir: m[2], file: m[3]})
-		return
-	}
-	if m := patternRule.FindStringSubmatch(l); m != nil && !testPath(l) {
-		h.patterns = append(h.patterns, cleanRel(m[1]))
-		return
-	}
-	if m := explicit.FindStringSubmatch(l); m != nil && !testPath(m[1]) {
-		h.addFlavor(root, m[3], m[2])
-		return
-	}
-	if m := buildLine.FindStringSubmatch(l); m != nil && !testPath(m[2]) {
-		for _, f := range strings.Fields(m[1]) {
-			if !strings.HasPrefix(f, "-") && !strings.HasPrefix(f, "LoadRestrictions") {
-				h.addFlavor(root, f, m[3])
-				break
+// split records a file's variables and returns its lines with their target.
+func (h *hints) split(rel, data string, vars map[string]string) []mkLine {
+	target := rel
+	var out []mkLine
+	for i, l := range strings.Split(data, "\n") {
+		if m := makeVar.FindStringSubmatch(l); m != nil && !strings.HasPrefix(l, "\t") {
+			if _, set := vars[m[1]]; !set {
+				vars[m[1]] = strings.Trim(m[2], `"'`)
 			}
+		} else if m := ruleHead.FindStringSubmatch(l); m != nil && isMake(rel) {
+			target = m[1]
+		} else if m := workflowEnv.FindStringSubmatch(l); m != nil && strings.HasPrefix(rel, ".github/") {
+			h.workflowVar(m[1], m[2])
 		}
-	}
-}
-
-// addFlavor records a flavor rendered from dir, when dir is a kustomize folder.
-func (h *hints) addFlavor(root, dir, flavor string) {
-	dir = cleanRel(strings.Trim(dir, `"'`))
-	if kustomizationIn(filepath.Join(root, filepath.FromSlash(dir))) == "" {
-		return
-	}
-	for _, f := range h.flavors[dir] {
-		if f == flavor {
-			return
+		if strings.Contains(l, "LoadRestrictionsNone") && h.loadNone == "" {
+			h.loadNone = rel
 		}
+		out = append(out, mkLine{at: rel + ":" + itoa(i+1), target: target, text: l})
 	}
-	h.flavors[dir] = append(h.flavors[dir], flavor)
-}
-
-// expand replaces $(VAR) and ${VAR} with Makefile values, a few levels deep.
-func expand(s string, vars map[string]string) string {
-	for range 4 {
-		next := varRef.ReplaceAllStringFunc(s, func(ref string) string {
-			v, ok := vars[varRef.FindStringSubmatch(ref)[1]]
-			if !ok {
-				return ref
-			}
-			return v
-		})
-		if next == s {
-			break
-		}
-		s = next
-	}
-	return s
-}
-
-func cleanRel(p string) string {
-	p = strings.TrimPrefix(filepath.ToSlash(filepath.Clean(p)), "./")
-	return strings.TrimSuffix(p, "/")
-}
-
-// testPath reports paths of test and e2e data, which are not released.
-func testPath(p string) bool {
-	return strings.Contains(p, "e2e") || strings.Contains(p, "/test/") || strings.HasPrefix(p, "test/")
+	return out
 }

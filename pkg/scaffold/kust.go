@@ -61,11 +61,13 @@ type tree struct {
 	outside []string // files loaded from outside the folder of the kustomization naming them
 	label   string   // the cluster.x-k8s.io/provider label a kustomization sets
 	images  []image  // images: entries, outermost first
+	missing []string // files and folders named but not in the tree (generated inputs)
+	r       *reader
 }
 
 // loadTree reads dir's kustomization and everything it loads, recursively.
-func loadTree(dir string) *tree {
-	t := &tree{dir: dir}
+func loadTree(r *reader, dir string) *tree {
+	t := &tree{dir: dir, r: r}
 	t.walk(dir, map[string]bool{})
 	return t
 }
@@ -79,7 +81,7 @@ func (t *tree) walk(dir string, seen map[string]bool) {
 	if file == "" {
 		return
 	}
-	data, err := os.ReadFile(file)
+	data, err := t.r.read(file)
 	var k kustomization
 	if err != nil || yaml.Unmarshal(data, &k) != nil {
 		return
@@ -119,6 +121,7 @@ func (t *tree) ref(dir, r string, seen map[string]bool) {
 	fi, err := os.Stat(p)
 	switch {
 	case err != nil:
+		t.missing = append(t.missing, p)
 		return
 	case fi.IsDir():
 		t.walk(p, seen)

@@ -2,8 +2,8 @@ package scaffold
 
 import (
 	"fmt"
-	"os"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -12,10 +12,11 @@ import (
 // (the deepest one; among providers sharing a folder, the infrastructure provider)
 // and returns the ones no provider holds.
 func (s *treeSurvey) placeTemplates(ps []*Provider) []Entry {
-	flavors := s.flavors()
+	flavors, commented := s.flavors()
 	all := append(flavors, s.classes(flavors)...)
-	files, commented := s.templateFiles(flavors)
+	files, notes := s.templateFiles(flavors)
 	all = append(all, files...)
+	commented = append(commented, notes...)
 	var unplaced []Entry
 	for _, t := range all {
 		if p := owner(ps, t.rel); p != nil {
@@ -82,16 +83,34 @@ func (s *treeSurvey) finish(p *Provider) {
 	}
 }
 
-// metadataFile returns the provider's metadata.yaml: in its folder, else at the root.
+// metadataFile returns the provider's metadata.yaml: the file the Makefile's release
+// copies (cp config/metadata/metadata.yaml $(RELEASE_DIR)/), else the one in its folder
+// or at the root, else the nearest metadata.yaml holding kind: Metadata.
 func (s *treeSurvey) metadataFile(root string) string {
-	for _, dir := range []string{root, "."} {
-		rel := path.Join(dir, "metadata.yaml")
-		if fi, err := os.Stat(s.abs(rel)); err == nil && fi.Mode().IsRegular() {
+	var cands []string
+	for _, l := range s.hints.lines {
+		if m := metadataCopy.FindStringSubmatch(l.text); m != nil && !l.dev() {
+			cands = append(cands, cleanRel(m[1]))
+		}
+	}
+	cands = append(cands, path.Join(root, "metadata.yaml"), "metadata.yaml")
+	for _, rel := range s.metadata {
+		if under(rel, root) {
+			cands = append(cands, rel)
+		}
+	}
+	for _, rel := range cands {
+		if data, err := s.r.read(s.abs(rel)); err == nil && metadataKind.Match(data) {
 			return rel
 		}
 	}
 	return ""
 }
+
+var (
+	metadataCopy = regexp.MustCompile(`\bcp\s+(?:-\S+\s+)*"?([^\s"$]*metadata\.yaml)"?\s`)
+	metadataKind = regexp.MustCompile(`(?m)^(?:kind:\s*["']?Metadata\b|releaseSeries:)`)
+)
 
 // releaseImage proposes the released image: PROD_REGISTRY/<image name> when the
 // Makefile declares both, else the Makefile's IMG when the components leave another.

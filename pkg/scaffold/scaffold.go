@@ -21,6 +21,7 @@ type Plan struct {
 	Remote    []string // remote resources the kustomizations name, to pin
 	Unplaced  []Entry  // templates no provider could take
 	Skipped   []string // components folders of test providers the Makefile does not release
+	Oversized []string // files over MaxRead, not read (slash paths)
 }
 
 // Provider is one proposed providers: entry. Paths are slash paths from Root.
@@ -60,6 +61,10 @@ type Entry struct {
 // Inspect reads the tree at root and proposes a configuration. It fails only when the
 // folder cannot be read, holds no provider components, or ctx ends.
 func Inspect(ctx context.Context, root string) (*Plan, error) {
+	return inspect(ctx, root, MaxRead)
+}
+
+func inspect(ctx context.Context, root string, max int64) (*Plan, error) {
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		return nil, err
@@ -67,7 +72,7 @@ func Inspect(ctx context.Context, root string) (*Plan, error) {
 	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
 		return nil, fmt.Errorf("inspecting %s: not a folder", root)
 	}
-	s, err := survey(ctx, abs)
+	s, err := survey(ctx, abs, max)
 	if err != nil {
 		return nil, err
 	}
@@ -84,6 +89,9 @@ func Inspect(ctx context.Context, root string) (*Plan, error) {
 				p.Remote = append(p.Remote, r)
 			}
 		}
+	}
+	for _, b := range s.r.big {
+		p.Oversized = append(p.Oversized, s.rel(b))
 	}
 	return p, nil
 }

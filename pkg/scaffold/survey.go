@@ -18,17 +18,21 @@ type source struct {
 
 // treeSurvey is everything found under the root.
 type treeSurvey struct {
-	root    string
-	sources []*source
-	files   []string // template-looking YAML files (slash paths), sorted
-	hints   *hints
+	root     string
+	sources  []*source
+	files    []string // template-looking YAML files (slash paths), sorted
+	metadata []string // files named metadata.yaml (slash paths), in walk order
+	hints    *hints
+	r        *reader
+	wrappers []*tree // development kustomizations around shipped template files
 }
 
 var templateFile = regexp.MustCompile(`^(cluster-template.*|clusterclass-.*|.*cluster-?class.*)\.ya?ml$`)
 
 // survey walks root once.
-func survey(ctx context.Context, root string) (*treeSurvey, error) {
-	s := &treeSurvey{root: root, hints: readHints(root)}
+func survey(ctx context.Context, root string, max int64) (*treeSurvey, error) {
+	r := &reader{max: max}
+	s := &treeSurvey{root: root, r: r, hints: readHints(r, root)}
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -42,13 +46,16 @@ func survey(ctx context.Context, root string) (*treeSurvey, error) {
 				return filepath.SkipDir
 			}
 			if kustomizationIn(p) != "" {
-				t := loadTree(p)
-				s.sources = append(s.sources, &source{rel: rel, tree: t, c: scan(t.files)})
+				t := loadTree(s.r, p)
+				s.sources = append(s.sources, &source{rel: rel, tree: t, c: scan(s.r, t.files)})
 			}
 			return nil
 		}
 		if d.Type().IsRegular() && templateFile.MatchString(d.Name()) {
 			s.files = append(s.files, rel)
+		}
+		if d.Type().IsRegular() && d.Name() == "metadata.yaml" {
+			s.metadata = append(s.metadata, rel)
 		}
 		return nil
 	})

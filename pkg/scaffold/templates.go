@@ -10,7 +10,8 @@ import (
 type placed struct {
 	rel   string
 	entry Entry
-	tree  *tree // nil for files
+	tree  *tree  // nil for files
+	at    string // the Makefile or script line naming it ("" when found by layout)
 }
 
 // flavorName turns a folder name into a flavor: default and cluster-template are the
@@ -33,21 +34,33 @@ func inTemplates(rel string) bool {
 	return slices.Contains(strings.Split(rel, "/"), "templates")
 }
 
-// flavors finds the kustomize flavor folders: those the Makefile renders, the children
-// of a flavors folder (or of a cluster-template-%.yaml pattern rule), then folders
-// under templates/ that produce a Cluster and that no other such folder loads.
-func (s *treeSurvey) flavors() []placed {
+// flavors finds the kustomize flavor folders: those the Makefile or scripts render
+// (loops included), the folders of a flavors or overlays tree (nested ones named by
+// their path below it) or of a cluster-template-%.yaml pattern rule, then folders
+// under templates/ that produce a Cluster and that no other such folder loads. When the
+// Makefile or scripts render flavors, they are the release: other folders are commented.
+// Folders that only wrap template files shipped as they are (a development
+// kustomization around cluster-template.yaml) are not flavors.
+func (s *treeSurvey) flavors() (out, commented []placed) {
 	names := map[string][]string{}
+	at := map[string]string{}
 	for dir, fl := range s.hints.flavors {
 		names[dir] = fl
+		at[dir] = s.hints.flavorLine[dir]
 	}
+	commented = s.loopFlavors(names, at)
+	named := len(names) > 0
+	found := map[string][]string{}
 	for _, src := range s.sources {
-		parent := path.Dir(src.rel)
-		if _, done := names[src.rel]; done || isBase(src.rel) {
+		if _, done := names[src.rel]; done || isBase(src.rel) || src.typ() != "" {
 			continue
 		}
-		if path.Base(parent) == "flavors" || slices.Contains(s.hints.patterns, parent) {
-			names[src.rel] = []string{flavorName(src.rel)}
+		root := flavorRoot(src.rel)
+		switch {
+		case root != "" && (path.Dir(src.rel) == root || src.c.clusters > 0) && !s.loadedBySibling(src, root):
+			found[src.rel] = []string{pathFlavor(root, src.rel)}
+		case slices.Contains(s.hints.patterns, path.Dir(src.rel)):
+			found[src.rel] = []string{flavorName(src.rel)}
 		}
 	}
 	var generic []*source
@@ -57,11 +70,58 @@ func (s *treeSurvey) flavors() []placed {
 		}
 	}
 	for _, src := range generic {
-		if _, done := names[src.rel]; !done && !includedByAny(src, generic) && !s.loadedByFlavor(src, names) {
-			names[src.rel] = []string{flavorName(src.rel)}
+		_, done := names[src.rel]
+		_, seen := found[src.rel]
+		switch {
+		case done || seen || includedByAny(src, generic) || s.loadedByFlavor(src, names) || s.loadedByFlavor(src, found):
+		case s.wraps(src):
+			s.wrappers = append(s.wrappers, src.tree)
+		default:
+			found[src.rel] = []string{flavorName(src.rel)}
 		}
 	}
-	return s.entries(names)
+	if !named {
+		return s.unique(s.entries(merge(names, found), at)), commented
+	}
+	for _, p := range s.entries(found, at) {
+		if slices.ContainsFunc(commented, func(c placed) bool { return c.rel == p.rel }) {
+			continue
+		}
+		p.entry.Comment = "not rendered by the release build (" + strings.Join(s.hints.scriptFiles, ", ") + "): ship it if it is released"
+		commented = append(commented, p)
+	}
+	return s.unique(s.entries(names, at)), commented
+}
+
+func merge(a, b map[string][]string) map[string][]string {
+	for k, v := range b {
+		a[k] = v
+	}
+	return a
+}
+
+// loadedBySibling reports folders another folder of the same flavors tree loads (md-1).
+func (s *treeSurvey) loadedBySibling(src *source, root string) bool {
+	for _, o := range s.sources {
+		if o != src && under(o.rel, root) && o.tree.includes(src.tree.dir) {
+			return true
+		}
+	}
+	return false
+}
+
+// wraps reports a kustomization that only loads template files init ships as they are
+// (templates/kustomization.yaml around cluster-template.yaml for make create-workload-cluster).
+func (s *treeSurvey) wraps(src *source) bool {
+	if len(src.tree.kdirs) != 1 || len(src.tree.files) == 0 {
+		return false
+	}
+	for _, f := range src.tree.files {
+		if !templateName.MatchString(path.Base(s.rel(f))) {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *treeSurvey) loadedByFlavor(src *source, names map[string][]string) bool {
@@ -73,11 +133,15 @@ func (s *treeSurvey) loadedByFlavor(src *source, names map[string][]string) bool
 	return false
 }
 
-func (s *treeSurvey) entries(names map[string][]string) []placed {
+func (s *treeSurvey) entries(names map[string][]string, at map[string]string) []placed {
 	var out []placed
 	for _, src := range s.sources {
 		for _, n := range names[src.rel] {
-			out = append(out, placed{rel: src.rel, tree: src.tree, entry: Entry{Flavor: &n, Kustomize: src.rel}})
+			e := Entry{Flavor: &n, Kustomize: src.rel}
+			if at[src.rel] != "" {
+				e.Comment = "rendered by " + at[src.rel]
+			}
+			out = append(out, placed{rel: src.rel, tree: src.tree, entry: e, at: at[src.rel]})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b placed) int { return strings.Compare(*a.entry.Flavor, *b.entry.Flavor) })

@@ -28,6 +28,9 @@ func (p *Plan) Config() []byte {
 		w.comment(0, "%s: components of a test provider the Makefile does not release; add a provider for it if you ship it", d)
 	}
 	w.remote(p.Remote)
+	for _, f := range p.Oversized {
+		w.comment(0, "%s is larger than init reads (%d bytes): not inspected; check by hand whether it belongs in this config", f, MaxRead)
+	}
 	return b.Bytes()
 }
 
