@@ -33,7 +33,7 @@ func (s *treeSurvey) templateFiles(flavors []placed) (files, commented []placed)
 	superseded := map[string]bool{}
 	var dirs []string
 	for _, rel := range s.files {
-		if s.loads(trees, rel) {
+		if s.loads(trees, rel) && !s.shipsLoaded(rel, rendered) {
 			continue
 		}
 		e, ok, note := s.fileEntry(rel, rendered)
@@ -93,4 +93,15 @@ func folderOrFiles(dir string, ps []placed, superseded bool) []placed {
 		return []placed{{rel: dir, entry: Entry{Path: dir}}}
 	}
 	return ps
+}
+
+// shipsLoaded reports a template file a flavor loads as its base that the release
+// ships as well (cp templates/cluster-template*.yaml ships the base too).
+func (s *treeSurvey) shipsLoaded(rel string, rendered map[string]bool) bool {
+	m := templateName.FindStringSubmatch(path.Base(rel))
+	if m == nil || rendered[m[1]] {
+		return false
+	}
+	ok, _ := shipped(s.releaseGlobs(), path.Base(rel))
+	return ok
 }

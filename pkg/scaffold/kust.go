@@ -131,6 +131,10 @@ func (t *tree) ref(dir, r string, seen map[string]bool) {
 }
 
 func (t *tree) file(dir, p string) {
+	if _, err := os.Stat(p); err != nil {
+		t.missing = append(t.missing, p)
+		return
+	}
 	if rel, err := filepath.Rel(dir, p); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		t.outside = append(t.outside, p)
 	}

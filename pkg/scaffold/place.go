@@ -63,6 +63,8 @@ func depth(root string) int {
 // finish fills what depends on the provider's whole set of sources.
 func (s *treeSurvey) finish(p *Provider) {
 	p.Metadata = s.metadataFile(p.Root)
+	s.notes(p)
+	s.restrict(p)
 	p.PullPolicy = s.hints.pullPolicy
 	p.NewName = s.releaseImage(p.Image)
 	for _, t := range p.trees {

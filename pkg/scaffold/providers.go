@@ -25,17 +25,12 @@ var groupTypes = map[string]string{
 // cluster.x-k8s.io itself is served (the core also serves addons, ipam and runtime
 // groups), otherwise the single type of the cluster.x-k8s.io groups ("" if mixed or none).
 func providerType(groups []string) string {
-	var types []string
-	for _, g := range groups {
-		if t := groupType(g); t != "" && !slices.Contains(types, t) {
-			types = append(types, t)
-		}
-	}
-	if slices.Contains(types, "CoreProvider") {
+	ts := types(groups)
+	if slices.Contains(ts, "CoreProvider") {
 		return "CoreProvider"
 	}
-	if len(types) == 1 {
-		return types[0]
+	if len(ts) == 1 {
+		return ts[0]
 	}
 	return ""
 }
@@ -49,15 +44,42 @@ func (src *source) typ() string {
 		return t
 	}
 	typ, _ := layout.ParseLabel(src.tree.label)
-	if src.tree.label == "" || typ == "CoreProvider" {
-		return ""
-	}
-	for _, g := range src.c.groups {
-		if groupType(g) == typ {
-			return typ
+	if src.tree.label != "" && typ != "CoreProvider" {
+		for _, g := range src.c.groups {
+			if groupType(g) == typ {
+				return typ
+			}
 		}
 	}
+	if ts := types(src.c.groups); len(ts) == 2 && slices.Contains(ts, "InfrastructureProvider") {
+		return "InfrastructureProvider" // an infrastructure provider also defining a control-plane kind
+	}
 	return ""
+}
+
+// types lists the provider types of the cluster.x-k8s.io groups, in first-seen order.
+func types(groups []string) []string {
+	var out []string
+	for _, g := range groups {
+		if t := groupType(g); t != "" && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// typeNote says why a folder mixing provider types got its type ("" when it does not mix).
+func (src *source) typeNote() string {
+	if providerType(src.c.groups) != "" {
+		return ""
+	}
+	var groups []string
+	for _, g := range src.c.groups {
+		if groupType(g) != "" && !slices.Contains(groups, g) {
+			groups = append(groups, g)
+		}
+	}
+	return "its CRDs serve " + strings.Join(groups, ", ") + ": one provider of this type (check it)"
 }
 
 // groupType maps a group, or a sub-group such as CAPV's
@@ -140,7 +162,7 @@ func (s *treeSurvey) provider(srcs []*source) *Provider {
 		return cmp.Or(cmp.Compare(rank(a, srcs), rank(b, srcs)), cmp.Compare(len(a.rel), len(b.rel)), cmp.Compare(a.rel, b.rel))
 	})
 	main := srcs[0]
-	p := &Provider{Type: main.typ(), Root: providerRoot(main.rel), Components: main.rel, scriptHints: s.hints}
+	p := &Provider{Type: main.typ(), TypeNote: main.typeNote(), Root: providerRoot(main.rel), Components: main.rel, scriptHints: s.hints}
 	p.trees = append(p.trees, main.tree)
 	if b, ok := s.buildOf(main.rel); ok && b.file != componentsFile(p.Type) {
 		p.File = b.file

@@ -27,6 +27,7 @@ type Plan struct {
 // Provider is one proposed providers: entry. Paths are slash paths from Root.
 type Provider struct {
 	Name, Type  string
+	TypeNote    string   // why a components folder mixing types got Type ("" when it does not mix)
 	Root        string   // the provider's folder ("." for the repository root)
 	NameFrom    string   // where the name came from, for the comment
 	Components  string   // kustomize folder
@@ -42,6 +43,7 @@ type Provider struct {
 	LoadNone    string  // why loadRestrictor: none is needed ("" when not)
 	Files       []Entry // commented files: entries
 	Remote      []string
+	Notes       []string // what the build cannot do as the Makefile does (file:line named)
 	trees       []*tree
 	scriptHints *hints
 }

@@ -24,7 +24,8 @@ type treeSurvey struct {
 	metadata []string // files named metadata.yaml (slash paths), in walk order
 	hints    *hints
 	r        *reader
-	wrappers []*tree // development kustomizations around shipped template files
+	wrappers []*tree        // development kustomizations around shipped template files
+	globs    *[]releaseGlob // what the release ships, read once
 }
 
 var templateFile = regexp.MustCompile(`^(cluster-template.*|clusterclass-.*|.*cluster-?class.*)\.ya?ml$`)

@@ -48,8 +48,15 @@ func (w *writer) comment(indent int, format string, args ...any) {
 }
 
 func (w *writer) provider(p *Provider) {
+	for _, n := range p.Notes {
+		w.comment(0, "%s", n)
+	}
 	w.line(0, "- name: %s # from %s", p.Name, p.NameFrom)
-	w.line(1, "type: %s", p.Type)
+	if p.TypeNote != "" {
+		w.line(1, "type: %s # %s", p.Type, p.TypeNote)
+	} else {
+		w.line(1, "type: %s", p.Type)
+	}
 	if p.File != "" {
 		w.line(1, "componentsFile: %s # the name the Makefile gives it", p.File)
 	}

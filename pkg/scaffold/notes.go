@@ -1,0 +1,90 @@
+package scaffold
+
+import (
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+var (
+	postProcess = regexp.MustCompile(`\b(sed|awk|yq|envsubst|perl)\b`)
+	builtFile   = regexp.MustCompile(`[\w.${}-]*(?:cluster-template|clusterclass|components)[\w.${}-]*\.yaml`)
+	copyLine    = regexp.MustCompile(`^(?:cp|mv)\s+(?:-\S+\s+)*(.+?)\s+"?(\S+?)"?$`)
+)
+
+// notes adds what the build cannot do as the Makefile does: generated inputs (files a
+// kustomization loads that are not in the tree, and the make target writing them),
+// post-processing of built files (sed after kustomize build), and templates under other
+// names (a file copied to cluster-template*.yaml, e2e templates a target renders).
+func (s *treeSurvey) notes(p *Provider) {
+	for _, t := range p.trees {
+		for _, m := range t.missing {
+			p.Notes = append(p.Notes, s.generated(t, s.rel(m)))
+		}
+	}
+	for _, l := range s.hints.lines {
+		switch {
+		case postProcess.MatchString(l.text) && !l.dev() && s.postProcesses(l.text):
+			p.Notes = append(p.Notes, l.at+" post-processes a built file ("+strings.Fields(postProcess.FindString(l.text))[0]+"), which capirepo build does not do: the built file differs; move the change into the kustomization")
+		case copyLine.MatchString(l.text):
+			s.copyNote(p, l)
+		}
+	}
+	p.Notes = slices.Compact(p.Notes)
+}
+
+// generated names the make target writing a missing input.
+func (s *treeSurvey) generated(t *tree, rel string) string {
+	what := s.rel(t.dir) + " loads " + rel + ", which is not in the tree"
+	base := path.Base(rel)
+	for _, l := range s.hints.lines {
+		if writes(l.text, base) {
+			return what + ": `make " + l.target + "` writes it (" + l.at + "); run it before capirepo build"
+		}
+	}
+	return what + ": generate it before capirepo build (no Makefile line writes it)"
+}
+
+// writes reports a line that writes a file named base (> file, -o file, cp/mv to it).
+func writes(text, base string) bool {
+	for _, op := range []string{">", "-o ", "--output "} {
+		if i := strings.LastIndex(text, op); i >= 0 && strings.Contains(text[i:], base) {
+			return true
+		}
+	}
+	m := copyLine.FindStringSubmatch(text)
+	return m != nil && path.Base(m[2]) == base
+}
+
+// postProcesses reports a line editing a built file: a pipe from kustomize build, or an
+// in-place edit of a components or template file.
+func (s *treeSurvey) postProcesses(text string) bool {
+	if i := strings.Index(text, "build "); i >= 0 && strings.Contains(text[i:], "|") && postProcess.MatchString(text[strings.Index(text[i:], "|")+i:]) {
+		return true
+	}
+	return strings.Contains(text, " -i") && builtFile.MatchString(text) && !strings.Contains(text, "patch")
+}
+
+// copyNote comments a file copied to a cluster-template*.yaml name: ship it under the
+// flavor the copy names, if it is a release template.
+func (s *treeSurvey) copyNote(p *Provider, l mkLine) {
+	m := copyLine.FindStringSubmatch(l.text)
+	dst := templateName.FindStringSubmatch(path.Base(m[2]))
+	srcs := strings.Fields(m[1])
+	if dst == nil || len(srcs) != 1 {
+		return
+	}
+	src := cleanRel(strings.Trim(srcs[0], `"'`))
+	if templateName.MatchString(path.Base(src)) || strings.ContainsAny(src, "*$") {
+		return
+	}
+	fl := dst[1]
+	e := Entry{Flavor: &fl, Path: src, Comment: l.at + " copies " + src + " to " + path.Base(m[2]) + ": ship it here if it is a release template"}
+	if l.dev() || testPath(src) {
+		e.Comment = l.at + " (" + l.target + ") copies " + src + " to " + path.Base(m[2]) + " for tests: not shipped"
+	}
+	if under(src, p.Root) && !slices.ContainsFunc(p.Commented, func(c Entry) bool { return c.Path == src }) {
+		p.Commented = append(p.Commented, e)
+	}
+}

@@ -1,0 +1,127 @@
+package scaffold
+
+import (
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// releaseGlob is a file name (or glob) the release ships, and the line saying so.
+type releaseGlob struct{ glob, at string }
+
+var assetLine = regexp.MustCompile(`^(?:-\s+)?"?([\w./*${}-]+\.(?:yaml|yml))"?$`)
+
+// releaseGlobs reads what the release ships: the sources of cp/mv lines in release
+// targets and the file lists of the release workflow; only template names count.
+func (s *treeSurvey) releaseGlobs() []releaseGlob {
+	if s.globs != nil {
+		return *s.globs
+	}
+	var out []releaseGlob
+	add := func(name, at string) {
+		base := path.Base(strings.Trim(name, `"'`))
+		if strings.HasPrefix(base, "cluster-template") || strings.HasPrefix(base, "clusterclass") {
+			out = append(out, releaseGlob{glob: base, at: at})
+		}
+	}
+	for _, l := range s.hints.lines {
+		if m := copyLine.FindStringSubmatch(l.text); m != nil && strings.Contains(l.target, "release") && !l.dev() {
+			for _, f := range strings.Fields(m[1]) {
+				add(f, l.at)
+			}
+		}
+		if m := assetLine.FindStringSubmatch(l.text); m != nil && strings.HasPrefix(l.at, ".github/") {
+			add(m[1], l.at)
+		}
+	}
+	s.globs = &out
+	return out
+}
+
+// shipped reports whether the release ships a file named name, and the lines read.
+func shipped(globs []releaseGlob, name string) (bool, string) {
+	var ats []string
+	for _, g := range globs {
+		if ok, _ := path.Match(g.glob, name); ok {
+			return true, ""
+		}
+		if !slices.Contains(ats, g.at) {
+			ats = append(ats, g.at)
+		}
+	}
+	return false, strings.Join(ats, ", ")
+}
+
+// restrict keeps the templates the release ships when the Makefile or workflow says
+// which: the others become commented entries naming the lines read; files the release
+// names that no entry produces are named in a note.
+func (s *treeSurvey) restrict(p *Provider) {
+	globs := s.releaseGlobs()
+	if len(globs) == 0 {
+		return
+	}
+	var keep []Entry
+	for _, e := range s.expandFolders(p.Templates) {
+		name := outputName(e)
+		if ok, at := shipped(globs, name); name != "" && !ok {
+			e.Comment = strings.TrimPrefix(e.Comment+"; ", "; ") + name + " is not in the release (" + at + " ships what it names)"
+			p.Commented = append(p.Commented, e)
+			continue
+		}
+		keep = append(keep, e)
+	}
+	p.Templates = keep
+	var made []string
+	for _, e := range keep {
+		made = append(made, outputName(e))
+		for _, f := range s.files {
+			if e.Flavor == nil && path.Dir(f) == e.Path {
+				made = append(made, path.Base(f))
+			}
+		}
+	}
+	for _, g := range globs {
+		if !strings.ContainsAny(g.glob, "*?[$") && !slices.Contains(made, g.glob) {
+			p.Notes = append(p.Notes, g.at+" ships "+g.glob+", which no templates: entry builds: add its source")
+		}
+	}
+}
+
+// outputName is the release file a template entry writes ("" for ClusterClass sources
+// and folders, whose names come from their content).
+func outputName(e Entry) string {
+	switch {
+	case e.Flavor != nil && *e.Flavor == "":
+		return "cluster-template.yaml"
+	case e.Flavor != nil:
+		return "cluster-template-" + *e.Flavor + ".yaml"
+	case e.Path != "" && strings.HasSuffix(e.Path, ".yaml"):
+		return path.Base(e.Path)
+	}
+	return ""
+}
+
+// expandFolders turns path: folder entries into one entry per template file, so each
+// can be checked against the release.
+func (s *treeSurvey) expandFolders(es []Entry) []Entry {
+	var out []Entry
+	for _, e := range es {
+		if e.Flavor != nil || e.Path == "" || strings.HasSuffix(e.Path, ".yaml") {
+			out = append(out, e)
+			continue
+		}
+		var files []Entry
+		for _, f := range s.files {
+			if path.Dir(f) == e.Path && (templateName.MatchString(path.Base(f)) || classFile.MatchString(path.Base(f))) {
+				files = append(files, Entry{Path: f})
+			}
+		}
+		if globs := s.releaseGlobs(); !slices.ContainsFunc(files, func(f Entry) bool { ok, _ := shipped(globs, outputName(f)); return !ok }) {
+			out = append(out, e)
+			continue
+		}
+		out = append(out, files...)
+	}
+	return out
+}
