@@ -21,7 +21,8 @@ func TestInitOutputWithClusterctl(t *testing.T) {
 		t.Skip("clusterctl v1.14.2 is not installed")
 	}
 	cc := bins[0]
-	for name, f := range map[string]files{"k0smotron-like": k0smotronLayout(), "hetzner-like": hetznerLayout(), "cluster-api-like": capiLayout()} {
+	for name, f := range map[string]files{"k0smotron-like": k0smotronLayout(), "hetzner-like": hetznerLayout(), "cluster-api-like": capiLayout(),
+		"nested-script-flavors": nestedScripts().files, "nested-overlays": nestedOverlays().files, "release-ships": releaseShips().files} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			dir := fixture.Write(t, f)

@@ -23,12 +23,17 @@ func (s *treeSurvey) notes(p *Provider) {
 			p.Notes = append(p.Notes, s.generated(t, s.rel(m)))
 		}
 	}
+	var tests []string
 	for _, l := range s.hints.lines {
 		switch {
 		case postProcess.MatchString(l.text) && !l.dev() && s.postProcesses(l.text):
 			p.Notes = append(p.Notes, l.at+" post-processes a built file ("+strings.Fields(postProcess.FindString(l.text))[0]+"), which capirepo build does not do: the built file differs; move the change into the kustomization")
 		case copyLine.MatchString(l.text):
 			s.copyNote(p, l)
+		case buildLine.MatchString(l.text) && testPath(l.text) && p.Type == "InfrastructureProvider" && !slices.Contains(tests, l.target):
+			tests = append(tests, l.target)
+			m := buildLine.FindStringSubmatch(l.text)
+			p.Notes = append(p.Notes, l.at+" renders "+path.Base(m[2])+" (and `make "+l.target+"` maybe more) for tests: not shipped")
 		}
 	}
 	p.Notes = slices.Compact(p.Notes)

@@ -21,7 +21,8 @@ type Plan struct {
 	Remote    []string // remote resources the kustomizations name, to pin
 	Unplaced  []Entry  // templates no provider could take
 	Skipped   []string // components folders of test providers the Makefile does not release
-	Oversized []string // files over MaxRead, not read (slash paths)
+	Oversized []string // files over the size cap (MaxRead), not read (slash paths)
+	maxRead   int64
 }
 
 // Provider is one proposed providers: entry. Paths are slash paths from Root.
@@ -78,7 +79,7 @@ func inspect(ctx context.Context, root string, max int64) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Plan{Root: abs}
+	p := &Plan{Root: abs, maxRead: max}
 	p.Providers, p.Skipped = s.providers()
 	if len(p.Providers) == 0 {
 		return nil, fmt.Errorf("inspecting %s: no components folder found (a kustomization, such as config/default, that loads a Deployment and cluster.x-k8s.io CustomResourceDefinitions); write capirepo.yaml by hand (docs/config.md)", root)

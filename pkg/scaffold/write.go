@@ -29,7 +29,7 @@ func (p *Plan) Config() []byte {
 	}
 	w.remote(p.Remote)
 	for _, f := range p.Oversized {
-		w.comment(0, "%s is larger than init reads (%d bytes): not inspected; check by hand whether it belongs in this config", f, MaxRead)
+		w.comment(0, "%s is larger than init reads (%d bytes): not inspected; check by hand whether it belongs in this config", f, p.maxRead)
 	}
 	return b.Bytes()
 }

@@ -1,0 +1,122 @@
+package scaffold
+
+const releaseTemplates = "release-templates:\n\tcp templates/cluster-template*.yaml $(RELEASE_DIR)/\n"
+
+func classCases() []classCase {
+	return []classCase{nestedScripts(), nestedOverlays(), metadataElsewhere(), releaseSettings(), workflowRegistry(),
+		devKustomization(), otherNames(), releaseShips(), twoTypes(), generatedInput()}
+}
+
+// nestedScripts: templates/flavors/<distro>/<flavor> built by a hack/*.sh loop, the
+// default of one distro moved to cluster-template.yaml, a sed after the build.
+func nestedScripts() classCase {
+	f := provider(files{"Makefile": "generate-flavors:\n\tbash hack/gen.sh\n" + releaseTemplates,
+		"hack/gen.sh": "FLAVORS_DIR=\"${REPO_ROOT}/templates/flavors\"\nfor distro in kubeadm k3s; do\n" +
+			"  for name in $(ls \"${FLAVORS_DIR}/${distro}\"); do\n" +
+			"    kustomize build \"${FLAVORS_DIR}/${distro}/${name}\" > \"${REPO_ROOT}/templates/cluster-template-${distro}-${name}.yaml\"\n" +
+			"    sed -i -e 's|X|Y|g' \"${REPO_ROOT}/templates/cluster-template-${distro}-${name}.yaml\"\n" +
+			"  done\ndone\nmv \"${REPO_ROOT}/templates/cluster-template-kubeadm.yaml\" \"${REPO_ROOT}/templates/cluster-template.yaml\"\n"})
+	for _, d := range []string{"kubeadm/default", "kubeadm/ha", "k3s/default", "k3s/ha"} {
+		flavor(f, "templates/flavors/"+d, d)
+	}
+	return classCase{name: "nested flavor trees built by a script loop", files: f,
+		config: []string{`{flavor: "k3s-ha", kustomize: templates/flavors/k3s/ha} # rendered by hack/gen.sh:4`,
+			`{flavor: "", kustomize: templates/flavors/kubeadm/default} # rendered by hack/gen.sh:4; renamed from kubeadm`,
+			"# hack/gen.sh:5 post-processes a built file (sed)"},
+		built: foo("cluster-template-k3s-ha.yaml", "cluster-template-k3s.yaml", "cluster-template-kubeadm-ha.yaml", "cluster-template.yaml")}
+}
+
+// nestedOverlays: templates/overlays/<flavor>/<credential-kind> and a deeper flavor, no
+// script: flavors named by their path, so the two api-key leaves do not collide.
+func nestedOverlays() classCase {
+	f := provider(nil)
+	for _, d := range []string{"base/api-key", "csi/api-key", "csi/zonal/api-key"} {
+		flavor(f, "templates/overlays/"+d, d)
+	}
+	return classCase{name: "nested overlays named by path, deep flavors found", files: f,
+		built: foo("cluster-template-base-api-key.yaml", "cluster-template-csi-api-key.yaml", "cluster-template-csi-zonal-api-key.yaml")}
+}
+
+// metadataElsewhere: metadata.yaml under config/metadata, copied by the release target.
+func metadataElsewhere() classCase {
+	f := provider(files{"Makefile": "release-metadata:\n\tcp config/metadata/metadata.yaml $(RELEASE_DIR)/metadata.yaml\n"})
+	f["config/metadata/metadata.yaml"] = f["metadata.yaml"]
+	delete(f, "metadata.yaml")
+	return classCase{name: "metadata.yaml elsewhere", files: f, config: []string{"  metadata: config/metadata/metadata.yaml\n"}, built: foo()}
+}
+
+// releaseSettings: an e2e target sets PULL_POLICY=Never before the release target sets
+// IfNotPresent; the release registry is a RELEASE_REGISTRY variable.
+func releaseSettings() classCase {
+	f := provider(files{"Makefile": "RELEASE_REGISTRY ?= ghcr.io/acme\nIMAGE_NAME ?= foo-controller\n" +
+		"docker-build-e2e:\n\t$(MAKE) set-manifest-pull-policy PULL_POLICY=Never\n" +
+		"release-manifests:\n\t$(MAKE) set-manifest-pull-policy PULL_POLICY=IfNotPresent\n"})
+	return classCase{name: "settings from the release target, not e2e", files: f,
+		config: []string{"imagePullPolicy: IfNotPresent", "newName: ghcr.io/acme/foo-controller"}, built: foo()}
+}
+
+// workflowRegistry: the release registry is set only in the release workflow.
+func workflowRegistry() classCase {
+	f := provider(files{"Makefile": "IMAGE_NAME ?= foo-controller\n",
+		".github/workflows/release.yaml": "on: {push: {tags: ['v*']}}\nenv:\n  REGISTRY: quay.io/acme\njobs: {}\n"})
+	return classCase{name: "registry from the release workflow", files: f, config: []string{"newName: quay.io/acme/foo-controller"}, built: foo()}
+}
+
+// devKustomization: templates/kustomization.yaml wraps cluster-template.yaml for make
+// create-workload-cluster; it is no flavor and the default template is shipped.
+func devKustomization() classCase {
+	f := provider(files{"Makefile": "create-workload-cluster:\n\t$(KUSTOMIZE) build templates | kubectl apply -f -\n",
+		"templates/kustomization.yaml":        "namespace: default\nresources:\n- cluster-template.yaml\n",
+		"templates/cluster-template.yaml":     cluster("default"),
+		"templates/cluster-template-gpu.yaml": cluster("gpu")})
+	return classCase{name: "development kustomization is not a flavor", files: f, built: foo("cluster-template-gpu.yaml", "cluster-template.yaml")}
+}
+
+// otherNames: an example copied to cluster-template.yaml by the Makefile, e2e templates
+// a target renders: commented lines naming the Makefile lines.
+func otherNames() classCase {
+	f := provider(files{"Makefile": "templates:\n\tcp examples/cluster.yaml templates/cluster-template.yaml\n" +
+		"e2e-templates:\n\t$(KUSTOMIZE) build test/e2e/data/flavor > test/e2e/data/cluster-template-e2e.yaml\n",
+		"examples/cluster.yaml": cluster("example"), "templates/cluster-template-ha.yaml": cluster("ha")})
+	flavor(f, "test/e2e/data/flavor", "e2e")
+	return classCase{name: "templates under other names", files: f,
+		config: []string{`# - {flavor: "", path: examples/cluster.yaml} # Makefile:2 copies examples/cluster.yaml to cluster-template.yaml`,
+			"# Makefile:4 renders cluster-template-e2e.yaml (and `make e2e-templates` maybe more) for tests: not shipped"},
+		built: foo("cluster-template-ha.yaml")}
+}
+
+// releaseShips: the release workflow uploads two templates; a third template file and a
+// ClusterClass file in the tree are not shipped, and a named file nothing builds is noted.
+func releaseShips() classCase {
+	f := provider(files{".github/workflows/release.yaml": "jobs:\n  release:\n    steps:\n    - with:\n        files: |\n" +
+		"          templates/cluster-template.yaml\n          templates/cluster-template-ha.yaml\n          templates/cluster-template-gone.yaml\n",
+		"templates/cluster-template.yaml": cluster("default"), "templates/cluster-template-ha.yaml": cluster("ha"),
+		"templates/cluster-template-dev.yaml": cluster("dev"), "templates/clusterclass-unused.yaml": clusterClass("unused")})
+	return classCase{name: "ships exactly what the release ships", files: f,
+		config: []string{"# - path: templates/cluster-template-dev.yaml # cluster-template-dev.yaml is not in the release (.github/workflows/release.yaml:6",
+			"# .github/workflows/release.yaml:8 ships cluster-template-gone.yaml, which no templates: entry builds"},
+		built: foo("cluster-template-ha.yaml", "cluster-template.yaml")}
+}
+
+// twoTypes: infrastructure components that also define a control-plane kind, no
+// provider label (the name comes from the folder).
+func twoTypes() classCase {
+	d := "cluster-api-provider-foo"
+	f := files{d + "/metadata.yaml": metadataYAML}
+	f.componentsTree(d, "foo", infra, "", "registry.example.com/foo/foo-controller:dev", infraKinds...)
+	f[d+"/config/crd/bases/cp.yaml"] = crd(cp, "FooControlPlane")
+	f[d+"/config/crd/kustomization.yaml"] += "- bases/cp.yaml\n"
+	return classCase{name: "components serving two provider types", files: f,
+		config: []string{"type: InfrastructureProvider # its CRDs serve " + infra + ", " + cp}, built: foo()}
+}
+
+// generatedInput: the kustomization loads a git-ignored patch make generate-manifests
+// writes; init names the target, and the build passes once it ran.
+func generatedInput() classCase {
+	f := provider(files{"Makefile": "generate-manifests:\n\tsed -e 's@image: .*@image: x@' config/default/image_patch.yaml > config/default/image_patch_edited.yaml\n"})
+	f["config/default/kustomization.yaml"] += "patches:\n- path: image_patch_edited.yaml\n"
+	patch := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: controller-manager\n  namespace: system\nspec:\n  template:\n    metadata:\n      labels: {edited: \"yes\"}\n"
+	return classCase{name: "generated inputs", files: f, makeRuns: map[string]string{"config/default/image_patch_edited.yaml": patch},
+		config: []string{"# config/default loads config/default/image_patch_edited.yaml, which is not in the tree: `make generate-manifests` writes it (Makefile:2)"},
+		built:  foo()}
+}
