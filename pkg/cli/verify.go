@@ -18,6 +18,7 @@ type verifyOptions struct {
 	getenv                                       func(string) string // tokens come from here
 	client                                       *http.Client        // nil: the default transport (tests inject one)
 	plainHTTP                                    bool                // oci:// over plain HTTP
+	strict                                       bool                // contract breaks are errors too
 }
 
 func newVerifyCmd(io streams) *cobra.Command {
@@ -32,7 +33,9 @@ are resolved), https://github.com/OWNER/NAME/releases/{tag|latest}/{file}, or a 
 generic package URL, or oci://REGISTRY/PATH/<label>[:<version>] (read as the
 cluster-api-operator reads it: tags are versions, titled layers are files). It lists versions, resolves latest with clusterctl's rules (for clusterctl
 v1.7-v1.10 and v1.11+), loads every version's files, lints them, and checks that the
-newest metadata.yaml covers every version (the upgrade plan rule).`,
+newest metadata.yaml covers every version (the upgrade plan rule). Errors are what makes
+clusterctl fail (the repo-* rules, unparsable files, rules citing a clusterctl failure);
+a provider breaking a contract is a warning with file and line, an error with --strict.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, io, args[0]) },
 	}
@@ -43,6 +46,7 @@ newest metadata.yaml covers every version (the upgrade plan rule).`,
 	f.StringVar(&o.tokenFile, "token-file", "", "token for private repositories (default: the token variables of docs/tokens.md)")
 	f.StringVar(&o.typ, "type", "", "provider type, for GitLab URLs whose package name is not a provider label")
 	f.BoolVar(&o.plainHTTP, "plain-http", false, "read oci:// references over plain HTTP (local registries)")
+	f.BoolVar(&o.strict, "strict", false, "fail on contract breaks too (by default only what makes clusterctl fail is an error)")
 	return cmd
 }
 
@@ -57,7 +61,7 @@ func (o *verifyOptions) run(cmd *cobra.Command, io streams, raw string) error {
 	var reports []*verify.Report
 	var all lint.Findings
 	for _, t := range targets {
-		rep, err := verify.Provider(cmd.Context(), t.Reader, t.Label, t.File, verify.Options{Lint: lintRelease})
+		rep, err := verify.Provider(cmd.Context(), t.Reader, t.Label, t.File, verify.Options{Lint: lintRelease, Strict: o.strict})
 		if err != nil {
 			return withCode(readFailure(t), fmt.Errorf("verifying %s: %w", t.Label, err))
 		}

@@ -35,7 +35,7 @@ func loadVersion(ctx context.Context, src Source, label, components string, v la
 	}
 	md := checkMetadata(label, v, files, &vr)
 	if opts.Lint != nil && len(files) > 0 {
-		vr.Findings = append(vr.Findings, opts.Lint(label, v.Tag, files)...)
+		vr.Findings = append(vr.Findings, contractBreaks(opts.Lint(label, v.Tag, files), opts.Strict)...)
 	}
 	return vr, md, nil
 }

@@ -14,6 +14,9 @@ import (
 type Options struct {
 	// Lint runs the release-level checks (injected by the CLI); nil skips them.
 	Lint func(label, version string, files map[string][]byte) lint.Findings
+	// Strict keeps the errors of Lint that are contract breaks errors; otherwise they
+	// are warnings and only what makes clusterctl fail is an error (verdict.go).
+	Strict bool
 	// Clients are the clusterctl generations to resolve `latest` for; nil = Clients().
 	Clients []Client
 }

@@ -205,3 +205,24 @@ func TestProviderFilesWithoutLister(t *testing.T) {
 		t.Errorf("versions = %+v, want v1.0.0 with only the metadata.yaml that was found", rep.Versions)
 	}
 }
+
+// TestContractBreaksAreWarnings: lint errors that are contract breaks become warnings
+// (errors with Strict); what makes clusterctl fail stays an error.
+func TestContractBreaksAreWarnings(t *testing.T) {
+	t.Parallel()
+	fs := lint.Findings{{Rule: "crd-contract-label", Severity: lint.Error}, {Rule: "components-namespace-count", Severity: lint.Error},
+		{Rule: "contract-infra-machine-provider-id", Severity: lint.Error}, {Rule: RuleLatest, Severity: lint.Error}}
+	got := contractBreaks(fs, false)
+	want := []lint.Severity{lint.Warning, lint.Error, lint.Warning, lint.Error}
+	for i, f := range got {
+		if f.Severity != want[i] {
+			t.Errorf("%s: severity %s, want %s", f.Rule, f.Severity, want[i])
+		}
+	}
+	if !strings.Contains(got[0].Message, "an error with --strict") {
+		t.Errorf("message %q does not say how to make it an error", got[0].Message)
+	}
+	if strict := contractBreaks(fs, true); strict.Count(lint.Error) != 4 {
+		t.Errorf("strict: %d errors, want 4", strict.Count(lint.Error))
+	}
+}
