@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/lint"
@@ -14,7 +15,8 @@ import (
 func allRules() []lint.Rule { return append(check.Rules(), verify.Rules()...) }
 
 // disabledRules merges the config's lint.disable and --disable; an unknown rule id
-// is a usage error naming where it came from.
+// is a usage error naming where it came from. "<rule id>:<object name>" disables a
+// rule for one object (lint.Findings.Without).
 func disabledRules(cfgFile string, fromConfig, fromFlag []string) (map[string]bool, error) {
 	known := map[string]bool{}
 	for _, r := range allRules() {
@@ -26,7 +28,7 @@ func disabledRules(cfgFile string, fromConfig, fromFlag []string) (map[string]bo
 		ids   []string
 	}{{cfgFile + ": lint.disable", fromConfig}, {"--disable", fromFlag}} {
 		for _, id := range src.ids {
-			if !known[id] {
+			if rule, _, _ := strings.Cut(id, ":"); !known[rule] {
 				return nil, usageErr(fmt.Errorf("%s: unknown rule id %q: run capirepo lint --list-rules for the ids", src.where, id))
 			}
 			out[id] = true

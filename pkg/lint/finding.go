@@ -84,11 +84,14 @@ func (fs Findings) Count(s Severity) int {
 	return n
 }
 
-// Without drops findings whose rule id is in disabled.
+// Without drops findings whose rule id is in disabled, or "<rule id>:<object name>"
+// for one object: "contract-infra-machine-provider-id:foomachines.infrastructure.foo.io"
+// silences that rule for the CRD of one kind only (the name after the kind in Object).
 func (fs Findings) Without(disabled map[string]bool) Findings {
 	var out Findings
 	for _, f := range fs {
-		if !disabled[f.Rule] {
+		_, name, _ := strings.Cut(f.Object, " ")
+		if !disabled[f.Rule] && (name == "" || !disabled[f.Rule+":"+name]) {
 			out = append(out, f)
 		}
 	}

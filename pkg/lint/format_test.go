@@ -60,3 +60,21 @@ func TestFindingsError(t *testing.T) {
 		t.Errorf("Error() = %q", sample.Error())
 	}
 }
+
+// TestWithoutScoped: "<rule>:<object name>" silences a rule for one object only.
+func TestWithoutScoped(t *testing.T) {
+	t.Parallel()
+	fs := Findings{
+		{Rule: "r", Object: "CustomResourceDefinition foomachines.x.io"},
+		{Rule: "r", Object: "CustomResourceDefinition barmachines.x.io"},
+		{Rule: "s", Object: "CustomResourceDefinition foomachines.x.io"},
+		{Rule: "r"},
+	}
+	got := fs.Without(map[string]bool{"r:foomachines.x.io": true})
+	if len(got) != 3 || got[0].Object != "CustomResourceDefinition barmachines.x.io" || got[1].Rule != "s" || got[2].Object != "" {
+		t.Errorf("Without = %v", got)
+	}
+	if got := fs.Without(map[string]bool{"r": true}); len(got) != 1 || got[0].Rule != "s" {
+		t.Errorf("Without(r) = %v", got)
+	}
+}

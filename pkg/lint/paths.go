@@ -68,9 +68,13 @@ func guessProvider(file string) (typ, name string) {
 	return layout.InfrastructureProvider, "unknown"
 }
 
-// discoverDir treats a folder with release files as a release, otherwise as a
+// discoverDir treats a folder with several providers' components files as a flat
+// release download (flat.go), a folder with release files as a release, otherwise as a
 // repository root (<label>/<version>/ below it), otherwise as a templates folder.
 func discoverDir(dir string) ([]Target, error) {
+	if ts, ok, err := flatDir(dir); ok || err != nil {
+		return ts, err
+	}
 	if t, ok, err := releaseDir(dir); ok || err != nil {
 		return []Target{t}, err
 	}

@@ -1,0 +1,99 @@
+package lint
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/release"
+)
+
+// flatDir splits a folder holding several providers' components files, as a GitHub
+// release serves them (cluster-api's: core-, bootstrap-, control-plane- and
+// infrastructure-components-development.yaml beside one metadata.yaml), into one
+// target per components file. Each provider is identified from its file name and the
+// cluster.x-k8s.io/provider label of its objects, never from the folder name; the
+// folder name is the version when it is one. metadata.yaml goes with every target,
+// templates and ClusterClasses with the infrastructure provider's.
+func flatDir(dir string) ([]Target, bool, error) {
+	files, err := yamlFiles(dir)
+	if err != nil || !severalProviders(files) {
+		return nil, false, err
+	}
+	version, partial := filepath.Base(dir), false
+	if !layout.IsVersion(version) {
+		version, partial = "v0.0.0", true
+	}
+	var out []Target
+	for _, f := range files {
+		if layout.FileKind(f.Name) != layout.KindComponents {
+			continue
+		}
+		r := &release.Release{Version: version, ComponentsFile: f.Name, Files: []release.File{f}}
+		r.Type, r.Name = providerOf(f)
+		for _, o := range files {
+			if k := layout.FileKind(o.Name); k == layout.KindMetadata || r.Type == layout.InfrastructureProvider && (k == layout.KindTemplate || k == layout.KindClusterClass) {
+				r.Files = append(r.Files, o)
+			}
+		}
+		r.Sort()
+		out = append(out, Target{Release: r, Dir: dir, Partial: partial})
+	}
+	return out, true, nil
+}
+
+// yamlFiles reads the regular .yaml files of dir, sorted by name.
+func yamlFiles(dir string) ([]release.File, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, nil
+	}
+	var out []release.File
+	for _, e := range entries {
+		if !e.Type().IsRegular() || filepath.Ext(e.Name()) != ".yaml" {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, release.File{Name: e.Name(), Data: data})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
+}
+
+// severalProviders: the components files belong to more than one provider.
+func severalProviders(files []release.File) bool {
+	seen := map[string]bool{}
+	for _, f := range files {
+		if layout.FileKind(f.Name) == layout.KindComponents {
+			typ, name := providerOf(f)
+			seen[typ+"/"+name] = true
+		}
+	}
+	return len(seen) > 1
+}
+
+var providerLabel = regexp.MustCompile(`(?m)^\s*cluster\.x-k8s\.io/provider:\s*["']?([a-z0-9][-a-z0-9]*)`)
+
+// providerOf is the type from the file name and the name from the most common
+// cluster.x-k8s.io/provider label of the objects, when it is of that type.
+func providerOf(f release.File) (typ, name string) {
+	typ, name = guessProvider(f.Name)
+	count := map[string]int{}
+	best := ""
+	for _, m := range providerLabel.FindAllSubmatch(f.Data, -1) {
+		l := string(m[1])
+		count[l]++
+		if best == "" || count[l] > count[best] || count[l] == count[best] && l < best {
+			best = l
+		}
+	}
+	if t, n := layout.ParseLabel(best); best != "" && t == typ {
+		name = n
+	}
+	return typ, name
+}
