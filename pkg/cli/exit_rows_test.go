@@ -110,6 +110,28 @@ func exitRows() []exitRow {
 			},
 		}, na: map[errClass]string{}},
 
+		{cmd: "publish configmaps", cases: map[errClass]scenario{
+			classUsage: func(s *stage) []string { return []string{"publish", "configmaps", "--from", builtTiny(s.t)} },
+			classInput: func(s *stage) []string {
+				return []string{"publish", "configmaps", "--from", buildTinyVersion(s.t, "v1.0.0+build.1", nil), "--to", s.t.TempDir()}
+			},
+			classFindings: func(s *stage) []string {
+				s.env = ociEnv(s.t)
+				return []string{"publish", "configmaps", "--from", tinyImagesAt(s.t, registry.New(s.t), false), "--to", s.t.TempDir(), "--check-images", "--plain-http"}
+			},
+			classRemote: func(s *stage) []string {
+				dist := builtTiny(s.t)
+				return []string{"publish", "configmaps", "--from", dist, "--to", filepath.Join(dist, "bootstrap-tiny", "v1.0.0", "metadata.yaml", "out")}
+			},
+			classConflict: func(s *stage) []string {
+				return []string{"publish", "configmaps", "--from", buildTinyWith(s.t, newImage), "--to", configMapsOut(s.t, builtTiny(s.t))}
+			},
+			classInterrupt: func(s *stage) []string { // mid-run interrupts: pkg/publish's conformance suite
+				s.interruptNow()
+				return []string{"publish", "configmaps", "--from", builtTiny(s.t), "--to", s.t.TempDir()}
+			},
+		}, na: map[errClass]string{}},
+
 		{cmd: "publish github", cases: map[errClass]scenario{
 			classUsage: func(s *stage) []string {
 				return []string{"publish", "github", "--from", builtTiny(s.t), "--repo", "badvalue"}

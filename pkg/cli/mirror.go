@@ -24,6 +24,7 @@ type mirrorOptions struct {
 	out, fromConfig, certManager, certManagerURL string
 	contract, githubURL, gitlabURL, registry     string
 	toGitLab, gitlabProject                      string
+	configMaps                                   string // --configmaps (mirror_configmaps.go)
 	jobs                                         int
 	strict, quiet, force                         bool
 	picks                                        map[string]*[]string // provider type -> name[:version] args
@@ -71,6 +72,7 @@ GITLAB_TOKEN, CI_JOB_TOKEN, GITLAB_DEPLOY_TOKEN.`,
 	f.BoolVar(&o.force, "force", false, "replace a version already in --out (and at --to-gitlab, --to-oci) whose content differs (an upstream re-release)")
 	f.StringVar(&o.toGitLab, "to-gitlab", "", "also publish the mirrored releases to this GitLab instance's generic packages (token: the first set of "+source.TokenVarNames(source.GitLabTokenVars, "")+")")
 	f.StringVar(&o.gitlabProject, "gitlab-project", "", "GitLab project (group/name or id) for --to-gitlab")
+	f.StringVar(&o.configMaps, "configmaps", "", "also write the mirrored providers as cluster-api-operator ConfigMaps and provider objects into this folder (as publish configmaps)")
 	o.oci.flags(cmd)
 	return cmd
 }
@@ -89,6 +91,7 @@ func (o *mirrorOptions) run(ctx context.Context, io streams) error {
 	if err := o.oci.apply(io, o.quiet, &opts); err != nil {
 		return err
 	}
+	o.addConfigMaps(&opts)
 	res, err := mirror.Run(ctx, jobs, opts)
 	if show.end(); res != nil {
 		o.print(io, res)

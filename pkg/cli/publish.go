@@ -34,7 +34,7 @@ func newPublishCmd(io streams) *cobra.Command {
 		Use:   "publish",
 		Short: "Publish a build output folder to a local repository, GitHub releases, GitLab packages or an OCI registry",
 	}
-	cmd.AddCommand(newPublishLocalCmd(io), newPublishGitHubCmd(io), newPublishGitLabCmd(io), newPublishOCICmd(io))
+	cmd.AddCommand(newPublishLocalCmd(io), newPublishGitHubCmd(io), newPublishGitLabCmd(io), newPublishOCICmd(io), newPublishConfigMapsCmd(io))
 	return cmd
 }
 

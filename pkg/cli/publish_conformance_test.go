@@ -36,6 +36,9 @@ var publishCommands = []publishCommand{
 		return &target{args: []string{"publish", "gitlab", "--url", newGitLab(t).URL, "--project", glProject},
 			env: map[string]string{"GITLAB_TOKEN": glSecret}, replace: "--replace", secret: glSecret}
 	}},
+	{"configmaps", func(t *testing.T) *target {
+		return &target{args: []string{"publish", "configmaps", "--to", filepath.Join(t.TempDir(), "operator")}, replace: "--replace"}
+	}},
 	{"oci", func(t *testing.T) *target {
 		return &target{args: []string{"publish", "oci", "--to", authRegistry(t).Host + "/capi", "--plain-http"},
 			env: ociEnv(t, "OCI_USERNAME", "robot", "OCI_PASSWORD", ociSecret), replace: "--replace", secret: ociSecret}

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/capirepo/capirepo/pkg/check"
+	"github.com/capirepo/capirepo/pkg/configmap"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -31,7 +32,9 @@ file:// URL ({base}/{label}/{version|latest}/{components file}, a provider folde
 {base}/{label}, or a whole repository root such as build's output folder; relative paths
 are resolved), https://github.com/OWNER/NAME/releases/{tag|latest}/{file}, or a GitLab
 generic package URL, or oci://REGISTRY/PATH/<label>[:<version>] (read as the
-cluster-api-operator reads it: tags are versions, titled layers are files). It lists versions, resolves latest with clusterctl's rules (for clusterctl
+cluster-api-operator reads it: tags are versions, titled layers are files), or a folder of
+the operator's ConfigMaps and provider objects (publish configmaps, read as the operator
+reads them: selector, version labels, release series and contract, decompression). It lists versions, resolves latest with clusterctl's rules (for clusterctl
 v1.7-v1.10 and v1.11+), loads every version's files, lints them, and checks that the
 newest metadata.yaml covers every version (the upgrade plan rule). Errors are what makes
 clusterctl fail (the repo-* rules, unparsable files, rules citing a clusterctl failure);
@@ -53,6 +56,9 @@ a provider breaking a contract is a warning with file and line, an error with --
 func (o *verifyOptions) run(cmd *cobra.Command, io streams, raw string) error {
 	if o.format != "text" && o.format != "json" {
 		return usageErr(fmt.Errorf("--format %q: want text or json", o.format))
+	}
+	if configmap.Looks(raw) {
+		return o.verifyConfigMaps(io, raw) // a folder of operator ConfigMaps (verify_configmaps.go)
 	}
 	targets, err := o.targets(raw)
 	if err != nil {

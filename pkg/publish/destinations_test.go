@@ -22,6 +22,7 @@ var destinations = []entry{
 	{"github", startGitHub},
 	{"gitlab", startGitLab},
 	{"oci", startOCI},
+	{"configmaps", startConfigMaps},
 }
 
 func startMemory(t *testing.T) *target {

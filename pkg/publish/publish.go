@@ -47,6 +47,13 @@ type Noter interface {
 	Notes(p *Plan) []string
 }
 
+// Selecter is optional: a destination that carries only some files of each release
+// (the operator's ConfigMaps carry metadata.yaml and the components) gives the set it
+// takes; Publish validates, plans, reports and applies only that.
+type Selecter interface {
+	Select(set *release.Set) *release.Set
+}
+
 // Policy is what the user allows: the one place a run's choices live (destinations
 // hold none). The command line maps --replace (github, gitlab, oci) and --force
 // (local, mirror) to Replace.
@@ -60,6 +67,9 @@ type Policy struct {
 // wrapping release.ErrConflict, returned before any write.
 func Publish(ctx context.Context, set *release.Set, d Destination, pol Policy) (*release.Report, error) {
 	rep := &release.Report{Destination: d.String()}
+	if s, ok := d.(Selecter); ok {
+		set = s.Select(set)
+	}
 	if err := set.Validate(); err != nil {
 		return rep, fmt.Errorf("%s: validating the release set: %w", d, release.Invalid(err))
 	}
