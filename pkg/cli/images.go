@@ -62,18 +62,7 @@ func (g *imageGate) check(ctx context.Context, io streams, reg *registryFlags, s
 	if err != nil {
 		return err
 	}
-	return g.run(ctx, io, remote, setImages(set))
-}
-
-// setImages returns the images the release files of a set name.
-func setImages(set *release.Set) []string {
-	var files [][]byte
-	for _, r := range set.Releases {
-		for _, f := range r.Files {
-			files = append(files, f.Data)
-		}
-	}
-	return images.Find(files...)
+	return g.run(ctx, io, remote, images.InSet(set))
 }
 
 func newImagesCheckCmd(io streams) *cobra.Command {

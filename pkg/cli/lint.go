@@ -43,7 +43,7 @@ capirepo.yaml would build. Exit 0 without errors, 1 with errors, 2 on usage prob
 
 func (o *lintOptions) run(cmd *cobra.Command, io streams, args []string) error {
 	if o.listRules {
-		return writeRules(io.out)
+		return allRules().Write(io.out)
 	}
 	if !validFormat(o.format) {
 		return usageErr(fmt.Errorf("--format %q: want one of %s", o.format, strings.Join(lint.Formats, ", ")))

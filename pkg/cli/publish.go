@@ -5,14 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"os"
-	"strings"
 
 	"github.com/capirepo/capirepo/pkg/backend/github"
 	"github.com/capirepo/capirepo/pkg/backend/gitlab"
 	"github.com/capirepo/capirepo/pkg/backend/local"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/source"
 	"github.com/spf13/cobra"
 )
 
@@ -117,20 +116,11 @@ func publishErr(err error) error {
 	return withCode(ExitPublish, err)
 }
 
-// readToken returns the token of --token-file ("" when file is ""); the environment
-// is read by the token policy of pkg/source. The value never reaches output: only
-// its source is named in messages.
+// readToken is source.ReadTokenFile with its errors as usage errors.
 func readToken(file string) (string, error) {
-	if file == "" {
-		return "", nil
-	}
-	b, err := os.ReadFile(file)
+	tok, err := source.ReadTokenFile(file)
 	if err != nil {
-		return "", usageErr(fmt.Errorf("--token-file: %w", err))
-	}
-	tok := strings.TrimSpace(string(b))
-	if tok == "" {
-		return "", usageErr(fmt.Errorf("--token-file %s is empty", file))
+		return "", usageErr(err)
 	}
 	return tok, nil
 }

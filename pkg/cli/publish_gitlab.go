@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"fmt"
-
 	"github.com/capirepo/capirepo/pkg/backend/gitlab"
 	"github.com/capirepo/capirepo/pkg/source"
 	"github.com/spf13/cobra"
@@ -61,22 +59,12 @@ func (o *publishGitLabOptions) runGitLab(cmd *cobra.Command, io streams) error {
 	return o.run(cmd, io, p)
 }
 
-// gitlabToken picks the token and how it is sent: --token-file (kind from --token-kind,
-// default private), else the one GitLab token policy (source.GitLabToken:
-// GITLAB_ACCESS_TOKEN, GITLAB_TOKEN, CI_JOB_TOKEN, GITLAB_DEPLOY_TOKEN), limited to
-// --token-kind when given.
+// gitlabToken is source.GitLabTokenFrom (--token-file, --token-kind, the GitLab token
+// policy) with its errors as usage errors.
 func gitlabToken(getenv func(string) string, file, kind string) (string, string, error) {
-	kinds := map[string]string{"": "", "private": gitlab.TokenPrivate, "job": gitlab.TokenJob, "deploy": gitlab.TokenDeploy}
-	k, ok := kinds[kind]
-	if !ok {
-		return "", "", usageErr(fmt.Errorf("--token-kind %q: want private, job or deploy", kind))
+	tok, err := source.GitLabTokenFrom(getenv, file, kind)
+	if err != nil {
+		return "", "", usageErr(err)
 	}
-	if file != "" {
-		tok, err := readToken(file)
-		return tok, k, err
-	}
-	if tok := source.GitLabToken(getenv, k); tok.Value != "" {
-		return tok.Value, tok.Kind, nil
-	}
-	return "", "", usageErr(fmt.Errorf("no GitLab token: set %s, or pass --token-file", source.TokenVarNames(source.GitLabTokenVars, k)))
+	return tok.Value, tok.Kind, nil
 }

@@ -3,10 +3,12 @@ package cli
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/capirepo/capirepo/pkg/backend/local"
 	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/metadata"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/spf13/cobra"
 )
@@ -76,7 +78,7 @@ func (o *publishOCIOptions) options(io streams) (oci.Options, error) {
 	}
 	opts := oci.Options{Remote: remote, Pack: oci.PackOptions{Source: o.source, Created: created}}
 	if created.IsZero() {
-		opts.Pack.CreatedFor = gitCommitTime
+		opts.Pack.CreatedFor = func(version string) time.Time { return metadata.TagCommitTime(".", version) }
 	}
 	if o.bundle != "" {
 		name, tag, _ := strings.Cut(o.bundle, ":")

@@ -1,13 +1,10 @@
 package cli
 
 import (
-	"fmt"
-	"os/exec"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/capirepo/capirepo/pkg/backend/oci"
+	"github.com/capirepo/capirepo/pkg/metadata"
 	"github.com/spf13/cobra"
 )
 
@@ -41,31 +38,13 @@ func (r *registryFlags) remote(io streams) (oci.Remote, error) {
 	return oci.Remote{PlainHTTP: r.plainHTTP, PlainHTTPHosts: hosts, Credential: cred}, nil
 }
 
-// createdTime is the artifacts' creation time when SOURCE_DATE_EPOCH is set; else
-// createdFor reads each version's tag commit (or HEAD) from git; else none (never the clock).
+// createdTime is the artifacts' creation time when SOURCE_DATE_EPOCH is set (a usage
+// error when it is not a number); zero otherwise, and then each version's tag commit
+// time is read from git (metadata.TagCommitTime), never the clock.
 func createdTime(io streams) (time.Time, error) {
-	v := io.env("SOURCE_DATE_EPOCH")
-	if v == "" {
-		return time.Time{}, nil
+	t, err := metadata.SourceDateEpoch(io.env("SOURCE_DATE_EPOCH"))
+	if err != nil {
+		return time.Time{}, usageErr(err)
 	}
-	sec, err := strconv.ParseInt(v, 10, 64)
-	if err != nil || sec < 0 {
-		return time.Time{}, usageErr(fmt.Errorf("SOURCE_DATE_EPOCH %q is not a number of seconds since 1970", v))
-	}
-	return time.Unix(sec, 0).UTC(), nil
-}
-
-// gitCommitTime is the commit time of the version's tag in the git checkout capirepo runs
-// in, or of HEAD when there is no such tag; zero without git.
-func gitCommitTime(version string) time.Time {
-	for _, rev := range []string{"refs/tags/" + version + "^{commit}", "HEAD"} {
-		out, err := exec.Command("git", "log", "-1", "--format=%ct", rev, "--").Output()
-		if err != nil {
-			continue
-		}
-		if sec, err := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64); err == nil {
-			return time.Unix(sec, 0).UTC()
-		}
-	}
-	return time.Time{}
+	return t, nil
 }

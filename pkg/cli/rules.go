@@ -1,10 +1,6 @@
 package cli
 
 import (
-	"fmt"
-	"io"
-	"strings"
-
 	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/verify"
@@ -12,37 +8,15 @@ import (
 
 // allRules is every rule capirepo reports: build and lint rules (check) and the
 // repository rules of verify.
-func allRules() []lint.Rule { return append(check.Rules(), verify.Rules()...) }
+func allRules() lint.Rules { return append(check.Rules(), verify.Rules()...) }
 
-// disabledRules merges the config's lint.disable and --disable; an unknown rule id
-// is a usage error naming where it came from. "<rule id>:<object name>" disables a
-// rule for one object (lint.Findings.Without).
+// disabledRules merges the config's lint.disable and --disable (lint.Rules.Disabled);
+// an unknown rule id is a usage error.
 func disabledRules(cfgFile string, fromConfig, fromFlag []string) (map[string]bool, error) {
-	known := map[string]bool{}
-	for _, r := range allRules() {
-		known[r.ID] = true
+	skip, err := allRules().Disabled(lint.DisableSource{Where: cfgFile + ": lint.disable", IDs: fromConfig},
+		lint.DisableSource{Where: "--disable", IDs: fromFlag})
+	if err != nil {
+		return nil, usageErr(err)
 	}
-	out := map[string]bool{}
-	for _, src := range []struct {
-		where string
-		ids   []string
-	}{{cfgFile + ": lint.disable", fromConfig}, {"--disable", fromFlag}} {
-		for _, id := range src.ids {
-			if rule, _, _ := strings.Cut(id, ":"); !known[rule] {
-				return nil, usageErr(fmt.Errorf("%s: unknown rule id %q: run capirepo lint --list-rules for the ids", src.where, id))
-			}
-			out[id] = true
-		}
-	}
-	return out, nil
-}
-
-// writeRules prints every rule with id, severity and the contract sentence.
-func writeRules(w io.Writer) error {
-	for _, r := range allRules() {
-		if _, err := fmt.Fprintf(w, "%-40s %-8s %s\n", r.ID, r.Severity, r.Contract); err != nil {
-			return err
-		}
-	}
-	return nil
+	return skip, nil
 }

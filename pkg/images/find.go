@@ -7,6 +7,7 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 
 	"github.com/capirepo/capirepo/pkg/manifest"
+	"github.com/capirepo/capirepo/pkg/release"
 )
 
 // Find returns the images named in YAML files: every string value of an `image:` key
@@ -53,4 +54,15 @@ func sortedKeys(set map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// InSet returns the images the release files of a set name (Find over every file).
+func InSet(set *release.Set) []string {
+	var files [][]byte
+	for _, r := range set.Releases {
+		for _, f := range r.Files {
+			files = append(files, f.Data)
+		}
+	}
+	return Find(files...)
 }

@@ -31,3 +31,17 @@ func Marshal(m *Metadata) []byte {
 	}
 	return b.Bytes()
 }
+
+// MarshalGiven writes metadata.yaml for series given inline (capirepo.yaml's
+// releaseSeries), in the order given and in the block form build has always shipped
+// for them: apiVersion and kind, then one "- major/minor/contract" item per series.
+// Marshal sorts and indents differently; build keeps this form so its output stays
+// byte for byte what earlier releases wrote.
+func MarshalGiven(series []Series) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "apiVersion: %s\nkind: %s\nreleaseSeries:\n", APIVersion, Kind)
+	for _, s := range series {
+		fmt.Fprintf(&b, "- major: %d\n  minor: %d\n  contract: %s\n", s.Major, s.Minor, s.Contract)
+	}
+	return b.Bytes()
+}

@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"sort"
@@ -30,12 +29,11 @@ func buildMetadataIn(root *confine.Root, cfg *config.Config, p *config.Provider)
 		}
 		return data, nil
 	}
-	var b bytes.Buffer
-	b.WriteString("apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries:\n")
-	for _, s := range p.ReleaseSeries {
-		fmt.Fprintf(&b, "- major: %d\n  minor: %d\n  contract: %s\n", s.Major, s.Minor, s.Contract)
+	series := make([]metadata.Series, len(p.ReleaseSeries))
+	for i, s := range p.ReleaseSeries {
+		series[i] = metadata.Series{Major: s.Major, Minor: s.Minor, Contract: s.Contract}
 	}
-	return b.Bytes(), nil
+	return metadata.MarshalGiven(series), nil
 }
 
 // history reads the releases published before this one (metadata.ReadHistory): the

@@ -1,0 +1,20 @@
+package images
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/capirepo/capirepo/pkg/release"
+)
+
+func TestInSetFindsEveryReleaseFile(t *testing.T) {
+	t.Parallel()
+	pod := func(img string) []byte { return []byte("kind: Pod\nspec:\n  containers:\n  - image: " + img + "\n") }
+	set := &release.Set{Releases: []*release.Release{
+		{Files: []release.File{{Name: "a.yaml", Data: pod("x.io/a:v1")}, {Name: "metadata.yaml", Data: []byte("kind: Metadata\n")}}},
+		{Files: []release.File{{Name: "b.yaml", Data: pod("x.io/b:v1")}, {Name: "c.yaml", Data: pod("x.io/a:v1")}}},
+	}}
+	if got, want := InSet(set), []string{"x.io/a:v1", "x.io/b:v1"}; !slices.Equal(got, want) {
+		t.Errorf("InSet = %v, want %v", got, want)
+	}
+}
