@@ -16,6 +16,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/mirror"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/sign"
 	"github.com/capirepo/capirepo/pkg/source"
 	"github.com/capirepo/capirepo/pkg/verify"
 )
@@ -30,6 +31,7 @@ type mirrorOptions struct {
 	picks                                        map[string]*[]string // provider type -> name[:version] args
 	getenv                                       func(string) string  // tokens come from here
 	oci                                          mirrorOCI            // --images-to, --images-layout, --to-oci
+	sig                                          sigFlags             // --verify-key, --certificate-* (sigverify.go)
 }
 
 // newMirrorCmd reads tokens through io's injected environment.
@@ -74,6 +76,7 @@ GITLAB_TOKEN, CI_JOB_TOKEN, GITLAB_DEPLOY_TOKEN.`,
 	f.StringVar(&o.gitlabProject, "gitlab-project", "", "GitLab project (group/name or id) for --to-gitlab")
 	f.StringVar(&o.configMaps, "configmaps", "", "also write the mirrored providers as cluster-api-operator ConfigMaps and provider objects into this folder (as publish configmaps)")
 	o.oci.flags(cmd)
+	o.sig.flags(cmd, "verify-key")
 	return cmd
 }
 
@@ -86,8 +89,15 @@ func (o *mirrorOptions) run(ctx context.Context, io streams) error {
 	if err != nil {
 		return usageErr(err)
 	}
+	policy, err := o.sig.policy()
+	if err != nil {
+		return err
+	}
 	show := o.progress(io)
 	opts := o.options(cert, also, show)
+	if policy != nil {
+		opts.Verify = func(_ context.Context, r *release.Release) error { return sign.VerifyRelease(r, *policy) }
+	}
 	if err := o.oci.apply(io, o.quiet, &opts); err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/mirror"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/sign"
 	"github.com/capirepo/capirepo/pkg/source"
 	"github.com/capirepo/capirepo/pkg/verify"
 )
@@ -37,7 +38,8 @@ func mirrorCheck(ctx context.Context, dir, label, components string) (lint.Findi
 }
 
 // mirrorExit maps a mirror failure to the exit codes of docs/exit-codes.md: a conflict 5, lint
-// errors under --strict and a mirror clusterctl could not use 1, anything else 4
+// errors under --strict, a release its signature does not cover (--verify-key) and a
+// mirror clusterctl could not use 1, anything else 4
 // (an interrupt stays 130: exitCode checks cancellation first).
 func mirrorExit(err error, res *mirror.Result, strict bool) int {
 	switch {
@@ -45,7 +47,7 @@ func mirrorExit(err error, res *mirror.Result, strict bool) int {
 		return ExitPublish // a further destination refused; the folder did change
 	case errors.Is(err, release.ErrConflict):
 		return ExitConflict
-	case errors.Is(err, mirror.ErrUnusable), err != nil && res != nil && strict && res.Findings.HasErrors():
+	case errors.Is(err, mirror.ErrUnusable), errors.Is(err, sign.ErrVerify), err != nil && res != nil && strict && res.Findings.HasErrors():
 		return ExitFindings
 	}
 	return ExitPublish

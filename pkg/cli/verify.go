@@ -20,6 +20,7 @@ type verifyOptions struct {
 	client                                       *http.Client        // nil: the default transport (tests inject one)
 	plainHTTP                                    bool                // oci:// over plain HTTP
 	strict                                       bool                // contract breaks are errors too
+	sig                                          sigFlags            // --key, --certificate-* (sigverify.go)
 }
 
 func newVerifyCmd(io streams) *cobra.Command {
@@ -50,6 +51,7 @@ a provider breaking a contract is a warning with file and line, an error with --
 	f.StringVar(&o.typ, "type", "", "provider type, for GitLab URLs whose package name is not a provider label")
 	f.BoolVar(&o.plainHTTP, "plain-http", false, "read oci:// references over plain HTTP (local registries)")
 	f.BoolVar(&o.strict, "strict", false, "fail on contract breaks too (by default only what makes clusterctl fail is an error)")
+	o.sig.flags(cmd, "key")
 	return cmd
 }
 
@@ -60,6 +62,10 @@ func (o *verifyOptions) run(cmd *cobra.Command, io streams, raw string) error {
 	if configmap.Looks(raw) {
 		return o.verifyConfigMaps(io, raw) // a folder of operator ConfigMaps (verify_configmaps.go)
 	}
+	policy, err := o.sig.policy()
+	if err != nil {
+		return err
+	}
 	targets, err := o.targets(raw)
 	if err != nil {
 		return err
@@ -67,7 +73,13 @@ func (o *verifyOptions) run(cmd *cobra.Command, io streams, raw string) error {
 	var reports []*verify.Report
 	var all lint.Findings
 	for _, t := range targets {
-		rep, err := verify.Provider(cmd.Context(), t.Reader, t.Label, t.File, verify.Options{Lint: lintRelease, Strict: o.strict})
+		opts := verify.Options{Lint: lintRelease, Strict: o.strict}
+		if policy != nil {
+			opts.Signature = func(label, version string, files map[string][]byte) lint.Findings {
+				return signatureFindings(cmd.Context(), t.Reader, policy, t.File, label, version, files)
+			}
+		}
+		rep, err := verify.Provider(cmd.Context(), t.Reader, t.Label, t.File, opts)
 		if err != nil {
 			return withCode(readFailure(t), fmt.Errorf("verifying %s: %w", t.Label, err))
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/sign"
 )
 
 const metadataFile = "metadata.yaml"
@@ -25,7 +26,7 @@ func (r *runner) fetchRelease(ctx context.Context, job Job, src *fetcher) (*rele
 	if err != nil {
 		return nil, err
 	}
-	wanted, err := selectFiles(names, p.ComponentsFile())
+	wanted, err := selectFiles(names, p.ComponentsFile(), sign.BundleName(p.Label(), version))
 	if err != nil {
 		return nil, fmt.Errorf("%s %s from %s: %w", p.Label(), version, p.URL, err)
 	}
@@ -46,6 +47,11 @@ func (r *runner) fetchRelease(ctx context.Context, job Job, src *fetcher) (*rele
 	if err := rel.Validate(); err != nil {
 		return nil, fmt.Errorf("%s from %s: %w", rel, p.URL, err)
 	}
+	if r.opts.Verify != nil {
+		if err := r.opts.Verify(ctx, rel); err != nil {
+			return nil, fmt.Errorf("refusing %s from %s: %w", rel, p.URL, err)
+		}
+	}
 	return rel, nil
 }
 
@@ -64,14 +70,15 @@ func (r *runner) resolve(ctx context.Context, pick Pick, src *fetcher) (string, 
 	return v, nil
 }
 
-// selectFiles keeps the files clusterctl reads, refusing names that could escape the
-// version folder, and checks that metadata.yaml and the components file are there.
-func selectFiles(names []string, components string) ([]string, error) {
+// selectFiles keeps the files clusterctl reads and the version's signature bundle,
+// refusing names that could escape the version folder, and checks that metadata.yaml
+// and the components file are there.
+func selectFiles(names []string, components, bundle string) ([]string, error) {
 	var out []string
 	seen := map[string]bool{}
 	for _, n := range names {
 		kind := layout.FileKind(n)
-		if n != metadataFile && n != components && kind != layout.KindTemplate && kind != layout.KindClusterClass {
+		if n != metadataFile && n != components && n != bundle && kind != layout.KindTemplate && kind != layout.KindClusterClass {
 			continue
 		}
 		if err := layout.ValidateFileName(n); err != nil {

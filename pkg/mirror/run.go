@@ -49,6 +49,9 @@ type Options struct {
 	// Latest resolves `latest` with clusterctl's rules (the CLI injects verify.Latest);
 	// nil refuses `latest`.
 	Latest func(ctx context.Context, src Source) (string, error)
+	// Verify checks one downloaded release before anything is written (the CLI
+	// injects the signature check of --verify-key); an error refuses the release.
+	Verify func(ctx context.Context, r *release.Release) error
 	// Lint checks one downloaded release (the CLI injects check.Release); nil skips it.
 	Lint func(r *release.Release) lint.Findings
 	// Check reads one provider of the written folder back as verify does (the CLI

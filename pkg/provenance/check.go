@@ -10,41 +10,65 @@ import (
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
-// Check holds a verified statement against one release: the statement must be SLSA
-// provenance for the release's provider label and version, every file of the release
-// must be a subject with the same sha256, and every subject must be a file of it.
-// Each problem names the file; all are reported together.
+// Problem is one way a version's files differ from its signed statement.
+type Problem struct {
+	File    string // the file concerned (a release file, or the bundle)
+	Message string
+}
+
+func (p Problem) String() string { return p.File + ": " + p.Message }
+
+// Check holds a verified statement against one whole release: every file must be a
+// subject with the same sha256 and every subject a file (Problems with all wanted).
 func Check(st *intoto.Statement, r *release.Release) error {
-	if st.GetPredicateType() != PredicateType {
-		return fmt.Errorf("%s: the signed statement is %q, not SLSA provenance v1", r, st.GetPredicateType())
+	files := map[string][]byte{}
+	for _, f := range r.Files {
+		files[f.Name] = f.Data
 	}
-	label, version := signedFor(st)
-	if label != r.Label() || version != r.Version {
-		return fmt.Errorf("%s: the bundle was signed for %s %s, not for this version: it belongs to another release", r, label, version)
+	ps := Problems(st, r.Label(), r.Version, files, func(string) bool { return true })
+	if len(ps) == 0 {
+		return nil
+	}
+	var msgs []string
+	for _, p := range ps {
+		msgs = append(msgs, p.String())
+	}
+	return fmt.Errorf("%s: %s", r, strings.Join(msgs, "; "))
+}
+
+// Problems compares files (what a reader read) with a verified statement: it must be
+// SLSA provenance of label and version; every file must be a subject with the same
+// sha256 (else "not covered" or "changed"); every subject that wanted says a reader
+// reads must be among files (else "missing"). Sorted by file.
+func Problems(st *intoto.Statement, label, version string, files map[string][]byte, wanted func(string) bool) []Problem {
+	if st.GetPredicateType() != PredicateType {
+		return []Problem{{"", fmt.Sprintf("the signed statement is %q, not SLSA provenance v1", st.GetPredicateType())}}
+	}
+	if l, v := signedFor(st); l != label || v != version {
+		return []Problem{{"", fmt.Sprintf("the bundle was signed for %s %s, not for %s %s: it belongs to another release", l, v, label, version)}}
 	}
 	signed := map[string]string{}
 	for _, s := range st.GetSubject() {
 		signed[s.GetName()] = s.GetDigest()["sha256"]
 	}
-	var errs []string
-	for _, f := range r.Files {
-		sum, ok := signed[f.Name]
+	var out []Problem
+	for name, data := range files {
+		sum, ok := signed[name]
 		switch {
 		case !ok:
-			errs = append(errs, fmt.Sprintf("%s is not covered by the signature (not a subject of the statement)", f.Name))
-		case sum != f.SHA256():
-			errs = append(errs, fmt.Sprintf("%s was changed after signing (sha256 %s, signed %s)", f.Name, f.SHA256(), sum))
+			out = append(out, Problem{name, "not covered by the signature (not a subject of the signed statement)"})
+		case sum != release.SHA256(data):
+			out = append(out, Problem{name, fmt.Sprintf("changed after signing (sha256 %s, signed %s)", release.SHA256(data), sum)})
 		}
-		delete(signed, f.Name)
+		delete(signed, name)
 	}
 	for name := range signed {
-		errs = append(errs, fmt.Sprintf("%s is signed but missing from the release", name))
+		if wanted(name) {
+			out = append(out, Problem{name, "signed but missing from the release"})
+		}
 	}
-	if len(errs) > 0 {
-		sort.Strings(errs)
-		return fmt.Errorf("%s: %s", r, strings.Join(errs, "; "))
-	}
-	return nil
+	sort.Slice(out, func(i, j int) bool { return out[i].File < out[j].File })
+	return out
 }
 
 // signedFor reads the provider label and version from the external parameters.

@@ -3,7 +3,9 @@ package sign
 import (
 	"context"
 	"fmt"
+	"strings"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/provenance"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -32,27 +34,59 @@ func Attach(ctx context.Context, s *Signer, set *release.Set, in provenance.Inpu
 	return nil
 }
 
-// VerifyRelease checks a release against its bundle: the bundle file must be there and
-// verify under the policy, and its statement must cover exactly the other files.
+// VerifyRelease checks a release against its bundle BundleName(label, version), which
+// must be one of its files: every other file must be a signed subject, and every
+// signed file clusterctl reads (Reads) must be there.
 func VerifyRelease(r *release.Release, p Policy) error {
 	name := BundleName(r.Label(), r.Version)
 	b := r.File(name)
 	if b == nil {
 		return fmt.Errorf("%w: %s: no signature bundle %s in the version folder", ErrVerify, r, name)
 	}
-	st, err := Verify(name, b.Data, p)
-	if err != nil {
-		return fmt.Errorf("%s: %w", r, err)
-	}
-	rest := *r
-	rest.Files = nil
+	files := map[string][]byte{}
 	for _, f := range r.Files {
 		if f.Name != name {
-			rest.Files = append(rest.Files, f)
+			files[f.Name] = f.Data
 		}
 	}
-	if err := provenance.Check(st, &rest); err != nil {
-		return fmt.Errorf("%w: %v", ErrVerify, err)
+	ps := VerifyFiles(r.Label(), r.Version, b.Data, files, Reads(r.ComponentsFile), p)
+	if len(ps) == 0 {
+		return nil
 	}
-	return nil
+	var msgs []string
+	for _, p := range ps {
+		msgs = append(msgs, p.String())
+	}
+	return fmt.Errorf("%w: %s: %s", ErrVerify, r, strings.Join(msgs, "; "))
+}
+
+// VerifyFiles verifies a version's bundle under the policy, then holds the files a
+// reader read against the signed statement (provenance.Problems). A bundle that does
+// not verify is one problem naming the bundle file.
+func VerifyFiles(label, version string, bundle []byte, files map[string][]byte, wanted func(string) bool, p Policy) []provenance.Problem {
+	name := BundleName(label, version)
+	st, err := Verify(name, bundle, p)
+	if err != nil {
+		return []provenance.Problem{{File: name, Message: err.Error()}}
+	}
+	ps := provenance.Problems(st, label, version, files, wanted)
+	for i := range ps {
+		if ps[i].File == "" {
+			ps[i].File = name
+		}
+	}
+	return ps
+}
+
+// Reads says whether clusterctl reads a file of a version: metadata.yaml, the
+// components file, templates and ClusterClasses. A signed file it does not read may
+// be left out (a mirror copies only what clusterctl reads).
+func Reads(components string) func(string) bool {
+	return func(name string) bool {
+		switch layout.FileKind(name) {
+		case layout.KindTemplate, layout.KindClusterClass:
+			return true
+		}
+		return name == "metadata.yaml" || name == components
+	}
 }

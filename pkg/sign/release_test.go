@@ -57,10 +57,10 @@ func TestVerifyRelease(t *testing.T) {
 		want string
 	}{
 		"another key":     {good, Policy{Key: other}, "signature verification failed"},
-		"tampered file":   {edit(good, func(r *release.Release) { r.Files[0].Data = []byte("kind: Evil\n") }), Policy{Key: key}, "cluster-template.yaml was changed after signing"},
-		"removed subject": {edit(good, func(r *release.Release) { r.Files = r.Files[1:] }), Policy{Key: key}, "cluster-template.yaml is signed but missing"},
-		"extra file":      {edit(good, func(r *release.Release) { r.Files = append(r.Files, release.File{Name: "x.yaml"}) }), Policy{Key: key}, "x.yaml is not covered"},
-		"moved bundle":    {&moved, Policy{Key: key}, "signed for infrastructure-demo v1.0.0, not for this version"},
+		"tampered file":   {edit(good, func(r *release.Release) { r.Files[0].Data = []byte("kind: Evil\n") }), Policy{Key: key}, "cluster-template.yaml: changed after signing"},
+		"removed subject": {edit(good, func(r *release.Release) { r.Files = r.Files[1:] }), Policy{Key: key}, "cluster-template.yaml: signed but missing"},
+		"extra file":      {edit(good, func(r *release.Release) { r.Files = append(r.Files, release.File{Name: "x.yaml"}) }), Policy{Key: key}, "x.yaml: not covered"},
+		"moved bundle":    {&moved, Policy{Key: key}, "signed for infrastructure-demo v1.0.0, not for infrastructure-demo v1.1.0"},
 		"no bundle":       {releaseOf("v1.0.0"), Policy{Key: key}, "no signature bundle infrastructure-demo-v1.0.0.sigstore.json"},
 	}
 	for name, c := range cases {

@@ -37,6 +37,9 @@ func loadVersion(ctx context.Context, src Source, label, components string, v la
 	if opts.Lint != nil && len(files) > 0 {
 		vr.Findings = append(vr.Findings, contractBreaks(opts.Lint(label, v.Tag, files), opts.Strict)...)
 	}
+	if opts.Signature != nil && len(files) > 0 {
+		vr.Findings = append(vr.Findings, opts.Signature(label, v.Tag, files)...)
+	}
 	return vr, md, nil
 }
 

@@ -17,6 +17,9 @@ type Options struct {
 	// Strict keeps the errors of Lint that are contract breaks errors; otherwise they
 	// are warnings and only what makes clusterctl fail is an error (verdict.go).
 	Strict bool
+	// Signature checks a version's signature against the files read (injected by the
+	// CLI for --key); its errors always stay errors. nil skips it.
+	Signature func(label, version string, files map[string][]byte) lint.Findings
 	// Clients are the clusterctl generations to resolve `latest` for; nil = Clients().
 	Clients []Client
 }
