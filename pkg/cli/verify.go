@@ -59,12 +59,15 @@ func (o *verifyOptions) run(cmd *cobra.Command, io streams, raw string) error {
 	if o.format != "text" && o.format != "json" {
 		return usageErr(fmt.Errorf("--format %q: want text or json", o.format))
 	}
-	if configmap.Looks(raw) {
-		return o.verifyConfigMaps(io, raw) // a folder of operator ConfigMaps (verify_configmaps.go)
-	}
 	policy, err := o.sig.policy()
 	if err != nil {
 		return err
+	}
+	if configmap.Looks(raw) {
+		if policy != nil {
+			return usageErr(fmt.Errorf("%s: operator ConfigMaps carry no signature bundle; verify the repository they were made from", raw))
+		}
+		return o.verifyConfigMaps(io, raw) // a folder of operator ConfigMaps (verify_configmaps.go)
 	}
 	targets, err := o.targets(raw)
 	if err != nil {
