@@ -47,3 +47,40 @@ func TestMirrorConfigMaps(t *testing.T) {
 		t.Fatalf("re-run: exit %d, %d files then %d\n%s%s", code, len(before), len(after), stdout, stderr)
 	}
 }
+
+// A conflict at --configmaps is found in mirror's preflight: exit 5 and nothing
+// written, neither the mirror folder nor the ConfigMaps.
+func TestMirrorConfigMapsConflictRefusesBeforeAnyWrite(t *testing.T) {
+	t.Parallel()
+	rels := sampleReleases(t, "v0.1.0")
+	gh := fakeGitHub(t, map[string][]*release.Release{sampleRepo: rels})
+	from := writeText(t, filepath.Join(t.TempDir(), "clusterctl.yaml"), "providers:\n- {name: sample, type: InfrastructureProvider, url: \"https://github.com/acme/"+sampleRepo+"/releases/v0.1.0/infrastructure-components.yaml\"}\n")
+	cms := configMapFolder(t, "v1beta1") // another provider's folder...
+	changed := *rels[0]
+	changed.Files = append([]release.File(nil), changed.Files...)
+	for i := range changed.Files {
+		if changed.Files[i].Name == "metadata.yaml" {
+			changed.Files[i].Data = append(append([]byte(nil), changed.Files[i].Data...), "# other\n"...)
+		}
+	}
+	cm, err := configmap.New(&changed, "sample-system") // ...holding sample v0.1.0 with other content
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := configmap.Render([]*configmap.ConfigMap{cm})
+	for _, f := range files {
+		writeBytes(t, filepath.Join(cms, f.Name), f.Data)
+	}
+	before, _ := os.ReadDir(cms)
+	out := filepath.Join(t.TempDir(), "mirror")
+	code, stdout, stderr := runMirror(t, nil, "--out", out, "--from-config", from, "--github-url", gh.URL(), "--cert-manager", "", "--configmaps", cms, "--quiet")
+	if code != ExitConflict || !strings.Contains(stderr, "infrastructure-sample v0.1.0") {
+		t.Fatalf("exit %d, want %d naming the version\n%s%s", code, ExitConflict, stdout, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(out, "infrastructure-sample")); !os.IsNotExist(err) {
+		t.Errorf("the mirror folder was written before the refusal: %v", err)
+	}
+	if after, _ := os.ReadDir(cms); len(after) != len(before) {
+		t.Errorf("the ConfigMap folder changed: %d files, then %d", len(before), len(after))
+	}
+}

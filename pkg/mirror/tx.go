@@ -34,21 +34,24 @@ type Tx struct {
 type Step struct {
 	Name string
 	Run  func(ctx context.Context, tx *Tx) error
+	// Preflight, when set, runs in the preflight step, before any write: a step
+	// that would refuse (a conflict, a release it cannot take) refuses there.
+	Preflight func(ctx context.Context, tx *Tx) error
 }
 
 // steps is the transaction, in order: a failure stops it, with every earlier step
 // done (and each of them whole).
 func (r *runner) steps() []Step {
 	out := []Step{
-		{"recover", r.recoverLeftovers},
-		{"preflight", r.preflight},
-		{"releases", r.publishReleases},
-		{"cert-manager", r.writeCertManager},
-		{ManifestFile, r.writeManifest},
-		{ImagesFile, r.writeImages},
+		{Name: "recover", Run: r.recoverLeftovers},
+		{Name: "preflight", Run: r.preflight},
+		{Name: "releases", Run: r.publishReleases},
+		{Name: "cert-manager", Run: r.writeCertManager},
+		{Name: ManifestFile, Run: r.writeManifest},
+		{Name: ImagesFile, Run: r.writeImages},
 	}
 	out = append(out, r.opts.Steps...)
-	return append(out, Step{ConfigFile, r.writeConfig}, Step{"check", r.check})
+	return append(out, Step{Name: ConfigFile, Run: r.writeConfig}, Step{Name: "check", Run: r.check})
 }
 
 // transaction runs the steps holding the folder's lock.
@@ -94,12 +97,21 @@ func (r *runner) preflight(ctx context.Context, tx *Tx) error {
 	if err := r.certConflict(); err != nil {
 		return err
 	}
-	pf, ok := r.opts.Destination.(publish.Preflighter)
-	if !ok || len(tx.Releases) == 0 {
+	if len(tx.Releases) == 0 {
 		return nil
 	}
-	if err := pf.Preflight(ctx, &release.Set{Releases: tx.Releases}, r.policy()); err != nil {
-		return fmt.Errorf("%s: %w", r.opts.Destination, err)
+	if pf, ok := r.opts.Destination.(publish.Preflighter); ok {
+		if err := pf.Preflight(ctx, &release.Set{Releases: tx.Releases}, r.policy()); err != nil {
+			return fmt.Errorf("%s: %w", r.opts.Destination, err)
+		}
+	}
+	for _, s := range r.opts.Steps {
+		if s.Preflight == nil {
+			continue
+		}
+		if err := s.Preflight(ctx, tx); err != nil {
+			return fmt.Errorf("%s: %w", s.Name, err)
+		}
 	}
 	return nil
 }
