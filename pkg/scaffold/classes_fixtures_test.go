@@ -4,7 +4,7 @@ const releaseTemplates = "release-templates:\n\tcp templates/cluster-template*.y
 
 func classCases() []classCase {
 	return []classCase{nestedScripts(), nestedOverlays(), metadataElsewhere(), releaseSettings(), workflowRegistry(),
-		devKustomization(), otherNames(), releaseShips(), twoTypes(), generatedInput()}
+		imageNameOnly(), devKustomization(), otherNames(), releaseShips(), twoTypes(), generatedInput()}
 }
 
 // nestedScripts: templates/flavors/<distro>/<flavor> built by a hack/*.sh loop, the
@@ -60,6 +60,14 @@ func workflowRegistry() classCase {
 	f := provider(files{"Makefile": "IMAGE_NAME ?= foo-controller\n",
 		".github/workflows/release.yaml": "on: {push: {tags: ['v*']}}\nenv:\n  REGISTRY: quay.io/acme\njobs: {}\n"})
 	return classCase{name: "registry from the release workflow", files: f, config: []string{"newName: quay.io/acme/foo-controller"}, built: foo()}
+}
+
+// imageNameOnly: the release image name differs from the one the components leave; the
+// Makefile names one image under the release registry.
+func imageNameOnly() classCase {
+	f := provider(files{"Makefile": "PROD_REGISTRY ?= registry.example.org/foo\nIMAGE_NAME ?= foo-manager\n"})
+	return classCase{name: "one release image name under the release registry", files: f,
+		config: []string{"newName: registry.example.org/foo/foo-manager"}, built: foo()}
 }
 
 // devKustomization: templates/kustomization.yaml wraps cluster-template.yaml for make

@@ -123,6 +123,10 @@ func (s *treeSurvey) releaseImage(img string) string {
 		return ""
 	case s.hints.registry != "" && s.hints.imageNames[last] && !strings.Contains(s.hints.registry, "$"):
 		return strings.TrimSuffix(s.hints.registry, "/") + "/" + last
+	case s.hints.registry != "" && len(s.hints.imageNames) == 1 && !strings.Contains(s.hints.registry, "$"):
+		for n := range s.hints.imageNames { // the one image the Makefile names, under the release registry
+			return strings.TrimSuffix(s.hints.registry, "/") + "/" + n
+		}
 	case s.hints.img != "" && s.hints.img != img:
 		return s.hints.img
 	}
