@@ -4,7 +4,7 @@ const releaseTemplates = "release-templates:\n\tcp templates/cluster-template*.y
 
 func classCases() []classCase {
 	return []classCase{nestedScripts(), nestedOverlays(), metadataElsewhere(), releaseSettings(), workflowRegistry(),
-		imageNameOnly(), devKustomization(), otherNames(), releaseShips(), twoTypes(), generatedInput()}
+		imageNameOnly(), releaseCopies(), devKustomization(), otherNames(), releaseShips(), twoTypes(), generatedInput()}
 }
 
 // nestedScripts: templates/flavors/<distro>/<flavor> built by a hack/*.sh loop, the
@@ -68,6 +68,21 @@ func imageNameOnly() classCase {
 	f := provider(files{"Makefile": "PROD_REGISTRY ?= registry.example.org/foo\nIMAGE_NAME ?= foo-manager\n"})
 	return classCase{name: "one release image name under the release registry", files: f,
 		config: []string{"newName: registry.example.org/foo/foo-manager"}, built: foo()}
+}
+
+// releaseCopies: the release target copies templates a test target renders (and one
+// committed file) under their release names.
+func releaseCopies() classCase {
+	d := "test/e2e/data/foo"
+	f := provider(files{"Makefile": "RELEASE_DIR := _dist\nDATA := " + d + "\n" +
+		"cluster-templates:\n\t$(KUSTOMIZE) build $(DATA)/vm > $(DATA)/vm/cluster-template.yaml\n" +
+		"build-cluster-templates: cluster-templates\n\tcp $(DATA)/vm/cluster-template.yaml $(RELEASE_DIR)/cluster-template.yaml\n" +
+		"\tcp $(DATA)/docker/cluster-template.yaml $(RELEASE_DIR)/cluster-template-docker.yaml\n",
+		d + "/docker/cluster-template.yaml": cluster("docker")})
+	flavor(f, d+"/vm", "vm")
+	return classCase{name: "release copies templates under their release names", files: f,
+		config: []string{`{flavor: "", kustomize: test/e2e/data/foo/vm} # the release copies it as cluster-template.yaml (Makefile:6)`},
+		built:  foo("cluster-template-docker.yaml", "cluster-template.yaml")}
 }
 
 // devKustomization: templates/kustomization.yaml wraps cluster-template.yaml for make

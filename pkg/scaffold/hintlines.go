@@ -86,6 +86,11 @@ func (h *hints) fromLine(root string, l mkLine) {
 		h.addFlavor(root, m[3], m[2], l.at)
 		return
 	}
+	if m := buildLine.FindStringSubmatch(t); m != nil {
+		if f := buildDir(m[1]); f != "" {
+			h.outputs[cleanRel(strings.Trim(m[2], `"'`))] = cleanRel(strings.Trim(f, `"'`))
+		}
+	}
 	if m := buildLine.FindStringSubmatch(t); m != nil && !testPath(m[2]) {
 		for _, f := range strings.Fields(m[1]) {
 			if !strings.HasPrefix(f, "-") && !strings.HasPrefix(f, "LoadRestrictions") {
@@ -142,4 +147,14 @@ func cleanRel(p string) string {
 // testPath reports paths of test and e2e data, which are not released.
 func testPath(p string) bool {
 	return strings.Contains(p, "e2e") || strings.Contains(p, "/test/") || strings.HasPrefix(p, "test/")
+}
+
+// buildDir is the folder argument of a kustomize build line ("" if none).
+func buildDir(args string) string {
+	for _, f := range strings.Fields(args) {
+		if !strings.HasPrefix(f, "-") && !strings.HasPrefix(f, "LoadRestrictions") {
+			return f
+		}
+	}
+	return ""
 }

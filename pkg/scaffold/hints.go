@@ -26,6 +26,8 @@ type hints struct {
 	scriptFiles []string            // files read, for comments
 	lines       []mkLine            // every line read, expanded
 	wfRegistry  string              // a registry the release workflow sets
+	vars        map[string]string   // Makefile and script variables (first value)
+	outputs     map[string]string   // file a build line writes -> the folder it renders (test data included)
 }
 
 // mkLine is one line of a Makefile, script or workflow, with where it is.
@@ -78,7 +80,7 @@ var rootVars = []string{"REPO_ROOT", "ROOT_DIR", "ROOT", "KUBE_ROOT", "SCRIPT_RO
 
 // readHints reads Makefile, *.mk, hack/*.sh and the release workflows at root.
 func readHints(r *reader, root string) *hints {
-	h := &hints{flavors: map[string][]string{}, flavorLine: map[string]string{}, renames: map[string]string{}, imageNames: map[string]bool{}}
+	h := &hints{outputs: map[string]string{}, flavors: map[string][]string{}, flavorLine: map[string]string{}, renames: map[string]string{}, imageNames: map[string]bool{}}
 	vars := map[string]string{}
 	for _, v := range rootVars {
 		vars[v] = "."
@@ -95,6 +97,7 @@ func readHints(r *reader, root string) *hints {
 		raw = append(raw, h.split(rel, string(data), vars)...)
 	}
 	h.fromVars(vars)
+	h.vars = vars
 	for _, l := range raw {
 		l.text = strings.TrimSpace(expand(l.text, vars))
 		h.lines = append(h.lines, l)

@@ -16,6 +16,7 @@ func (s *treeSurvey) placeTemplates(ps []*Provider) []Entry {
 	all := append(flavors, s.classes(flavors)...)
 	files, notes := s.templateFiles(flavors)
 	all = append(all, files...)
+	all = append(all, s.releaseCopies()...)
 	commented = append(commented, notes...)
 	var unplaced []Entry
 	for _, t := range all {

@@ -125,3 +125,69 @@ func (s *treeSurvey) expandFolders(es []Entry) []Entry {
 	}
 	return out
 }
+
+// releaseCopies turns the release's copies of templates under their release names
+// (cp test/e2e/data/.../vm/cluster-template.yaml $(RELEASE_DIR)/cluster-template.yaml)
+// into entries: the folder a build line renders to the copied file, else the file.
+func (s *treeSurvey) releaseCopies() []placed {
+	dirs := map[string]bool{}
+	for _, k := range []string{"RELEASE_DIR", "OUTPUT_DIR", "DIST_DIR"} {
+		if v := s.hints.vars[k]; v != "" {
+			dirs[cleanRel(expand(v, s.hints.vars))] = true
+		}
+	}
+	var out []placed
+	for _, l := range s.hints.lines {
+		m := copyLine.FindStringSubmatch(l.text)
+		if m == nil || l.dev() && !strings.Contains(l.target, "release") || len(strings.Fields(m[1])) != 1 {
+			continue
+		}
+		src, dst := cleanRel(strings.Trim(m[1], `"'`)), cleanRel(m[2])
+		if !dirs[path.Dir(dst)] || path.Base(src) == path.Base(dst) && !testPath(src) {
+			continue
+		}
+		if e, ok := s.copyEntry(src, path.Base(dst), l.at); ok {
+			out = append(out, placed{rel: src, entry: e, tree: s.treeOf(e.Kustomize)})
+		}
+	}
+	return out
+}
+
+// copyEntry is the entry shipping src under name.
+func (s *treeSurvey) copyEntry(src, name, at string) (Entry, bool) {
+	comment := "the release copies it as " + name + " (" + at + ")"
+	from, built := s.hints.outputs[src]
+	if built && s.treeOf(from) == nil {
+		built = false
+	}
+	if _, err := s.r.read(s.abs(src)); err != nil && !built {
+		return Entry{}, false
+	}
+	if classFile.MatchString(name) {
+		if built {
+			return Entry{ClusterClass: from, Comment: comment}, true
+		}
+		return Entry{ClusterClass: src, Comment: comment}, true
+	}
+	m := templateName.FindStringSubmatch(name)
+	if m == nil {
+		return Entry{}, false
+	}
+	fl := m[1]
+	if built {
+		return Entry{Flavor: &fl, Kustomize: from, Comment: comment}, true
+	}
+	return Entry{Flavor: &fl, Path: src, Comment: comment}, true
+}
+
+// treeOf returns the kustomize tree of a folder, read now when the walk skipped it
+// (test data a release target copies); nil when it is no kustomize folder.
+func (s *treeSurvey) treeOf(rel string) *tree {
+	if src := s.find(rel); src != nil && rel != "" {
+		return src.tree
+	}
+	if rel == "" || kustomizationIn(s.abs(rel)) == "" {
+		return nil
+	}
+	return loadTree(s.r, s.abs(rel))
+}
