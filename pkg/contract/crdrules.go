@@ -71,8 +71,12 @@ func checkCRDTemplate(s *scan, c crd) lint.Findings {
 	if siblingHasTemplate(s, c) {
 		return nil
 	}
+	if c.role == "InfraMachine" || c.role == "BootstrapConfig" {
+		return lint.Findings{report(ruleCRDTemplateMust, s.in.File, c.doc, c.doc.LineOf("spec", "names", "kind"),
+			"%s kind %s has no %sTemplate CRD in group %s; add one: MachineDeployments and MachineSets create %s objects from it (the contract says MUST)", c.role, c.kind, c.kind, c.group, c.kind)}
+	}
 	return lint.Findings{report(ruleCRDTemplate, s.in.File, c.doc, c.doc.LineOf("spec", "names", "kind"),
-		"%s kind %s has no %sTemplate CRD in group %s; add one, ClusterClasses and MachineDeployments create %s objects from it", c.role, c.kind, c.kind, c.group, c.kind)}
+		"%s kind %s has no %sTemplate CRD in group %s; add one to support ClusterClasses, which create %s objects from it", c.role, c.kind, c.kind, c.group, c.kind)}
 }
 
 // siblingHasTemplate: another kind of the same role and group has its Template, so

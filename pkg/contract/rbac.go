@@ -14,6 +14,19 @@ const aggregateLabel = "cluster.x-k8s.io/aggregate-to-manager"
 
 var fullAccess = []string{"create", "delete", "get", "list", "patch", "update", "watch"}
 
+// templateAccess is what the v1.14 contract pages grant InfraClusterTemplates and
+// ControlPlaneTemplates: Cluster API reads and patches them but never creates or
+// deletes them (InfraMachineTemplates and BootstrapConfigTemplates get full access).
+var templateAccess = []string{"get", "list", "patch", "update", "watch"}
+
+// neededVerbs are the verbs the contract pages grant a role.
+func neededVerbs(role string) []string {
+	if role == "InfraClusterTemplate" || role == "ControlPlaneTemplate" {
+		return templateAccess
+	}
+	return fullAccess
+}
+
 // grant is what the aggregated ClusterRoles allow on one resource.
 type grant struct {
 	verbs map[string]bool
@@ -29,6 +42,7 @@ func checkAggregation(s *scan) lint.Findings {
 	short := map[int][]string{} // rule line -> resources granted without full access
 	var lines []int
 	grants := map[int]grant{}
+	missing := map[int][]string{}
 	for _, c := range s.crds {
 		if c.role == "" || isCAPIGroup(c.group) || c.plural == "" {
 			continue
@@ -38,18 +52,19 @@ func checkAggregation(s *scan) lint.Findings {
 		case g.line == 0:
 			out = append(out, report(ruleAggregate, s.in.File, c.doc, c.doc.LineOf("spec", "group"),
 				"%s kind %s is in API group %s, outside cluster.x-k8s.io, and no ClusterRole labelled %s: \"true\" grants %s; add one with verbs %s", c.role, c.kind, c.group, aggregateLabel, c.plural, strings.Join(fullAccess, ", ")))
-		case len(missingVerbs(g.verbs)) > 0:
+		case len(missingVerbs(g.verbs, neededVerbs(c.role))) > 0:
 			if _, seen := short[g.line]; !seen {
 				lines = append(lines, g.line)
 			}
 			short[g.line] = append(short[g.line], c.plural+"."+c.group)
 			grants[g.line] = g
+			missing[g.line] = mergeVerbs(missing[g.line], missingVerbs(g.verbs, neededVerbs(c.role)))
 		}
 	}
 	for _, l := range lines {
 		g := grants[l]
 		out = append(out, report(ruleAggregateVerbs, s.in.File, g.doc, l,
-			"aggregated ClusterRole grants %s without %s; Cluster API needs full read/write access", strings.Join(short[l], ", "), strings.Join(missingVerbs(g.verbs), ", ")))
+			"aggregated ClusterRole grants %s without %s; Cluster API needs full read/write access", strings.Join(short[l], ", "), strings.Join(missing[l], ", ")))
 	}
 	return out
 }
@@ -87,13 +102,24 @@ func matches(rule *yaml.Node, key, want string) bool {
 	return slices.Contains(vals, want) || slices.Contains(vals, "*")
 }
 
-func missingVerbs(verbs map[string]bool) []string {
+func missingVerbs(verbs map[string]bool, need []string) []string {
 	if verbs["*"] {
 		return nil
 	}
 	var out []string
-	for _, v := range fullAccess {
+	for _, v := range need {
 		if !verbs[v] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// mergeVerbs adds the verbs of b not in a, keeping fullAccess order.
+func mergeVerbs(a, b []string) []string {
+	var out []string
+	for _, v := range fullAccess {
+		if slices.Contains(a, v) || slices.Contains(b, v) {
 			out = append(out, v)
 		}
 	}

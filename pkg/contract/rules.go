@@ -28,7 +28,7 @@ var (
 	ruleCertDNS          = rule("components-certificate-dns-names", lint.Error, "clusterctl rewrites Certificate dnsNames only in the form <service>.<namespace>.svc[.cluster.local]; they must name the target namespace so the serving certificate matches the webhook Service.")
 	ruleCertService      = rule("components-certificate-service", lint.Warning, "Certificate dnsNames should name a Service shipped in the components (clusterctl contract 7.3).")
 	ruleAggregate        = rule("components-aggregate-clusterrole", lint.Error, "If your provider uses an API group outside cluster.x-k8s.io, you MUST grant full read/write RBAC permissions for resources in your API group to the Cluster API core controllers via a ClusterRole with the label cluster.x-k8s.io/aggregate-to-manager: \"true\" (bootstrap, infrastructure contracts).")
-	ruleAggregateVerbs   = rule("components-aggregate-clusterrole-verbs", lint.Warning, "The aggregated ClusterRole should grant create, delete, get, list, patch, update and watch (bootstrap, infrastructure contracts).")
+	ruleAggregateVerbs   = rule("components-aggregate-clusterrole-verbs", lint.Warning, "The aggregated ClusterRole should grant what the v1.14 contract pages show: create, delete, get, list, patch, update and watch on the contract kinds, InfraMachineTemplates and BootstrapConfigTemplates; get, list, patch, update and watch on InfraClusterTemplates and ControlPlaneTemplates (contracts: All resources: API group).")
 	ruleAPIService       = rule("components-apiservice-namespace", lint.Warning, "clusterctl does not rewrite APIService spec.service.namespace; it should be the target namespace.")
 )
 
@@ -41,7 +41,8 @@ var (
 	ruleContractStale    = rule("crd-contract-label-stale", lint.Warning, "Every version listed in a cluster.x-k8s.io/<contract> label should be one of spec.versions; Cluster API uses only the highest version of the label it reads, so other versions (often left by kustomize commonLabels for older contracts) only warn, once per CRD.")
 	ruleContractServed   = rule("crd-contract-label-served", lint.Warning, "Versions listed in a cluster.x-k8s.io/<contract> label should be served; Cluster API uses only the highest version of the label it reads (crd-contract-label), so other unserved versions only warn, once per CRD.")
 	ruleCRDScope         = rule("crd-scope", lint.Error, "All resources Cluster API interacts with MUST be namespace-scoped (bootstrap contract: scope; infrastructure contract: InfraCluster must be namespace-scoped).")
-	ruleCRDTemplate      = rule("crd-template", lint.Warning, "For a given InfraCluster, InfraMachine, BootstrapConfig or ControlPlane resource you should also add the corresponding <Kind>Template resource (infrastructure and bootstrap contracts).")
+	ruleCRDTemplate      = rule("crd-template", lint.Warning, "InfraClusterTemplate and ControlPlaneTemplate are mandatory for ClusterClass support, not otherwise (v1.14 infra-cluster and control-plane contracts: <Kind>Template resource definition, Mandatory: No).")
+	ruleCRDTemplateMust  = rule("crd-template-required", lint.Warning, "For a given InfraMachine or BootstrapConfig you MUST add the corresponding <Kind>Template (v1.14 infra-machine and bootstrap-config contracts, Mandatory: Yes): MachineDeployments and MachineSets create their objects from it (controllers/external/util.go GenerateTemplate). A warning: nothing in Cluster API fails without it, MachineDeployments just cannot use the provider.")
 	ruleWebhookVersion   = rule("webhook-api-version", lint.Error, "clusterctl patches webhook configurations only as admissionregistration.k8s.io/v1 or v1beta1; any other version fails with \"failed to patch <version> MutatingWebhookConfiguration\".")
 	ruleWebhookService   = rule("webhook-service-namespace", lint.Error, "Webhooks and CRD conversion webhooks must call a Service in the target namespace, where the provider's webhook server runs.")
 	ruleWebhookMissing   = rule("webhook-service-missing", lint.Warning, "The Service a webhook calls should be shipped in the components (clusterctl contract 7.3).")
@@ -68,7 +69,7 @@ func Rules() []lint.Rule {
 		ruleInjectCA, ruleInjectCATarget, ruleCertDNS, ruleCertService, ruleAggregate,
 		ruleAggregateVerbs, ruleAPIService,
 		ruleCRDVersion, ruleCRDName, ruleContractLabel, ruleContractCompat, ruleContractLabelOth, ruleContractStale, ruleContractServed,
-		ruleCRDScope, ruleCRDTemplate, ruleWebhookVersion, ruleWebhookService, ruleWebhookMissing,
+		ruleCRDScope, ruleCRDTemplate, ruleCRDTemplateMust, ruleWebhookVersion, ruleWebhookService, ruleWebhookMissing,
 		ruleRuntimeService,
 		ruleTemplateNamespace, ruleTemplateMixed, ruleTemplateFixed, ruleClassMissing, ruleClassInline,
 		ruleClassUnknown, ruleClassName, ruleClassNamespace,
