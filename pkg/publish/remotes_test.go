@@ -84,7 +84,7 @@ func startGitLab(t *testing.T) *target {
 	gl.AddProject(fakegitlab.Project{ID: 42, Path: glProject})
 	gl.AddToken(fakegitlab.Token{Value: glSecret, Kind: fakegitlab.PersonalToken})
 	d, err := gitlab.New(gitlab.Options{BaseURL: gl.URL, Project: glProject, Token: glSecret,
-		HTTPClient: gl.Client(), Retry: gitlab.Retry{Base: time.Millisecond, MaxWait: time.Second}})
+		HTTPClient: gl.Client(), Retry: httpx.Policy{Base: time.Millisecond, MaxTotal: time.Second}})
 	if err != nil {
 		t.Fatal(err)
 	}

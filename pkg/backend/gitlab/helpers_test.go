@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -58,7 +59,7 @@ func (s *sleeps) got() []time.Duration {
 // options returns publisher options for the fake with a PAT and a recording sleep.
 func options(s *fakegitlab.Server, sl *sleeps) Options {
 	return Options{BaseURL: s.URL, Project: testProject, Token: testPAT, HTTPClient: s.Client(),
-		Retry: Retry{Sleep: sl.sleep}}
+		Retry: httpx.Policy{Sleep: sl.sleep}}
 }
 
 func readFixture(t testing.TB, name string) []byte {

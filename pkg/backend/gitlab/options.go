@@ -10,7 +10,6 @@
 package gitlab
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -34,37 +33,16 @@ type Options struct {
 	Token      string // never printed, logged or put in errors
 	TokenKind  string // TokenPrivate (default), TokenJob or TokenDeploy
 	HTTPClient *http.Client
-	Retry      Retry
-}
-
-// Retry bounds the retries of one request on 429, 5xx (except 501) and network errors
-// (httpx's one policy, see retry.go).
-type Retry struct {
-	Attempts int           // attempts per request, first included; default 5
-	Base     time.Duration // first backoff, doubled each time; default 1s
-	// MaxWait is the total waiting budget of one request: a wait (Retry-After
-	// included) that would exceed it fails the request instead. Default 2 minutes.
-	MaxWait time.Duration
-	// Sleep waits d or until ctx ends; default a timer. Tests inject a recorder.
-	Sleep func(ctx context.Context, d time.Duration) error
+	// Retry bounds the retries of one request on 429, 5xx (except 501) and network
+	// errors: httpx's one policy (zero fields take its defaults).
+	Retry httpx.Policy
 }
 
 func (o Options) withDefaults() Options {
 	if o.TokenKind == "" {
 		o.TokenKind = TokenPrivate
 	}
-	if o.Retry.Attempts <= 0 {
-		o.Retry.Attempts = 5
-	}
-	if o.Retry.Base <= 0 {
-		o.Retry.Base = time.Second
-	}
-	if o.Retry.MaxWait <= 0 {
-		o.Retry.MaxWait = 2 * time.Minute
-	}
-	if o.Retry.Sleep == nil {
-		o.Retry.Sleep = httpx.Sleep
-	}
+	o.Retry = o.Retry.WithDefaults()
 	if o.HTTPClient == nil {
 		o.HTTPClient = &http.Client{Timeout: 5 * time.Minute}
 	}

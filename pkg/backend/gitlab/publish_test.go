@@ -75,7 +75,7 @@ func TestResumeWithoutDuplicates(t *testing.T) {
 			s := newFake(t)
 			s.Inject(tt.fault)
 			o := options(s, &sleeps{})
-			o.Retry.Attempts = tt.attempts
+			o.Retry.MaxAttempts = tt.attempts
 			set := testSet(t, "v1.2.3")
 			_, err := publishTo(t, o, set)
 			if (err != nil) != tt.wantErr {

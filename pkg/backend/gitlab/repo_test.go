@@ -7,13 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/testsupport/fakegitlab"
 )
 
 func newRepo(t *testing.T, s *fakegitlab.Server, token string) *Repo {
 	t.Helper()
 	r, err := NewRepo(Options{BaseURL: s.URL, Project: testProject, Package: "infrastructure-aws", Token: token,
-		HTTPClient: s.Client(), Retry: Retry{Sleep: (&sleeps{}).sleep}})
+		HTTPClient: s.Client(), Retry: httpx.Policy{Sleep: (&sleeps{}).sleep}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ func TestCancelDuringRetryKeepsChain(t *testing.T) {
 	s.Inject(fakegitlab.Fault{Route: fakegitlab.RoutePackages, Count: 9, Status: 503, EchoHeaders: true})
 	ctx, cancel := context.WithCancel(context.Background())
 	r, err := NewRepo(Options{BaseURL: s.URL, Project: testProject, Package: "infrastructure-aws", Token: testPAT, HTTPClient: s.Client(),
-		Retry: Retry{Sleep: func(context.Context, time.Duration) error { cancel(); return context.Canceled }}})
+		Retry: httpx.Policy{Sleep: func(context.Context, time.Duration) error { cancel(); return context.Canceled }}})
 	if err != nil {
 		t.Fatal(err)
 	}
