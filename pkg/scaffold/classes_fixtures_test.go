@@ -136,10 +136,11 @@ func twoTypes() classCase {
 // generatedInput: the kustomization loads a git-ignored patch make generate-manifests
 // writes; init names the target, and the build passes once it ran.
 func generatedInput() classCase {
-	f := provider(files{"Makefile": "generate-manifests:\n\tsed -e 's@image: .*@image: x@' config/default/image_patch.yaml > config/default/image_patch_edited.yaml\n"})
+	f := provider(files{"Makefile": "IMG ?= registry.example.com/foo/foo-staging:$(TAG)\ngenerate-manifests:\n\tsed -e 's@image: .*@image: $(IMG)@' config/default/image_patch.yaml > config/default/image_patch_edited.yaml\n"})
 	f["config/default/kustomization.yaml"] += "patches:\n- path: image_patch_edited.yaml\n"
-	patch := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: controller-manager\n  namespace: system\nspec:\n  template:\n    metadata:\n      labels: {edited: \"yes\"}\n"
+	patch := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: controller-manager\n  namespace: system\nspec:\n  template:\n    spec:\n      containers:\n      - name: manager\n        image: registry.example.com/foo/foo-staging:dev\n"
 	return classCase{name: "generated inputs", files: f, makeRuns: map[string]string{"config/default/image_patch_edited.yaml": patch},
-		config: []string{"# config/default loads config/default/image_patch_edited.yaml, which is not in the tree: `make generate-manifests` writes it (Makefile:2)"},
-		built:  foo()}
+		config: []string{"# config/default loads config/default/image_patch_edited.yaml, which is not in the tree: `make generate-manifests` writes it (Makefile:3)",
+			"- name: registry.example.com/foo/foo-staging\n"},
+		built: foo()}
 }

@@ -21,6 +21,9 @@ func (s *treeSurvey) notes(p *Provider) {
 	for _, t := range p.trees {
 		for _, m := range t.missing {
 			p.Notes = append(p.Notes, s.generated(t, s.rel(m)))
+			if im := s.generatedImage(s.rel(m)); im != "" && p.Image != "" {
+				p.Image = im
+			}
 		}
 	}
 	var tests []string
@@ -92,4 +95,22 @@ func (s *treeSurvey) copyNote(p *Provider, l mkLine) {
 	if under(src, p.Root) && !slices.ContainsFunc(p.Commented, func(c Entry) bool { return c.Path == src }) {
 		p.Commented = append(p.Commented, e)
 	}
+}
+
+// generatedImage is the image a generated patch sets (sed 's@image: .*@image: $(IMG)@'
+// ... > the missing file): IMG's name, so images: matches the components after make.
+func (s *treeSurvey) generatedImage(rel string) string {
+	img := expand("${IMG}", s.hints.vars)
+	if strings.Contains(img, "$") && strings.LastIndex(img, ":") > strings.LastIndex(img, "/") {
+		img = img[:strings.LastIndex(img, ":")]
+	}
+	if strings.Contains(img, "$") || img == "" {
+		return ""
+	}
+	for _, l := range s.hints.lines {
+		if writes(l.text, path.Base(rel)) && strings.Contains(l.text, "image") && strings.Contains(l.text, img) {
+			return imageName(img)
+		}
+	}
+	return ""
 }
