@@ -22,6 +22,7 @@ var (
 type publishOCIOptions struct {
 	commonPublish
 	to, bundle, source string
+	sign               signFlags // --sign-key, --sign-keyless (publish_oci_sign.go)
 }
 
 func newPublishOCICmd(io streams) *cobra.Command {
@@ -47,6 +48,7 @@ time comes from SOURCE_DATE_EPOCH or the git commit, never the clock.`,
 	f.StringVar(&o.bundle, "bundle", "", "NAME[:TAG]: one artifact for every provider, under the operator's full file names")
 	f.StringVar(&o.source, "source", "", "the provider's source URL (org.opencontainers.image.source)")
 	o.replaceFlag(cmd, "replace", "move tags that hold different content")
+	o.sign.flags(cmd)
 	_ = cmd.MarkFlagRequired("to")
 	return cmd
 }
@@ -63,6 +65,7 @@ func (o *publishOCIOptions) run(cmd *cobra.Command, io streams) error {
 	if err := o.precheck(opts); err != nil {
 		return err
 	}
+	o.prepare = o.ociBundles(io, opts)
 	return o.commonPublish.run(cmd, io, dest)
 }
 

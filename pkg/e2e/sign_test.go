@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,8 +11,24 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/cli"
 	"github.com/capirepo/capirepo/pkg/testsupport/cosign"
+	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 	"github.com/capirepo/capirepo/pkg/testsupport/sigstore"
 )
+
+// keyFiles writes a fresh cosign key pair encrypted with password.
+func keyFiles(t *testing.T, password string) (key, pub string) {
+	t.Helper()
+	dir := t.TempDir()
+	priv, pubPEM := sigstore.KeyPair(t, password)
+	key, pub = filepath.Join(dir, "k.key"), filepath.Join(dir, "k.pub")
+	if err := os.WriteFile(key, priv, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(pub, pubPEM, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return key, pub
+}
 
 // TestSignedBuildVerifiesWithCosign signs the example with a cosign key file and has
 // the real cosign verify the attestation against every release file, and refuse a
@@ -50,5 +67,38 @@ func TestSignedBuildVerifiesWithCosign(t *testing.T) {
 	_, stderr, err := cs.Run(t, "verify-blob-attestation", "--key", pubFile, "--bundle", bundle, "--type", "slsaprovenance1", "--insecure-ignore-tlog=true", changed)
 	if err == nil || !strings.Contains(stderr, "digest") {
 		t.Errorf("cosign accepted a changed file: %v\n%s", err, stderr)
+	}
+}
+
+// TestPublishOCISignatureIsAReferrerCosignFinds publishes a signed build to the
+// in-process registry: the bundle is an OCI 1.1 referrer of the artifact that the real
+// cosign verify-attestation finds and verifies, and it is no layer of the artifact.
+func TestPublishOCISignatureIsAReferrerCosignFinds(t *testing.T) {
+	cs := cosign.Find(t)
+	key, pub := keyFiles(t, "oci-password")
+	env := map[string]string{"COSIGN_PASSWORD": "oci-password", "SOURCE_DATE_EPOCH": "1700000000"}
+	dist := filepath.Join(t.TempDir(), "dist")
+	if code, out, errOut := capirepoEnv(t, env, "build", "--config", example, "--version", "v0.1.0", "--out", dist, "--sign-key", key); code != 0 {
+		t.Fatalf("signed build exit %d\n%s\n%s", code, out, errOut)
+	}
+	reg := registry.New(t)
+	code, out, errOut := capirepoEnv(t, env, "publish", "oci", "--from", dist, "--to", reg.Host+"/capi", "--plain-http", "--sign-key", key)
+	if code != 0 {
+		t.Fatalf("publish oci: exit %d\n%s%s", code, out, errOut)
+	}
+	ref := reg.Host + "/capi/infrastructure-sample:v0.1.0"
+	if _, listing, _ := capirepoEnv(t, env, "verify", "oci://"+ref, "--plain-http"); strings.Contains(listing, ".sigstore.json") {
+		t.Errorf("the bundle is a layer of the artifact:\n%s", listing)
+	}
+	got := cs.MustRun(t, "verify-attestation", "--key", pub, "--type", "slsaprovenance1", "--insecure-ignore-tlog=true",
+		"--allow-http-registry", "--allow-insecure-registry", ref)
+	var envelope struct{ Payload []byte }
+	if err := json.Unmarshal([]byte(strings.TrimSpace(got)), &envelope); err != nil || !strings.Contains(string(envelope.Payload), `"predicateType":"https://slsa.dev/provenance/v1"`) {
+		t.Errorf("cosign verify-attestation printed no SLSA statement (%v):\n%s", err, got)
+	}
+	_, otherPub := keyFiles(t, "")
+	if _, stderr, err := cs.Run(t, "verify-attestation", "--key", otherPub, "--type", "slsaprovenance1", "--insecure-ignore-tlog=true",
+		"--allow-http-registry", "--allow-insecure-registry", ref); err == nil {
+		t.Errorf("cosign verified the referrer with another key:\n%s", stderr)
 	}
 }

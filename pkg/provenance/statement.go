@@ -62,7 +62,7 @@ func Statement(r *release.Release, in Inputs) ([]byte, error) {
 	if err := st.Validate(); err != nil {
 		return nil, fmt.Errorf("provenance of %s: %w", r, err)
 	}
-	return canonical(st)
+	return Marshal(st)
 }
 
 func subjects(r *release.Release) []*intoto.ResourceDescriptor {
@@ -74,9 +74,9 @@ func subjects(r *release.Release) []*intoto.ResourceDescriptor {
 	return out
 }
 
-// canonical marshals a message as compact JSON: protojson's output is stable but for
+// Marshal writes a statement as compact JSON: protojson's output is stable but for
 // whitespace it varies on purpose, which compacting removes.
-func canonical(st *intoto.Statement) ([]byte, error) {
+func Marshal(st *intoto.Statement) ([]byte, error) {
 	raw, err := protojson.Marshal(st)
 	if err != nil {
 		return nil, err

@@ -1,0 +1,51 @@
+package oci
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/opencontainers/go-digest"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+	"oras.land/oras-go/v2/errdef"
+)
+
+// SigstoreBundleType is the media type of a sigstore bundle, and the artifactType of
+// the referrer that carries it (as cosign v3 stores attestations).
+const SigstoreBundleType = "application/vnd.dev.sigstore.bundle.v0.3+json"
+
+// AttachBundle pushes a sigstore bundle as an OCI 1.1 referrer of subject: a manifest
+// with artifactType SigstoreBundleType, the empty config, the bundle as its one layer
+// and the predicate type annotated, so `cosign verify-attestation` finds it. It
+// returns the referrer's descriptor.
+func AttachBundle(ctx context.Context, repo Repo, subject ocispec.Descriptor, bundle []byte, predicateType string) (ocispec.Descriptor, error) {
+	layer := ocispec.Descriptor{MediaType: SigstoreBundleType, Digest: digest.FromBytes(bundle), Size: int64(len(bundle))}
+	m := ocispec.Manifest{
+		MediaType:    ocispec.MediaTypeImageManifest,
+		ArtifactType: SigstoreBundleType,
+		Config:       ocispec.DescriptorEmptyJSON,
+		Layers:       []ocispec.Descriptor{layer},
+		Subject:      &ocispec.Descriptor{MediaType: subject.MediaType, Digest: subject.Digest, Size: subject.Size},
+		Annotations:  map[string]string{"dev.sigstore.bundle.content": "dsse-envelope", "dev.sigstore.bundle.predicateType": predicateType},
+	}
+	m.SchemaVersion = 2
+	raw, err := json.Marshal(m)
+	if err != nil {
+		return ocispec.Descriptor{}, err
+	}
+	for _, b := range []struct {
+		d    ocispec.Descriptor
+		data []byte
+	}{{ocispec.DescriptorEmptyJSON, ocispec.DescriptorEmptyJSON.Data}, {layer, bundle}} {
+		if err := repo.Push(ctx, b.d, bytes.NewReader(b.data)); err != nil && !errors.Is(err, errdef.ErrAlreadyExists) {
+			return ocispec.Descriptor{}, fmt.Errorf("pushing the signature bundle: %w", Explain(err))
+		}
+	}
+	desc := ocispec.Descriptor{MediaType: ocispec.MediaTypeImageManifest, ArtifactType: SigstoreBundleType, Digest: digest.FromBytes(raw), Size: int64(len(raw))}
+	if err := repo.Push(ctx, desc, bytes.NewReader(raw)); err != nil && !errors.Is(err, errdef.ErrAlreadyExists) {
+		return ocispec.Descriptor{}, fmt.Errorf("pushing the signature referrer: %w", Explain(err))
+	}
+	return desc, nil
+}
