@@ -114,10 +114,12 @@ func releaseShips() classCase {
 	f := provider(files{".github/workflows/release.yaml": "jobs:\n  release:\n    steps:\n    - with:\n        files: |\n" +
 		"          templates/cluster-template.yaml\n          templates/cluster-template-ha.yaml\n          templates/cluster-template-gone.yaml\n",
 		"templates/cluster-template.yaml": cluster("default"), "templates/cluster-template-ha.yaml": cluster("ha"),
-		"templates/cluster-template-dev.yaml": cluster("dev"), "templates/clusterclass-unused.yaml": clusterClass("unused")})
+		"templates/cluster-template-dev.yaml": cluster("dev"), "templates/clusterclass-unused.yaml": clusterClass("unused"),
+		"templates/cluster-class.yaml": clusterClass("other")})
 	return classCase{name: "ships exactly what the release ships", files: f,
 		config: []string{"# - path: templates/cluster-template-dev.yaml # cluster-template-dev.yaml is not in the release (.github/workflows/release.yaml:6",
-			"# .github/workflows/release.yaml:8 ships cluster-template-gone.yaml, which no templates: entry builds"},
+			"# .github/workflows/release.yaml:8 ships cluster-template-gone.yaml, which no templates: entry builds",
+			"# - clusterClass: templates/cluster-class.yaml # clusterclass-other.yaml is not in the release"},
 		built: foo("cluster-template-ha.yaml", "cluster-template.yaml")}
 }
 

@@ -64,6 +64,9 @@ func (s *treeSurvey) restrict(p *Provider) {
 	var keep []Entry
 	for _, e := range s.expandFolders(p.Templates) {
 		name := outputName(e)
+		if name == "" {
+			name = s.classOutput(e)
+		}
 		if ok, at := shipped(globs, name); name != "" && !ok {
 			e.Comment = strings.TrimPrefix(e.Comment+"; ", "; ") + name + " is not in the release (" + at + " ships what it names)"
 			p.Commented = append(p.Commented, e)
@@ -98,6 +101,24 @@ func outputName(e Entry) string {
 		return "cluster-template-" + *e.Flavor + ".yaml"
 	case e.Path != "" && strings.HasSuffix(e.Path, ".yaml"):
 		return path.Base(e.Path)
+	}
+	return ""
+}
+
+var className = regexp.MustCompile(`(?m)^kind:\s*ClusterClass\s*$[\s\S]*?^  name:\s*["']?([\w.-]+)`)
+
+// classOutput is the release file a clusterClass: file entry writes
+// (clusterclass-<name>.yaml; "" for folders and unreadable files).
+func (s *treeSurvey) classOutput(e Entry) string {
+	if e.ClusterClass == "" || !strings.HasSuffix(e.ClusterClass, ".yaml") {
+		return ""
+	}
+	data, err := s.r.read(s.abs(e.ClusterClass))
+	if err != nil {
+		return ""
+	}
+	if m := className.FindSubmatch(data); m != nil {
+		return "clusterclass-" + string(m[1]) + ".yaml"
 	}
 	return ""
 }
