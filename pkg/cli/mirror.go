@@ -11,6 +11,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/backend/gitlab"
 	"github.com/capirepo/capirepo/pkg/check"
+	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/mirror"
@@ -233,7 +234,7 @@ func (o *mirrorOptions) print(io streams, res *mirror.Result) {
 	}
 	fmt.Fprintf(io.out, "; %d image(s) in %s\n", len(res.Images), filepath.Join(o.out, mirror.ImagesFile))
 	if res.Manifest != nil {
-		fmt.Fprintf(io.out, "clusterctl: use --config %s (and GOPROXY=off CLUSTERCTL_DISABLE_VERSIONCHECK=true)\n", filepath.Join(o.out, mirror.ConfigFile))
+		fmt.Fprintf(io.out, "clusterctl: use --config %s (and GOPROXY=off CLUSTERCTL_DISABLE_VERSIONCHECK=true)\n", filepath.Join(o.out, clusterctlcfg.File))
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/backend/github"
 	"github.com/capirepo/capirepo/pkg/backend/gitlab"
 	"github.com/capirepo/capirepo/pkg/backend/local"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/source"
@@ -81,7 +82,7 @@ func (c *commonPublish) run(cmd *cobra.Command, io streams, d publish.Destinatio
 	if c.format != "text" && c.format != "json" {
 		return usageErr(fmt.Errorf("--format %q: want text or json", c.format))
 	}
-	set, err := local.ReadSet(c.from)
+	set, err := localrepo.ReadSet(c.from)
 	if err != nil {
 		return withCode(ExitInput, err)
 	}

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/capirepo/capirepo/pkg/backend/local"
 	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/metadata"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/spf13/cobra"
@@ -102,7 +102,7 @@ func (o *publishOCIOptions) precheck(opts oci.Options) error {
 	if opts.Bundle == nil || opts.Bundle.Tag != "" {
 		return nil
 	}
-	set, err := local.ReadSet(o.from)
+	set, err := localrepo.ReadSet(o.from)
 	if err != nil {
 		return withCode(ExitInput, err)
 	}

@@ -5,7 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -22,7 +24,7 @@ func templatesDir(dir string) (Target, bool, error) {
 		if !e.Type().IsRegular() || k != layout.KindTemplate && k != layout.KindClusterClass {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		data, err := localrepo.ReadCapped(filepath.Join(dir, e.Name()), httpx.CapFor(e.Name(), 0))
 		if err != nil {
 			return Target{}, false, err
 		}
@@ -31,7 +33,8 @@ func templatesDir(dir string) (Target, bool, error) {
 	return Target{Release: r, Dir: dir}, len(r.Files) > 0, nil
 }
 
-// releaseDir loads dir as <label>/<version>/ when it holds release files.
+// releaseDir loads dir as <label>/<version>/ (a version folder of a local
+// repository, read with its size caps) when it holds release files.
 func releaseDir(dir string) (Target, bool, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -44,7 +47,7 @@ func releaseDir(dir string) (Target, bool, error) {
 		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".yaml") {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		data, err := localrepo.ReadCapped(filepath.Join(dir, e.Name()), httpx.CapFor(e.Name(), 0))
 		if err != nil {
 			return Target{}, false, err
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -45,13 +46,13 @@ func (r *runner) certDir() string { return filepath.Join(r.dir, CertManager, r.c
 // (same) or something else (differs).
 func (r *runner) certState() (same, differs bool, err error) {
 	path := filepath.Join(r.certDir(), r.cert.job.File)
-	old, err := readCapped(path, httpx.MaxFileSize)
+	old, err := localrepo.ReadCapped(path, httpx.MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		_, derr := os.Lstat(r.certDir())
 		return false, derr == nil, nil
 	}
 	if err != nil {
-		return false, false, fmt.Errorf("reading %s: %w", path, err)
+		return false, false, err
 	}
 	same = bytes.Equal(old, r.cert.data)
 	return same, !same, nil
@@ -72,7 +73,7 @@ func (r *runner) certConflict() error {
 // writeCertManager puts DIR/cert-manager/<version>/ in place: staged beside it and
 // renamed (or exchanged), so the folder is never partial; identical content is left
 // alone. It records cert-manager in the manifest.
-func (r *runner) writeCertManager(_ context.Context, tx *Tx) error {
+func (r *runner) writeCertManager(ctx context.Context, tx *Tx) error {
 	if r.cert == nil {
 		return nil
 	}
@@ -85,11 +86,8 @@ func (r *runner) writeCertManager(_ context.Context, tx *Tx) error {
 		return err
 	}
 	defer st.Discard()
-	sums := fmt.Sprintf("%s  %s\n", sum(r.cert.data), r.cert.job.File)
-	if err := st.WriteFile(r.cert.job.File, r.cert.data); err != nil {
-		return err
-	}
-	if err := st.WriteFile(ChecksumFile, []byte(sums)); err != nil {
+	files := []release.File{{Name: r.cert.job.File, Data: r.cert.data}}
+	if err := localrepo.StageVersion(ctx, st, files, nil); err != nil {
 		return err
 	}
 	return st.Commit()

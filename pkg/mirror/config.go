@@ -14,7 +14,7 @@ import (
 // on `latest` and a release's metadata.yaml), and the cert-manager and images keys,
 // keeping every other entry, key and comment.
 func (r *runner) writeConfig(_ context.Context, tx *Tx) error {
-	path := filepath.Join(tx.Dir, ConfigFile)
+	path := filepath.Join(tx.Dir, clusterctlcfg.File)
 	cfg, err := clusterctlcfg.Load(path)
 	if err != nil {
 		return err

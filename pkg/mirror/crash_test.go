@@ -21,6 +21,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/backend/local"
 	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/fsx"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 )
 
 // killer sends SIGKILL to its own process at its n-th step (0: never).
@@ -122,7 +123,7 @@ func checkWhole(t *testing.T, root, when string) {
 			t.Errorf("%s: %v", when, err)
 		}
 	}
-	if _, err := clusterctlcfg.Load(filepath.Join(root, ConfigFile)); err != nil {
+	if _, err := clusterctlcfg.Load(filepath.Join(root, clusterctlcfg.File)); err != nil {
 		t.Errorf("%s: %v", when, err)
 	}
 	if _, err := ReadManifest(root); err != nil {
@@ -139,7 +140,7 @@ func whole(dir string) error {
 	if err != nil {
 		return err
 	}
-	sums, err := os.Open(filepath.Join(dir, ChecksumFile))
+	sums, err := os.Open(filepath.Join(dir, localrepo.ChecksumFile))
 	if err != nil {
 		return fmt.Errorf("%s is partial: %w", dir, err)
 	}
@@ -167,7 +168,7 @@ func checkFinished(t *testing.T, root string, n int) {
 		"infrastructure-foo/v1.0.0/cluster-template.yaml": "re-released",
 		CertManager + "/v1.20.2/cert-manager.yaml":        "re-released",
 		"infrastructure-foo/v1.0.1/metadata.yaml":         "releaseSeries",
-		ConfigFile: "/infrastructure-foo/v1.0.1/",
+		clusterctlcfg.File:                                "/infrastructure-foo/v1.0.1/",
 	} {
 		if data, err := os.ReadFile(filepath.Join(root, path)); err != nil || !strings.Contains(string(data), want) {
 			t.Errorf("step %d: after the re-run %s lacks %q (%v)", n, path, want, err)

@@ -26,9 +26,7 @@ type Source interface {
 
 // Files written beside the release tree.
 const (
-	ManifestFile = "mirror.json"     // sources, versions, files, sha256, images
-	ImagesFile   = "images.txt"      // every container image, sorted, one per line
-	ConfigFile   = "clusterctl.yaml" // shared with the local publisher's providers: list
-	ChecksumFile = "sha256"          // per version folder, "<hex>  <file>" lines
-	CertManager  = "cert-manager"    // clusterctl's label of the cert-manager pseudo-provider
+	ManifestFile = "mirror.json"  // sources, versions, files, sha256, images
+	ImagesFile   = "images.txt"   // every container image, sorted, one per line
+	CertManager  = "cert-manager" // clusterctl's label of the cert-manager pseudo-provider
 )

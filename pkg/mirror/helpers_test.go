@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -110,7 +111,7 @@ func (p dirPublisher) Apply(_ context.Context, plan *publish.Plan) error {
 			}
 			sums += f.SHA256() + "  " + f.Name + "\n"
 		}
-		if err := os.WriteFile(filepath.Join(dir, ChecksumFile), []byte(sums), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, localrepo.ChecksumFile), []byte(sums), 0o644); err != nil {
 			return err
 		}
 		plan.DoneVersion(v)

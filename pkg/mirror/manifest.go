@@ -7,6 +7,9 @@ import (
 	"io/fs"
 	"path/filepath"
 	"sort"
+
+	"github.com/capirepo/capirepo/pkg/httpx"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 )
 
 // Manifest is mirror.json: what the tree holds and where it came from.
@@ -34,15 +37,18 @@ type FileRecord struct {
 	Size   int    `json:"size"`
 }
 
+// maxManifestSize caps mirror.json.
+const maxManifestSize = httpx.MaxFileSize
+
 // ReadManifest reads DIR/mirror.json; a missing file is an empty manifest.
 func ReadManifest(dir string) (*Manifest, error) {
 	path := filepath.Join(dir, ManifestFile)
-	data, err := readCapped(path, maxManifestSize)
+	data, err := localrepo.ReadCapped(path, maxManifestSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &Manifest{}, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
+		return nil, err
 	}
 	var m Manifest
 	if err := json.Unmarshal(data, &m); err != nil {

@@ -9,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -49,7 +51,7 @@ func (f *fixture) jobs(versions ...string) []Job {
 func TestRunMirrorsAndResumes(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
-	writeFile(t, filepath.Join(f.dir, ConfigFile), "# kept\nproviders:\n- {name: foo, type: InfrastructureProvider, url: /x/infrastructure-foo/latest/infrastructure-components.yaml}\n")
+	writeFile(t, filepath.Join(f.dir, clusterctlcfg.File), "# kept\nproviders:\n- {name: foo, type: InfrastructureProvider, url: /x/infrastructure-foo/latest/infrastructure-components.yaml}\n")
 	res, err := Run(context.Background(), f.jobs("v1.0.0", "v1.0.1", "v1.0.0"), f.opts)
 	if err != nil {
 		t.Fatalf("Run() error = %v", err)
@@ -80,7 +82,7 @@ func TestRunMirrorsAndResumes(t *testing.T) {
 
 func checkOutputs(t *testing.T, dir string) {
 	t.Helper()
-	cfg := readFile(t, filepath.Join(dir, ConfigFile))
+	cfg := readFile(t, filepath.Join(dir, clusterctlcfg.File))
 	for _, want := range []string{"# kept", "name: foo", "cert-manager:", "url: file://" + filepath.ToSlash(dir) + "/cert-manager/v1.20.2/cert-manager.yaml",
 		"version: v1.20.2", "images:", "repository: mirror.local/capi"} {
 		if !strings.Contains(cfg, want) {
@@ -103,7 +105,7 @@ func checkOutputs(t *testing.T, dir string) {
 	if got := m.Releases[0].sum("infrastructure-components.yaml"); got != sum([]byte(data)) {
 		t.Errorf("mirror.json sha256 %s does not match the file", got)
 	}
-	if readFile(t, filepath.Join(dir, CertManager, "v1.20.2", ChecksumFile)) == "" {
+	if readFile(t, filepath.Join(dir, CertManager, "v1.20.2", localrepo.ChecksumFile)) == "" {
 		t.Errorf("cert-manager folder has no sha256 file")
 	}
 }
@@ -219,8 +221,8 @@ func TestRunRefusesBrokenFilesBeside(t *testing.T) {
 	t.Parallel()
 	tests := []struct{ name, file, body, want string }{
 		{"mirror.json", ManifestFile, "{not json", "remove it to mirror everything again"},
-		{"clusterctl.yaml list", ConfigFile, "- a\n- b\n", "the top level is not a mapping"},
-		{"clusterctl.yaml binary", ConfigFile, "a: \x00\n", "fix or remove the file"},
+		{"clusterctl.yaml list", clusterctlcfg.File, "- a\n- b\n", "the top level is not a mapping"},
+		{"clusterctl.yaml binary", clusterctlcfg.File, "a: \x00\n", "fix or remove the file"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,14 +1,12 @@
 package mirror
 
 import (
-	"bufio"
-	"bytes"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 
 	"github.com/capirepo/capirepo/pkg/httpx"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -56,7 +54,7 @@ func (s *state) read(label, version, name string) ([]byte, bool) {
 	if want == "" {
 		return nil, false
 	}
-	data, err := readCapped(filepath.Join(s.dir, label, version, name), httpx.CapFor(name, 0))
+	data, err := localrepo.ReadCapped(filepath.Join(s.dir, label, version, name), httpx.CapFor(name, 0))
 	if err != nil || sum(data) != want {
 		return nil, false
 	}
@@ -71,14 +69,7 @@ func (s *state) folderSums(label, version string) map[string]string {
 	if m, ok := s.sums[key]; ok {
 		return m
 	}
-	m := map[string]string{}
-	data, _ := readCapped(filepath.Join(s.dir, label, version, ChecksumFile), maxSumsSize)
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		if f := strings.Fields(sc.Text()); len(f) == 2 {
-			m[strings.TrimPrefix(f[1], "*")] = f[0]
-		}
-	}
+	m := localrepo.ReadChecksums(filepath.Join(s.dir, label, version))
 	s.sums[key] = m
 	return m
 }

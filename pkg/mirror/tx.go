@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/publish"
@@ -51,7 +52,7 @@ func (r *runner) steps() []Step {
 		{Name: ImagesFile, Run: r.writeImages},
 	}
 	out = append(out, r.opts.Steps...)
-	return append(out, Step{Name: ConfigFile, Run: r.writeConfig}, Step{Name: "check", Run: r.check})
+	return append(out, Step{Name: clusterctlcfg.File, Run: r.writeConfig}, Step{Name: "check", Run: r.check})
 }
 
 // transaction runs the steps holding the folder's lock.
@@ -161,7 +162,7 @@ func (r *runner) recoverLeftovers(_ context.Context, tx *Tx) error {
 			return err
 		}
 	}
-	return removeStaged(tx.Dir, map[string]bool{ManifestFile: true, ImagesFile: true, ConfigFile: true})
+	return removeStaged(tx.Dir, map[string]bool{ManifestFile: true, ImagesFile: true, clusterctlcfg.File: true})
 }
 
 // removeStaged removes the staged entries of dir whose base is in only.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -23,7 +24,7 @@ func TestConfigPinsHighestMirroredVersion(t *testing.T) {
 	if _, err := Run(context.Background(), f.jobs("v1.0.0"), f.opts); err != nil {
 		t.Fatal(err)
 	}
-	cfg := readFile(t, filepath.Join(f.dir, ConfigFile))
+	cfg := readFile(t, filepath.Join(f.dir, clusterctlcfg.File))
 	want := "url: " + layout.LocalURL(f.dir, "infrastructure-foo", "v1.0.1", "infrastructure-components.yaml")
 	if !strings.Contains(cfg, want) || strings.Contains(cfg, "/latest/") || strings.Count(cfg, "name: foo") != 1 {
 		t.Errorf("clusterctl.yaml does not pin foo to v1.0.1 (the highest GA mirrored, also after mirroring an older one):\n%s", cfg)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/fsx"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -54,7 +55,7 @@ func checkReplaceable(dir string) error {
 	if err != nil {
 		return fmt.Errorf("output %s: %w", dir, err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, IndexFile)); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, localrepo.IndexFile)); err != nil {
 		return fmt.Errorf("output folder %s exists and was not written by capirepo build: choose another --out or empty it", dir)
 	}
 	return nil
@@ -78,11 +79,11 @@ func writeTree(st *fsx.Stage, final string, set *release.Set) error {
 	if err := st.WriteFile(clusterctlcfg.File, cc); err != nil {
 		return err
 	}
-	idx, err := index(set)
+	idx, err := localrepo.EncodeIndex(set)
 	if err != nil {
 		return err
 	}
-	return st.WriteFile(IndexFile, idx)
+	return st.WriteFile(localrepo.IndexFile, idx)
 }
 
 // providers are the clusterctl.yaml entries pointing at the built versions.

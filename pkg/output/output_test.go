@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/capirepo/capirepo/pkg/backend/local"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/output"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -33,7 +33,7 @@ func TestWriteIndexFeedsPublish(t *testing.T) {
 		}
 	}
 	os.WriteFile(filepath.Join(out, "clusterctl.yaml"), []byte("edited: [\n"), 0o644) // not read back
-	set, err := local.ReadSet(out)
+	set, err := localrepo.ReadSet(out)
 	if err != nil {
 		t.Fatal(err)
 	}

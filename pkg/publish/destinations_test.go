@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/backend/local"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/testsupport/memdest"
 )
@@ -79,7 +80,7 @@ func localHeld(t *testing.T, root string) map[string]string {
 	}
 	files, _ := filepath.Glob(filepath.Join(root, "bootstrap-tiny", "v*", "*"))
 	for _, f := range files {
-		if filepath.Base(f) == local.ChecksumFile {
+		if filepath.Base(f) == localrepo.ChecksumFile {
 			continue
 		}
 		data, err := os.ReadFile(f)

@@ -7,9 +7,10 @@ package source
 
 import (
 	"context"
-	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"net/http"
 	"time"
+
+	"github.com/capirepo/capirepo/pkg/backend/oci"
 )
 
 // Reader is one provider's releases in one repository. Versions returns the names of

@@ -11,10 +11,8 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 )
-
-// checksumFile is the per-version bookkeeping file of publish local and mirror.
-const checksumFile = "sha256"
 
 // Local reads {root}/{label}/{version}/{file} the way clusterctl's local repository
 // does, but refuses symbolic links (as publish local does) and files over their cap.
@@ -34,7 +32,7 @@ func (l *Local) String() string { return "local:" + filepath.Join(l.root, l.labe
 
 // Versions lists every non-hidden sub-folder of the provider folder (versions or not).
 func (l *Local) Versions(ctx context.Context) ([]string, error) {
-	if err := oneSegment(l.label); err != nil {
+	if err := localrepo.Segments(l.label); err != nil {
 		return nil, err
 	}
 	names, err := entries(filepath.Join(l.root, l.label), true)
@@ -46,7 +44,7 @@ func (l *Local) Versions(ctx context.Context) ([]string, error) {
 
 // Files lists the files of a version (the sha256 bookkeeping file excluded).
 func (l *Local) Files(ctx context.Context, version string) ([]string, error) {
-	if err := oneSegment(l.label, version); err != nil {
+	if err := localrepo.Segments(l.label, version); err != nil {
 		return nil, err
 	}
 	names, err := entries(layout.LocalDir(l.root, l.label, version), false)
@@ -55,7 +53,7 @@ func (l *Local) Files(ctx context.Context, version string) ([]string, error) {
 	}
 	out := names[:0]
 	for _, n := range names {
-		if n != checksumFile {
+		if n != localrepo.ChecksumFile {
 			out = append(out, n)
 		}
 	}
@@ -64,7 +62,7 @@ func (l *Local) Files(ctx context.Context, version string) ([]string, error) {
 
 // File reads one file of a version.
 func (l *Local) File(ctx context.Context, version, name string) ([]byte, error) {
-	if err := oneSegment(l.label, version); err != nil {
+	if err := localrepo.Segments(l.label, version); err != nil {
 		return nil, err
 	}
 	if err := layout.ValidateFileName(name); err != nil {
@@ -74,7 +72,7 @@ func (l *Local) File(ctx context.Context, version, name string) ([]byte, error) 
 	if err := noLinks(l.root, path); err != nil {
 		return nil, err
 	}
-	data, err := readCapped(path, httpx.CapFor(name, l.max))
+	data, err := localrepo.ReadCapped(path, httpx.CapFor(name, l.max))
 	if err != nil {
 		return nil, err
 	}
@@ -117,38 +115,6 @@ func noLinks(root, path string) error {
 		}
 		if fi.Mode()&fs.ModeSymlink != 0 {
 			return fmt.Errorf("reading %s: %s is a symbolic link; a repository must hold real files and folders (publish local refuses links too)", path, p)
-		}
-	}
-	return nil
-}
-
-func readCapped(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	switch {
-	case err != nil:
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	case fi.IsDir():
-		return nil, fmt.Errorf("reading %s: it is a folder, not a file; remove it or publish the file", path)
-	case fi.Size() > limit:
-		return nil, httpx.TooLarge(path, limit)
-	}
-	data, err := httpx.ReadAll(f, limit, path)
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	return data, nil
-}
-
-// oneSegment rejects labels and versions that are not a single path segment.
-func oneSegment(names ...string) error {
-	for _, n := range names {
-		if n == "" || n == "." || n == ".." || strings.ContainsAny(n, `/\`) {
-			return fmt.Errorf("%q is not a provider label or version: it must be one folder name", n)
 		}
 	}
 	return nil

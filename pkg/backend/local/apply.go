@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
@@ -55,7 +56,7 @@ func (st *staging) stageConfig(root string, set *release.Set, p *Publisher) erro
 	if err != nil || !changed {
 		return err
 	}
-	tmp := st.fs.TempName(filepath.Join(root, ConfigFile))
+	tmp := st.fs.TempName(filepath.Join(root, clusterctlcfg.File))
 	if err := st.fs.CreateFile(tmp, data); err != nil {
 		os.Remove(tmp)
 		return err

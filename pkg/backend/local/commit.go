@@ -3,6 +3,7 @@ package local
 import (
 	"path/filepath"
 
+	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/publish"
 )
@@ -32,7 +33,7 @@ func (c *commit) run(st *staging, root string, vs []publish.VersionSteps) error 
 	if st.config == "" {
 		return nil
 	}
-	if err := c.fs.Rename(st.config, filepath.Join(root, ConfigFile)); err != nil {
+	if err := c.fs.Rename(st.config, filepath.Join(root, clusterctlcfg.File)); err != nil {
 		c.rollback()
 		return err
 	}

@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
 )
 
@@ -27,9 +29,9 @@ providers:
 cert-manager:
   version: v1.16.0
 `
-	writeFiles(t, root, map[string]string{ConfigFile: old})
+	writeFiles(t, root, map[string]string{clusterctlcfg.File: old})
 	mustPublish(t, New(root, Options{}), set(foo("v1.0.0"), rel("kubeadm", layout.BootstrapProvider, "v0.1.0")))
-	cfg := readFile(t, filepath.Join(root, ConfigFile))
+	cfg := readFile(t, filepath.Join(root, clusterctlcfg.File))
 	for _, want := range []string{"# managed by hand", "repository: registry.example.com/capi", "name: vsphere # someone else's",
 		"cluster-api-provider-vsphere", "version: v1.16.0", "name: kubeadm",
 		"url: " + layout.LocalURL(root, "infrastructure-foo", "latest", "infrastructure-components.yaml")} {
@@ -54,14 +56,14 @@ func TestConfigRejectsBadFiles(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			root := t.TempDir()
-			writeFiles(t, root, map[string]string{ConfigFile: tt.content})
+			writeFiles(t, root, map[string]string{clusterctlcfg.File: tt.content})
 			before := treeHash(t, root)
 			_, err := publish.Publish(t.Context(), set(foo("v1.0.0")), New(root, Options{}), publish.Policy{})
-			if err == nil || !strings.Contains(err.Error(), tt.wantErr) || !strings.Contains(err.Error(), ConfigFile) {
-				t.Fatalf("Publish error = %v, want one naming %s and containing %q", err, ConfigFile, tt.wantErr)
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) || !strings.Contains(err.Error(), clusterctlcfg.File) {
+				t.Fatalf("Publish error = %v, want one naming %s and containing %q", err, clusterctlcfg.File, tt.wantErr)
 			}
 			after := treeHash(t, root)
-			delete(after, LockFile) // created on this first publish to root
+			delete(after, localrepo.LockFile) // created on this first publish to root
 			sameTree(t, before, after)
 			if _, err := os.Stat(filepath.Join(root, "infrastructure-foo")); !os.IsNotExist(err) {
 				t.Errorf("release folder left behind: %v", err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
 )
 
@@ -35,7 +36,7 @@ func TestCrashLeavesNoPartialVersion(t *testing.T) {
 			if _, err := os.Stat(filepath.Join(label, "v1.1.0")); !os.IsNotExist(err) {
 				t.Fatalf("v1.1.0 exists after a crash mid-staging: %v", err)
 			}
-			versions, err := Repo{Root: root}.Versions(t.Context(), "infrastructure-foo")
+			versions, err := localrepo.Versions(root, "infrastructure-foo")
 			if err != nil || strings.Join(versions, ",") != "v1.0.0" {
 				t.Errorf("clusterctl sees %v, %v; want only v1.0.0", versions, err)
 			}

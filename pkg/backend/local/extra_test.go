@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
 )
 
@@ -72,9 +73,9 @@ func TestRootThatIsAFile(t *testing.T) {
 func TestReadSetMissingFolder(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "dist")
-	_, err := ReadSet(dir)
+	_, err := localrepo.ReadSet(dir)
 	if err == nil || !strings.Contains(err.Error(), dir) || !strings.Contains(err.Error(), "capirepo build --out") {
-		t.Fatalf("ReadSet(missing) = %v, want the folder named and the build to run", err)
+		t.Fatalf("localrepo.ReadSet(missing) = %v, want the folder named and the build to run", err)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -107,7 +108,7 @@ func killAt(t *testing.T, n int, force, noExchange bool) bool {
 // the old or the new release, and that no version of old is missing.
 func checkWhole(t *testing.T, root string, n int, old, new *release.Set) {
 	t.Helper()
-	versions, err := Repo{Root: root}.Versions(t.Context(), "infrastructure-foo")
+	versions, err := localrepo.Versions(root, "infrastructure-foo")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,13 +14,8 @@ import (
 	"github.com/capirepo/capirepo/pkg/fsx"
 )
 
-// Files the publisher writes itself; they are not release files.
-const (
-	ChecksumFile = "sha256"          // per version: "<hex>  <file>" lines, like sha256sum
-	ConfigFile   = "clusterctl.yaml" // in ROOT: the providers: entries to use
-	LockFile     = ".capirepo.lock"  // in ROOT: held while publishing
-	defaultWait  = 5 * time.Minute   // how long Publish waits for another publisher
-)
+// defaultWait is how long Publish waits for another publisher.
+const defaultWait = 5 * time.Minute
 
 // FileWriter creates one new file with its full content. Publish writes every file
 // through it, so tests can simulate a full disk or a crash after N files.

@@ -10,13 +10,15 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/capirepo/capirepo/pkg/localrepo"
 )
 
 // lock creates root/.capirepo.lock exclusively (O_EXCL), polling until ctx is done or
 // wait has passed, and removes it on unlock. A publisher that crashed leaves the
 // file behind: the error says to remove it when no publisher is running.
 func lock(ctx context.Context, root string, wait time.Duration) (unlock func(), err error) {
-	path := filepath.Join(root, LockFile)
+	path := filepath.Join(root, localrepo.LockFile)
 	var f *os.File
 	err = poll(ctx, wait, func() (bool, error) {
 		var err error

@@ -10,13 +10,15 @@ import (
 	"path/filepath"
 	"syscall"
 	"time"
+
+	"github.com/capirepo/capirepo/pkg/localrepo"
 )
 
 // lock takes an exclusive flock on root/.capirepo.lock, polling until ctx is done or
 // wait has passed. The kernel drops the lock when the process dies, so a crashed
 // publisher never blocks the next one. The file itself stays.
 func lock(ctx context.Context, root string, wait time.Duration) (unlock func(), err error) {
-	path := filepath.Join(root, LockFile)
+	path := filepath.Join(root, localrepo.LockFile)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("opening lock file %s: %w", path, err)

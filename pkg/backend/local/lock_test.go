@@ -9,7 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -33,11 +35,11 @@ func TestConcurrentPublishers(t *testing.T) {
 	}
 	for _, p := range []string{"infrastructure-foo/v1.0.0", "infrastructure-foo/v1.1.0", "bootstrap-kubeadm/v0.1.0",
 		"control-plane-kubeadm/v0.1.0", "ipam-ipam/v0.2.0"} {
-		if got := readFile(t, filepath.Join(root, p, ChecksumFile)); got == "" {
+		if got := readFile(t, filepath.Join(root, p, localrepo.ChecksumFile)); got == "" {
 			t.Errorf("%s has an empty checksum file", p)
 		}
 	}
-	cfg := readFile(t, filepath.Join(root, ConfigFile))
+	cfg := readFile(t, filepath.Join(root, clusterctlcfg.File))
 	for _, typ := range []string{"InfrastructureProvider", "BootstrapProvider", "ControlPlaneProvider", "IPAMProvider"} {
 		if strings.Count(cfg, "type: "+typ) != 1 {
 			t.Errorf("clusterctl.yaml should have one %s entry (no lost update):\n%s", typ, cfg)
@@ -56,8 +58,8 @@ func TestPublishWaitsForTheLock(t *testing.T) {
 	cancel() // the holder never lets go within this publish's bound
 	before := treeHash(t, root)
 	_, err = publish.Publish(ctx, set(foo("v1.0.0")), New(root, Options{}), publish.Policy{})
-	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), LockFile) {
-		t.Errorf("Publish while locked = %v, want a context error naming %s", err, LockFile)
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), localrepo.LockFile) {
+		t.Errorf("Publish while locked = %v, want a context error naming %s", err, localrepo.LockFile)
 	}
 	sameTree(t, before, treeHash(t, root))
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -34,8 +35,8 @@ func (p *Publisher) Preflight(ctx context.Context, set *release.Set, _ publish.P
 		return err
 	}
 	for _, r := range set.Releases {
-		if r.File(ChecksumFile) != nil {
-			return fmt.Errorf("%s: file name %s is reserved for the checksum file the local repository writes; rename the file", r, ChecksumFile)
+		if r.File(localrepo.ChecksumFile) != nil {
+			return fmt.Errorf("%s: file name %s is reserved for the checksum file the local repository writes; rename the file", r, localrepo.ChecksumFile)
 		}
 		if err := checkDir(filepath.Join(root, r.Label())); err != nil {
 			return err
@@ -96,7 +97,7 @@ func (p *Publisher) Notes(plan *publish.Plan) []string {
 	if plan.Policy.DryRun {
 		when = " (once published; this dry run wrote nothing)"
 	}
-	out := []string{fmt.Sprintf("clusterctl%s: use --config %s, or copy its providers: entries:", when, filepath.Join(root, ConfigFile))}
+	out := []string{fmt.Sprintf("clusterctl%s: use --config %s, or copy its providers: entries:", when, filepath.Join(root, clusterctlcfg.File))}
 	return append(out, clusterctlcfg.Snippet(entries(root, plan.Set)))
 }
 
@@ -114,7 +115,7 @@ func checkDir(dir string) error {
 
 // config returns the merged clusterctl.yaml and whether it changes.
 func (p *Publisher) config(root string, set *release.Set) ([]byte, bool, error) {
-	path := filepath.Join(root, ConfigFile)
+	path := filepath.Join(root, clusterctlcfg.File)
 	old, err := readConfig(path)
 	if err != nil {
 		return nil, false, err

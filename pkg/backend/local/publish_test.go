@@ -7,7 +7,9 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -28,16 +30,16 @@ func TestPublishWritesTreeChecksumsAndConfig(t *testing.T) {
 				t.Errorf("%s/%s = %q, want %q", dir, f.Name, got, f.Data)
 			}
 		}
-		if got := readFile(t, filepath.Join(dir, ChecksumFile)); got != string(checksums(r)) {
+		if got := readFile(t, filepath.Join(dir, localrepo.ChecksumFile)); got != string(localrepo.Checksums(r.Files)) {
 			t.Errorf("sha256 of %s = %q", r, got)
 		}
 	}
-	sums := readFile(t, filepath.Join(root, "infrastructure-foo", "v1.0.0", ChecksumFile))
+	sums := readFile(t, filepath.Join(root, "infrastructure-foo", "v1.0.0", localrepo.ChecksumFile))
 	lines := strings.Split(strings.TrimSpace(sums), "\n")
 	if len(lines) != 3 || !strings.HasSuffix(lines[0], "  cluster-template.yaml") || !strings.HasSuffix(lines[2], "  metadata.yaml") {
 		t.Errorf("sha256 file not sorted sha256sum lines:\n%s", sums)
 	}
-	cfg := readFile(t, filepath.Join(root, ConfigFile))
+	cfg := readFile(t, filepath.Join(root, clusterctlcfg.File))
 	for _, want := range []string{
 		"url: file://" + filepath.ToSlash(root) + "/infrastructure-foo/latest/infrastructure-components.yaml",
 		"type: BootstrapProvider", "name: kubeadm",

@@ -7,10 +7,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/fsx"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -22,7 +22,7 @@ import (
 // so clusterctl never lists them; the mark keeps them apart from other tools'
 // temporary files (mirror's ".*.tmp-*"), which leftover cleaning never touches.
 const (
-	mark    = "capirepo"
+	mark    = localrepo.Mark
 	oldMark = "." + mark + "-old-"
 )
 
@@ -85,14 +85,12 @@ func (st *staging) stage(ctx context.Context, dir string, v publish.VersionSteps
 	if err != nil {
 		return nil, err
 	}
-	files := append(append([]release.File(nil), v.Release.Files...), release.File{Name: ChecksumFile, Data: checksums(v.Release)})
+	var kept []release.File
 	if v.Held != nil {
-		files, err = keepExtra(dir, files, v.Held.Extra)
+		kept, err = keepExtra(dir, v.Held.Extra)
 	}
-	for i := 0; err == nil && i < len(files); i++ {
-		if err = ctx.Err(); err == nil {
-			err = s.WriteFile(files[i].Name, files[i].Data)
-		}
+	if err == nil {
+		err = localrepo.StageVersion(ctx, s, v.Release.Files, kept)
 	}
 	if err != nil {
 		s.Discard()
@@ -105,7 +103,8 @@ func (st *staging) stage(ctx context.Context, dir string, v publish.VersionSteps
 // and folders with their files), so replacing a version leaves them alone. Anything
 // else (a symbolic link, a device) cannot be carried over and stops the run before
 // the commit, naming it.
-func keepExtra(dir string, files []release.File, names []string) ([]release.File, error) {
+func keepExtra(dir string, names []string) ([]release.File, error) {
+	var files []release.File
 	for _, n := range names {
 		err := filepath.WalkDir(filepath.Join(dir, n), func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() {
@@ -127,17 +126,6 @@ func keepExtra(dir string, files []release.File, names []string) ([]release.File
 		}
 	}
 	return files, nil
-}
-
-// checksums is the sha256 file: "<hex>  <name>" lines sorted by name, like sha256sum.
-func checksums(rel *release.Release) []byte {
-	files := append([]release.File(nil), rel.Files...)
-	sort.Slice(files, func(i, j int) bool { return files[i].Name < files[j].Name })
-	var b strings.Builder
-	for _, f := range files {
-		b.WriteString(f.SHA256() + "  " + f.Name + "\n")
-	}
-	return []byte(b.String())
 }
 
 // discard removes everything staged and the label folders made for it.

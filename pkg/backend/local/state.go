@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -31,7 +32,7 @@ func readHeld(dir string, rel *release.Release) (*publish.Held, error) {
 	}
 	h := &publish.Held{Files: map[string]string{}, Sealed: true}
 	for _, e := range entries {
-		if e.Name() == ChecksumFile {
+		if e.Name() == localrepo.ChecksumFile {
 			continue
 		}
 		if h.Files[e.Name()], err = hashEntry(filepath.Join(dir, e.Name()), e); err != nil {

@@ -1,4 +1,4 @@
-package output
+package localrepo
 
 import (
 	"encoding/json"
@@ -10,9 +10,6 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/release"
 )
-
-// IndexFile marks a folder as build output and indexes its providers.
-const IndexFile = ".capirepo-build"
 
 // Index is IndexFile's content.
 type Index struct {
@@ -28,7 +25,8 @@ type Entry struct {
 	Components string `json:"components"`
 }
 
-func index(set *release.Set) ([]byte, error) {
+// EncodeIndex is the index of a build output holding set: one entry per provider.
+func EncodeIndex(set *release.Set) ([]byte, error) {
 	idx := Index{WrittenBy: "capirepo build; the next build replaces this folder as a whole"}
 	seen := map[string]bool{}
 	for _, r := range set.Releases {

@@ -1,4 +1,4 @@
-package local
+package localrepo
 
 import (
 	"errors"
@@ -10,12 +10,11 @@ import (
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/layout"
-	"github.com/capirepo/capirepo/pkg/output"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
 // ReadSet loads a build output tree, dir/<label>/<version>/<files>, into a release
-// set. Provider name, type and components file come from the build index (output.IndexFile) when it
+// set. Provider name, type and components file come from the build index (IndexFile) when it
 // has an entry for the label, otherwise from the label prefix and the single
 // *-components.yaml of each version. Hidden entries and the sha256 file are skipped;
 // symlinks, other non-regular files, non-version folders and unsafe file names are
@@ -24,7 +23,7 @@ func ReadSet(dir string) (*release.Set, error) {
 	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("reading build output %s: no such folder; run capirepo build --out %s first, or point at the build output folder", dir, dir)
 	}
-	known, err := buildEntries(dir)
+	known, err := ReadIndex(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -47,7 +46,7 @@ func ReadSet(dir string) (*release.Set, error) {
 	return set, nil
 }
 
-func readLabel(dir, label string, known output.Entry, ok bool) ([]*release.Release, error) {
+func readLabel(dir, label string, known Entry, ok bool) ([]*release.Release, error) {
 	versions, err := subdirs(dir)
 	if err != nil {
 		return nil, err
@@ -66,7 +65,7 @@ func readLabel(dir, label string, known output.Entry, ok bool) ([]*release.Relea
 	return out, nil
 }
 
-func readRelease(dir, label, version string, known output.Entry, ok bool) (*release.Release, error) {
+func readRelease(dir, label, version string, known Entry, ok bool) (*release.Release, error) {
 	files, err := readFiles(dir)
 	if err != nil {
 		return nil, err
@@ -143,4 +142,19 @@ func kind(e os.DirEntry) string {
 		return "a symbolic link"
 	}
 	return "a special file (" + e.Type().String() + ")"
+}
+
+// findComponents picks the one components file of a version folder.
+func findComponents(dir string, files []release.File) (string, error) {
+	var found []string
+	for _, f := range files {
+		if layout.FileKind(f.Name) == layout.KindComponents {
+			found = append(found, f.Name)
+		}
+	}
+	if len(found) == 0 {
+		return "", fmt.Errorf("reading %s: no *-components.yaml found; build the tree with capirepo build, whose index names the components file", dir)
+	}
+	typ, _ := layout.ParseLabel(filepath.Base(filepath.Dir(dir)))
+	return layout.MainComponents(typ, found), nil
 }

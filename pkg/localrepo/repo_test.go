@@ -1,4 +1,4 @@
-package local_test
+package localrepo_test
 
 import (
 	"os"
@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/capirepo/capirepo/pkg/backend/local"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 )
 
 func write(t *testing.T, root string, files ...string) {
@@ -25,25 +25,22 @@ func write(t *testing.T, root string, files ...string) {
 	}
 }
 
-func TestRepo(t *testing.T) {
+func TestLabelsAndVersions(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
 	write(t, root, "infrastructure-foo/v0.1.0/metadata.yaml", "infrastructure-foo/v0.2.0/metadata.yaml",
 		"infrastructure-foo/v0.3.0-rc.0/metadata.yaml", "infrastructure-foo/junk/", "infrastructure-foo/v9.9.9",
 		"infrastructure-foo/.v1.0.0.tmp-x/", "infrastructure-foo/v0.2.0/sha256", "infrastructure-foo/v0.2.0/dir.yaml/", "bootstrap-b/", ".hidden/")
-	repo := local.Repo{Root: root}
-	ctx := t.Context()
-
-	if got, err := repo.Labels(ctx); err != nil || !reflect.DeepEqual(got, []string{"bootstrap-b", "infrastructure-foo"}) {
+	if got, err := localrepo.Labels(root); err != nil || !reflect.DeepEqual(got, []string{"bootstrap-b", "infrastructure-foo"}) {
 		t.Errorf("Labels = %v, %v", got, err)
 	}
-	if got, err := repo.Versions(ctx, "infrastructure-foo"); err != nil || !reflect.DeepEqual(got, []string{"v0.1.0", "v0.2.0", "v0.3.0-rc.0"}) {
+	if got, err := localrepo.Versions(root, "infrastructure-foo"); err != nil || !reflect.DeepEqual(got, []string{"v0.1.0", "v0.2.0", "v0.3.0-rc.0"}) {
 		t.Errorf("Versions = %v, %v (want semver folders only, as clusterctl)", got, err)
 	}
-	if _, err := repo.Versions(ctx, "../infrastructure-foo"); err == nil {
+	if _, err := localrepo.Versions(root, "../infrastructure-foo"); err == nil {
 		t.Error("Versions with a label escaping the root succeeded")
 	}
-	if _, err := repo.Versions(ctx, "infrastructure-missing"); err == nil {
+	if _, err := localrepo.Versions(root, "infrastructure-missing"); err == nil {
 		t.Error("Versions of a missing provider succeeded, want clusterctl's listing error")
 	}
 }
