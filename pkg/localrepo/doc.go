@@ -8,10 +8,10 @@
 // bookkeeping files.
 package localrepo
 
-// Files capirepo keeps in a repository besides the release files.
+// Files capirepo keeps in a repository besides the release files (and
+// clusterctlcfg.File, ROOT/clusterctl.yaml).
 const (
 	ChecksumFile = "sha256"          // per version: "<hex>  <file>" lines, like sha256sum
-	ConfigFile   = "clusterctl.yaml" // in ROOT: the providers: entries to use
 	LockFile     = ".capirepo.lock"  // in ROOT: held while publishing
 	IndexFile    = ".capirepo-build" // in build output: marks it and indexes its providers
 )
