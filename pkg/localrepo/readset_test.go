@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/layout"
 )
 
@@ -36,7 +37,7 @@ func TestReadSet(t *testing.T) {
 			"infrastructure-x/v1.0.0/metadata.yaml": "m", "infrastructure-x/v1.0.0/components.yaml": "c",
 			"infrastructure-x/v1.0.0/infrastructure-components.yaml": "not the one", "infrastructure-x/v1.0.0/sha256": "bookkeeping",
 			// clusterctl.yaml is never parsed back: a stale entry there changes nothing.
-			ConfigFile: "providers:\n- name: x\n  type: InfrastructureProvider\n  url: file:///elsewhere/infrastructure-x/latest/infrastructure-components.yaml\n",
+			clusterctlcfg.File: "providers:\n- name: x\n  type: InfrastructureProvider\n  url: file:///elsewhere/infrastructure-x/latest/infrastructure-components.yaml\n",
 		}, cfg: `{"providers": [{"label": "infrastructure-x", "name": "x", "type": "InfrastructureProvider", "components": "components.yaml"}]}`,
 			want: []got{{"infrastructure-x", "x", layout.InfrastructureProvider, "v1.0.0", "components.yaml", "components.yaml,infrastructure-components.yaml,metadata.yaml"}}},
 		{name: "from label prefixes", files: map[string]string{
