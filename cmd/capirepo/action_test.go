@@ -112,6 +112,8 @@ func TestActionValidatesInputs(t *testing.T) {
 		"capirepo-version injection": {"CAPIREPO_VERSION": injected},
 		"check-images not a boolean": {"CHECK_IMAGES": "yes"},
 		"image-platforms injection":  {"IMAGE_PLATFORMS": injected},
+		"sign-keyless not a boolean": {"SIGN_KEYLESS": "yes"},
+		"sign key and keyless":       {"SIGN_KEYLESS": "true", "HAS_SIGN_KEY": "true"},
 	}
 	for name, change := range bad {
 		env := validInputs()
