@@ -7,6 +7,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/output"
 	"github.com/capirepo/capirepo/pkg/pipeline"
+	"github.com/capirepo/capirepo/pkg/remote"
 	"github.com/spf13/cobra"
 )
 
@@ -63,7 +64,7 @@ func (o *buildOptions) run(cmd *cobra.Command, io streams) error {
 		return err
 	}
 	res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: o.version, Jobs: o.jobs, Published: o.published, CI: inCI(io),
-		Offline: o.offline, CacheDir: cacheDir(io.getenv)})
+		Offline: o.offline, CacheDir: remote.UserCacheDir(io.getenv)})
 	if err != nil {
 		return withCode(ExitInput, err)
 	}

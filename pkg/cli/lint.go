@@ -9,6 +9,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/pipeline"
+	"github.com/capirepo/capirepo/pkg/remote"
 	"github.com/spf13/cobra"
 )
 
@@ -45,7 +46,7 @@ func (o *lintOptions) run(cmd *cobra.Command, io streams, args []string) error {
 	if o.listRules {
 		return allRules().Write(io.out)
 	}
-	if !validFormat(o.format) {
+	if !lint.ValidFormat(o.format) {
 		return usageErr(fmt.Errorf("--format %q: want one of %s", o.format, strings.Join(lint.Formats, ", ")))
 	}
 	cfg, err := o.loadConfig(cmd, len(args) == 0)
@@ -104,7 +105,7 @@ func (o *lintOptions) findings(cmd *cobra.Command, io streams, cfg *config.Confi
 			return nil, err
 		}
 		res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: version, Published: o.published,
-			CI: inCI(io), CacheDir: cacheDir(io.lookup)})
+			CI: inCI(io), CacheDir: remote.UserCacheDir(io.lookup)})
 		if err != nil {
 			return nil, withCode(ExitInput, err)
 		}
@@ -125,25 +126,14 @@ func (o *lintOptions) findings(cmd *cobra.Command, io streams, cfg *config.Confi
 	return fs, nil
 }
 
-func validFormat(f string) bool {
-	for _, v := range lint.Formats {
-		if v == f {
-			return true
-		}
-	}
-	return false
-}
-
-// lintVersion is --version, or vMAJOR.MINOR.0 of the newest series the first provider
-// declares, so linting without a version checks the release about to be cut.
+// lintVersion is --version, or the config's newest series (pipeline.NewestVersion).
 func lintVersion(cfg *config.Config, v string) (string, error) {
 	if v != "" {
 		return v, nil
 	}
-	series, err := pipeline.Series(cfg, &cfg.Providers[0])
-	if err != nil || len(series) == 0 {
-		return "", withCode(ExitInput, fmt.Errorf("no release series to lint against (%v): pass --version", err))
+	v, err := pipeline.NewestVersion(cfg)
+	if err != nil {
+		return "", withCode(ExitInput, err)
 	}
-	last := series[len(series)-1]
-	return fmt.Sprintf("v%d.%d.0", last.Major, last.Minor), nil
+	return v, nil
 }

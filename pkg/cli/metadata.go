@@ -11,6 +11,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/metadata"
 	"github.com/capirepo/capirepo/pkg/pipeline"
+	"github.com/capirepo/capirepo/pkg/remote"
 	"github.com/spf13/cobra"
 )
 
@@ -70,11 +71,11 @@ func (o *metadataCheckOptions) run(cmd *cobra.Command, io streams) error {
 		if err != nil {
 			return usageErr(err)
 		}
-		res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: o.version, Published: o.published, CI: o.ci, CacheDir: cacheDir(io.getenv)})
+		res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: o.version, Published: o.published, CI: o.ci, CacheDir: remote.UserCacheDir(io.getenv)})
 		if err != nil {
 			return withCode(ExitInput, err)
 		}
-		fs = onlyRules(res.Findings, "metadata-")
+		fs = res.Findings.WithPrefix("metadata-")
 	}
 	return reportFindings(io, fs, "metadata check")
 }
@@ -84,17 +85,6 @@ func (o *metadataCheckOptions) run(cmd *cobra.Command, io streams) error {
 func inCI(io streams) bool {
 	v := strings.ToLower(io.env("CI"))
 	return v != "" && v != "false" && v != "0"
-}
-
-// onlyRules keeps findings whose rule id starts with prefix.
-func onlyRules(fs lint.Findings, prefix string) lint.Findings {
-	var out lint.Findings
-	for _, f := range fs {
-		if strings.HasPrefix(f.Rule, prefix) {
-			out = append(out, f)
-		}
-	}
-	return out
 }
 
 // reportFindings prints findings as text and fails on errors.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/capirepo/capirepo/pkg/backend/github"
 	"github.com/capirepo/capirepo/pkg/backend/gitlab"
 	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
@@ -163,7 +164,7 @@ func (o *mirrorOptions) certJob() (mirror.CertManagerJob, error) {
 func (o *mirrorOptions) source(p mirror.Provider, version string) (mirror.Source, error) {
 	opts := source.Options{Getenv: o.getenv, GitLabURL: o.gitlabURL}
 	if o.githubURL != "" {
-		opts.GitHubAPIURL, _ = githubURLs(o.githubURL, "")
+		opts.GitHubAPIURL, _ = github.EnterpriseURLs(o.githubURL, "")
 	}
 	sp, err := source.For(p.URL, opts)
 	if err != nil {

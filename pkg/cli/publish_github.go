@@ -71,7 +71,7 @@ func (o *publishGitHubOptions) runGitHub(cmd *cobra.Command, io streams) error {
 	if err != nil {
 		return err
 	}
-	api, upload := githubURLs(o.githubURL, o.uploadURL)
+	api, upload := github.EnterpriseURLs(o.githubURL, o.uploadURL)
 	p, err := github.New(github.Options{Owner: owner, Repo: name, Token: tok, APIURL: api, UploadURL: upload,
 		Draft: o.draft, MakeLatest: o.makeLatest, TargetCommitish: o.target,
 		Jobs: o.jobs, Notes: notes, GenerateNotes: o.generateNotes})
@@ -94,16 +94,4 @@ func readNotes(file string) (string, error) {
 		return "", usageErr(fmt.Errorf("--notes-file %s is empty: write the notes, or leave the flag out", file))
 	}
 	return string(b), nil
-}
-
-// githubURLs derives GitHub Enterprise API and upload URLs from a base URL.
-func githubURLs(base, upload string) (string, string) {
-	if base == "" {
-		return "", upload
-	}
-	base = strings.TrimRight(base, "/")
-	if upload == "" {
-		upload = base + "/api/uploads/"
-	}
-	return base + "/api/v3/", upload
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/pipeline"
+	"github.com/capirepo/capirepo/pkg/remote"
 	"github.com/capirepo/capirepo/pkg/variables"
 	"github.com/spf13/cobra"
 )
@@ -75,7 +76,7 @@ func (o *varsOptions) releases(cmd *cobra.Command, io streams, args []string) ([
 	if err != nil {
 		return nil, err
 	}
-	res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: version, Published: []string{}, CacheDir: cacheDir(io.lookup)})
+	res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: version, Published: []string{}, CacheDir: remote.UserCacheDir(io.lookup)})
 	if err != nil {
 		return nil, withCode(ExitInput, err)
 	}

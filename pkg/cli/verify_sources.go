@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 
+	"github.com/capirepo/capirepo/pkg/backend/github"
 	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"github.com/capirepo/capirepo/pkg/source"
 )
@@ -19,7 +20,7 @@ func (o *verifyOptions) targets(raw string) ([]source.Provider, error) {
 		opts.Token, opts.TokenKind = tok, source.GitLabPrivate
 	}
 	if o.githubURL != "" {
-		opts.GitHubAPIURL, _ = githubURLs(o.githubURL, "")
+		opts.GitHubAPIURL, _ = github.EnterpriseURLs(o.githubURL, "")
 	}
 	ps, err := source.Resolve(raw, opts)
 	switch {

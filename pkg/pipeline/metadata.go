@@ -73,3 +73,14 @@ func Series(cfg *config.Config, p *config.Provider) ([]metadata.Series, error) {
 	})
 	return s, nil
 }
+
+// NewestVersion is vMAJOR.MINOR.0 of the newest series the config's first provider
+// declares: the release about to be cut, which lint and vars check without --version.
+func NewestVersion(cfg *config.Config) (string, error) {
+	series, err := Series(cfg, &cfg.Providers[0])
+	if err != nil || len(series) == 0 {
+		return "", fmt.Errorf("no release series to lint against (%v): pass --version", err)
+	}
+	last := series[len(series)-1]
+	return fmt.Sprintf("v%d.%d.0", last.Major, last.Minor), nil
+}
