@@ -96,7 +96,13 @@ func TestPublishOCISignatureIsAReferrerCosignFinds(t *testing.T) {
 	if err := json.Unmarshal([]byte(strings.TrimSpace(got)), &envelope); err != nil || !strings.Contains(string(envelope.Payload), `"predicateType":"https://slsa.dev/provenance/v1"`) {
 		t.Errorf("cosign verify-attestation printed no SLSA statement (%v):\n%s", err, got)
 	}
+	if code, out, errOut := capirepoEnv(t, env, "verify", "oci://"+ref, "--plain-http", "--key", pub); code != 0 {
+		t.Errorf("capirepo verify --key does not accept the referrer: exit %d\n%s%s", code, out, errOut)
+	}
 	_, otherPub := keyFiles(t, "")
+	if code, out, errOut := capirepoEnv(t, env, "verify", "oci://"+ref, "--plain-http", "--key", otherPub); code != 1 || !strings.Contains(out+errOut, "error signature") {
+		t.Errorf("capirepo verify accepted another key: exit %d\n%s%s", code, out, errOut)
+	}
 	if _, stderr, err := cs.Run(t, "verify-attestation", "--key", otherPub, "--type", "slsaprovenance1", "--insecure-ignore-tlog=true",
 		"--allow-http-registry", "--allow-insecure-registry", ref); err == nil {
 		t.Errorf("cosign verified the referrer with another key:\n%s", stderr)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+	"oras.land/oras-go/v2/content"
 	"oras.land/oras-go/v2/errdef"
 )
 
@@ -49,3 +50,44 @@ func AttachBundle(ctx context.Context, repo Repo, subject ocispec.Descriptor, bu
 	}
 	return desc, nil
 }
+
+// Bundles returns the sigstore bundles attached to the version's artifact as
+// referrers (AttachBundle), oldest listing order first; none is an empty list.
+func (r *Reader) Bundles(ctx context.Context, version string) ([][]byte, error) {
+	repo, err := r.remote.Repository(r.repo)
+	if err != nil {
+		return nil, err
+	}
+	subject, err := repo.Resolve(ctx, version)
+	if err != nil {
+		return nil, fmt.Errorf("resolving %s:%s: %w", r.repo, version, Explain(err))
+	}
+	var refs []ocispec.Descriptor
+	err = repo.Referrers(ctx, subject, SigstoreBundleType, func(ds []ocispec.Descriptor) error { refs = append(refs, ds...); return nil })
+	if err != nil {
+		return nil, fmt.Errorf("listing the referrers of %s:%s: %w", r.repo, version, Explain(err))
+	}
+	var out [][]byte
+	for _, d := range refs {
+		if d.Size > maxBundle {
+			continue
+		}
+		raw, err := content.FetchAll(ctx, repo, d)
+		if err != nil {
+			return nil, fmt.Errorf("reading referrer %s: %w", d.Digest, Explain(err))
+		}
+		var m ocispec.Manifest
+		if err := json.Unmarshal(raw, &m); err != nil || len(m.Layers) != 1 || m.Layers[0].Size > maxBundle {
+			continue
+		}
+		b, err := content.FetchAll(ctx, repo, m.Layers[0])
+		if err != nil {
+			return nil, fmt.Errorf("reading the bundle of referrer %s: %w", d.Digest, Explain(err))
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+// maxBundle caps a bundle read from a registry (a real one is a few KiB).
+const maxBundle = 4 << 20
