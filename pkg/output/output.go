@@ -3,10 +3,11 @@
 // tables under OUT/_docs/, and OUT/.capirepo-build, the index that marks the folder as
 // build output and tells `publish local` each provider's name, type and components
 // file (so nothing parses clusterctl.yaml back). The folder is staged beside OUT and
-// put in place whole (pkg/fsx): files 0644, folders 0755, less umask.
+// put in place whole (pkg/localrepo, pkg/fsx): files 0644, folders 0755, less umask.
 package output
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -18,7 +19,8 @@ import (
 )
 
 // Write stages the whole output tree beside out and puts it in place, so on any
-// error out is left as it was. It returns out's absolute path. An invalid set (an
+// error out is left as it was; what a dead build left beside out is removed first
+// (localrepo.StageTree). It returns out's absolute path. An invalid set (an
 // unsafe file name, a missing metadata.yaml) and a non-empty out that build did not
 // write are refused.
 func Write(out string, set *release.Set) (string, error) {
@@ -29,14 +31,14 @@ func Write(out string, set *release.Set) (string, error) {
 	if err := set.Validate(); err != nil {
 		return "", fmt.Errorf("writing build output %s: %w", abs, err)
 	}
-	if err := checkReplaceable(abs); err != nil {
-		return "", err
-	}
-	st, err := fsx.NewStage(abs)
+	st, done, err := localrepo.StageTree(context.Background(), abs)
 	if err != nil {
 		return "", fmt.Errorf("output folder %s is not writable: %w", abs, err)
 	}
-	defer st.Discard()
+	defer done()
+	if err := checkReplaceable(abs); err != nil {
+		return "", err
+	}
 	if err := writeTree(st, abs, set); err != nil {
 		return "", err
 	}

@@ -12,10 +12,8 @@ import (
 	"time"
 
 	"github.com/capirepo/capirepo/pkg/fsx"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 )
-
-// defaultWait is how long Publish waits for another publisher.
-const defaultWait = 5 * time.Minute
 
 // FileWriter creates one new file with its full content. Publish writes every file
 // through it, so tests can simulate a full disk or a crash after N files.
@@ -44,7 +42,7 @@ type Publisher struct {
 // New returns a publisher for root (made absolute when publishing).
 func New(root string, opts Options) *Publisher {
 	if opts.LockWait <= 0 {
-		opts.LockWait = defaultWait
+		opts.LockWait = localrepo.DefaultLockWait
 	}
 	if opts.Step == nil {
 		opts.Step = func(string) {}

@@ -50,7 +50,7 @@ func TestConcurrentPublishers(t *testing.T) {
 func TestPublishWaitsForTheLock(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
-	unlock, err := lock(t.Context(), root, time.Second)
+	unlock, err := localrepo.Lock(t.Context(), root, time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}

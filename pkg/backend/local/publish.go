@@ -57,7 +57,7 @@ func (p *Publisher) Lock(ctx context.Context) (func(), error) {
 	}
 	unlock := func() {}
 	if !p.opts.Locked {
-		if unlock, err = lock(ctx, root, p.opts.LockWait); err != nil {
+		if unlock, err = localrepo.Lock(ctx, root, p.opts.LockWait); err != nil {
 			return nil, err
 		}
 	}

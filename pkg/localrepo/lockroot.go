@@ -1,4 +1,4 @@
-package local
+package localrepo
 
 import (
 	"context"
@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"time"
 )
+
+// DefaultLockWait is how long a writer waits for another by default.
+const DefaultLockWait = 5 * time.Minute
 
 // Lock takes root's publisher lock (ROOT/.capirepo.lock), creating root, waiting at
 // most wait (5 minutes when 0). A caller that writes more than a release set into
@@ -21,7 +24,7 @@ func Lock(ctx context.Context, root string, wait time.Duration) (unlock func(), 
 		return nil, fmt.Errorf("creating repository root %s: %w", abs, err)
 	}
 	if wait <= 0 {
-		wait = defaultWait
+		wait = DefaultLockWait
 	}
 	return lock(ctx, abs, wait)
 }

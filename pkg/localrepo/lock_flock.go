@@ -1,6 +1,6 @@
 //go:build linux || darwin || freebsd || netbsd || openbsd || dragonfly
 
-package local
+package localrepo
 
 import (
 	"context"
@@ -10,15 +10,13 @@ import (
 	"path/filepath"
 	"syscall"
 	"time"
-
-	"github.com/capirepo/capirepo/pkg/localrepo"
 )
 
 // lock takes an exclusive flock on root/.capirepo.lock, polling until ctx is done or
 // wait has passed. The kernel drops the lock when the process dies, so a crashed
 // publisher never blocks the next one. The file itself stays.
 func lock(ctx context.Context, root string, wait time.Duration) (unlock func(), err error) {
-	path := filepath.Join(root, localrepo.LockFile)
+	path := filepath.Join(root, LockFile)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("opening lock file %s: %w", path, err)
@@ -38,4 +36,25 @@ func lock(ctx context.Context, root string, wait time.Duration) (unlock func(), 
 		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
 		f.Close()
 	}, nil
+}
+
+// lockDir takes an exclusive flock on the folder dir itself (no file is created),
+// polling until ctx is done or wait has passed; ok is true where folders can be locked.
+func lockDir(ctx context.Context, dir string, wait time.Duration) (unlock func(), ok bool, err error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, false, fmt.Errorf("opening %s to lock it: %w", dir, err)
+	}
+	err = poll(ctx, wait, func() (bool, error) {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if errors.Is(err, syscall.EWOULDBLOCK) || errors.Is(err, syscall.EINTR) {
+			return false, nil
+		}
+		return err == nil, err
+	})
+	if err != nil {
+		f.Close()
+		return nil, false, fmt.Errorf("locking %s (another build is writing beside it?): %w", dir, err)
+	}
+	return func() { syscall.Flock(int(f.Fd()), syscall.LOCK_UN); f.Close() }, true, nil
 }

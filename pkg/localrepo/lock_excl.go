@@ -1,6 +1,6 @@
 //go:build !(linux || darwin || freebsd || netbsd || openbsd || dragonfly)
 
-package local
+package localrepo
 
 import (
 	"context"
@@ -10,15 +10,13 @@ import (
 	"os"
 	"path/filepath"
 	"time"
-
-	"github.com/capirepo/capirepo/pkg/localrepo"
 )
 
 // lock creates root/.capirepo.lock exclusively (O_EXCL), polling until ctx is done or
 // wait has passed, and removes it on unlock. A publisher that crashed leaves the
 // file behind: the error says to remove it when no publisher is running.
 func lock(ctx context.Context, root string, wait time.Duration) (unlock func(), err error) {
-	path := filepath.Join(root, localrepo.LockFile)
+	path := filepath.Join(root, LockFile)
 	var f *os.File
 	err = poll(ctx, wait, func() (bool, error) {
 		var err error
@@ -35,4 +33,10 @@ func lock(ctx context.Context, root string, wait time.Duration) (unlock func(), 
 		f.Close()
 		os.Remove(path)
 	}, nil
+}
+
+// lockDir cannot lock a folder here: ok is false, and what dead runs left beside a
+// build output is not removed (a live run's staging might be).
+func lockDir(context.Context, string, time.Duration) (unlock func(), ok bool, err error) {
+	return func() {}, false, nil
 }

@@ -1,0 +1,71 @@
+package localrepo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/capirepo/capirepo/pkg/fsx"
+)
+
+// StageTree starts writing a whole tree at out (build output), to be put in place
+// with the stage's Commit. It takes the lock on out's parent folder that every
+// writer of a tree there takes, puts back an out a dead run had set aside, and
+// removes the rest of what dead runs left beside out (a staged tree, or the old one
+// an exchange left under the staged name). done discards what was not committed and
+// unlocks.
+func StageTree(ctx context.Context, out string) (st *fsx.Stage, done func(), err error) {
+	parent := filepath.Dir(out)
+	if err := os.MkdirAll(parent, fsx.DirMode); err != nil {
+		return nil, nil, fmt.Errorf("creating %s: %w", parent, err)
+	}
+	unlock, locked, err := lockDir(ctx, parent, DefaultLockWait)
+	if err != nil {
+		return nil, nil, err
+	}
+	if locked {
+		err = cleanBeside(parent, filepath.Base(out))
+	}
+	if err == nil {
+		st, err = (&fsx.FS{Mark: Mark}).NewStage(out)
+	}
+	if err != nil {
+		unlock()
+		return nil, nil, err
+	}
+	return st, func() { st.Discard(); unlock() }, nil
+}
+
+// cleanBeside handles the staged entries of dir that belong to base: capirepo's, and
+// the unmarked ones older builds left. A set-aside copy whose target is missing is
+// put back; everything else staged is removed.
+func cleanBeside(dir, base string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", dir, err)
+	}
+	target := filepath.Join(dir, base)
+	for _, e := range entries {
+		b, mark := (&fsx.FS{Mark: Mark}).StagedBase(e.Name())
+		if b == "" {
+			b, mark = fsx.StagedBase(e.Name())
+		}
+		if b != base {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		if _, err := os.Lstat(target); errors.Is(err, fs.ErrNotExist) && (mark == fsx.OldMark || mark == "."+Mark+"-old-") {
+			if err := os.Rename(path, target); err != nil {
+				return fmt.Errorf("restoring %s, set aside by an interrupted run: %w", target, err)
+			}
+			continue
+		}
+		if err := os.RemoveAll(path); err != nil {
+			return fmt.Errorf("removing %s, left by an interrupted run: %w", path, err)
+		}
+	}
+	return nil
+}
