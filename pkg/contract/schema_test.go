@@ -75,3 +75,51 @@ func TestSchemaRulesSameOnSlimParse(t *testing.T) {
 		}
 	}
 }
+
+// TestAPIExtensionsV1beta1Schema: apiextensions v1beta1 CRDs keep the schema in
+// spec.validation and subresources in spec.subresources; both parses read them.
+func TestAPIExtensionsV1beta1Schema(t *testing.T) {
+	t.Parallel()
+	crd := func(status string) string {
+		return "apiVersion: apiextensions.k8s.io/v1beta1\nkind: CustomResourceDefinition\nmetadata:\n  name: fooclusters.infrastructure.cluster.x-k8s.io\n  labels:\n    cluster.x-k8s.io/v1beta1: v1beta1\n" +
+			"spec:\n  group: infrastructure.cluster.x-k8s.io\n  names:\n    kind: FooCluster\n    plural: fooclusters\n  scope: Namespaced\n  version: v1beta1\n  subresources:\n    status: {}\n" +
+			"  validation:\n    openAPIV3Schema:\n      properties:\n        status:\n          properties:\n" + status + "          type: object\n      type: object\n"
+	}
+	cases := []struct {
+		status string
+		want   string
+	}{
+		{"            ready:\n              type: boolean\n", ""},
+		{"            phase:\n              type: string\n", "contract-infra-cluster-provisioned"},
+	}
+	for _, c := range cases {
+		for _, slim := range []bool{false, true} {
+			docs, err := manifest.SplitWith([]byte(nsFoo+"---\n"+crd(c.status)), manifest.Options{Slim: slim})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, f := range Components(Input{File: "c.yaml", Docs: docs, Type: "InfrastructureProvider"}) {
+				if strings.HasPrefix(f.Rule, "contract-") {
+					got = append(got, f.Rule)
+				}
+			}
+			if strings.Join(got, " ") != c.want {
+				t.Errorf("slim=%v status %q: contract findings %v, want %q", slim, c.status, got, c.want)
+			}
+		}
+	}
+}
+
+// TestAmbiguousLabelOnlyForControlPlanes: Cluster API looks contracts up by version
+// (GetContractVersionForVersion) only for control planes, so other kinds do not warn.
+func TestAmbiguousLabelOnlyForControlPlanes(t *testing.T) {
+	t.Parallel()
+	doc := "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: foomachines.infrastructure.cluster.x-k8s.io\n  labels:\n    cluster.x-k8s.io/v1beta1: v1beta2\n    cluster.x-k8s.io/v1beta2: v1beta2\n" +
+		"spec:\n  group: infrastructure.cluster.x-k8s.io\n  names: {kind: FooMachine, plural: foomachines}\n  scope: Namespaced\n  versions: [{name: v1beta2, served: true, storage: true}]\n"
+	for _, f := range Components(Input{File: "c.yaml", Docs: split(t, nsFoo+"---\n"+doc), Type: "InfrastructureProvider"}) {
+		if f.Rule == ruleAmbiguousLabel.ID {
+			t.Errorf("unexpected %s", f)
+		}
+	}
+}
