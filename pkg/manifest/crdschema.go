@@ -98,10 +98,16 @@ func pruneSchemaHolder(n *yaml.Node, key string) {
 		}
 	}
 	holder.Content = kept
+	if len(kept) == 0 { // nothing kept: dropped, as after the text pruning
+		dropKey(n, key)
+	}
 }
 
 // pruneNode returns a copy of schema node n with only what k keeps.
 func pruneNode(n *yaml.Node, k *keep) *yaml.Node {
+	if n.Kind == yaml.SequenceNode {
+		return nullAt(n) // not a schema: as the text pruning leaves it (it drops "- " lines)
+	}
 	if n.Kind != yaml.MappingNode {
 		return n
 	}
@@ -117,12 +123,22 @@ func pruneNode(n *yaml.Node, k *keep) *yaml.Node {
 			out.Content = append(out.Content, key, pruneProperties(val, k))
 		}
 	}
+	if len(out.Content) == 0 { // nothing kept reads as null, as the text pruning leaves it
+		return nullAt(n)
+	}
 	return out
+}
+
+func nullAt(n *yaml.Node) *yaml.Node {
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Line: n.Line, Column: n.Column}
 }
 
 // pruneProperties keeps the properties k names; none left reads as null, as the
 // rendered-text path (keepSchemaLine) leaves it.
 func pruneProperties(n *yaml.Node, k *keep) *yaml.Node {
+	if n.Kind == yaml.SequenceNode {
+		return nullAt(n)
+	}
 	if n.Kind != yaml.MappingNode {
 		return n
 	}

@@ -68,7 +68,7 @@ func SplitWith(data []byte, o Options) ([]Doc, error) {
 	if err := Screen(data); err != nil {
 		return nil, err
 	}
-	if len(data) >= parallelMin && runtime.GOMAXPROCS(0) > 1 {
+	if o.Slim || len(data) >= parallelMin && runtime.GOMAXPROCS(0) > 1 {
 		return splitParallelWith(data, o)
 	}
 	return splitSeqWith(data, o)

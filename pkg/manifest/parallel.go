@@ -105,6 +105,10 @@ func splitOne(c chunk, index int, o Options) ([]Doc, error) {
 func splitChunk(data []byte, o Options) ([]Doc, error) {
 	if o.Slim && o.Rendered {
 		data = blankSchemas(data)
+	} else if o.Slim {
+		if docs, ok := skimCRD(data, o); ok {
+			return docs, nil
+		}
 	}
 	if !oneDocument(data) {
 		return splitSeqWith(data, o)

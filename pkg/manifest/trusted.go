@@ -10,13 +10,28 @@ import "bytes"
 // Only for text capirepo rendered itself (Options.Rendered): a syntax error in a
 // schema written by hand must still be reported.
 func blankSchemas(doc []byte) []byte {
+	out, _ := cutSchemas(doc)
+	return out
+}
+
+// schemaBlock is a schema cut by cutSchemas: the line of its key, the key's
+// indentation, its lines (deeper than the key, or blank) and the line after them.
+type schemaBlock struct {
+	keyLine, keyInd int
+	lines           [][]byte
+	next            []byte // nil at the end of the document
+}
+
+// cutSchemas is blankSchemas that also returns the schema blocks it cut.
+func cutSchemas(doc []byte) ([]byte, []schemaBlock) {
 	if !bytes.HasPrefix(doc, []byte("kind: CustomResourceDefinition\n")) && !bytes.Contains(doc, []byte("\nkind: CustomResourceDefinition\n")) {
-		return doc
+		return doc, nil
 	}
+	var blocks []schemaBlock
 	out := make([]byte, 0, len(doc))
 	blank, inSpec := -1, false // blank: indentation of the key being blanked
 	var keep *schemaLines      // keeps the contract paths of the schema (crdschema.go)
-	for i := 0; i < len(doc); {
+	for i, n := 0, 0; i < len(doc); n++ {
 		next := len(doc)
 		if k := bytes.IndexByte(doc[i:], '\n'); k >= 0 {
 			next = i + k + 1
@@ -29,8 +44,12 @@ func blankSchemas(doc []byte) []byte {
 			} else {
 				out = append(out, '\n')
 			}
+			blocks[len(blocks)-1].lines = append(blocks[len(blocks)-1].lines, line)
 			i = next
 			continue
+		}
+		if blank >= 0 {
+			blocks[len(blocks)-1].next = line
 		}
 		blank = -1
 		if ind == 0 {
@@ -39,10 +58,11 @@ func blankSchemas(doc []byte) []byte {
 		out = append(out, line...)
 		if inSpec && isSchemaKey(line, ind) {
 			blank, keep = ind, newSchemaLines(ind)
+			blocks = append(blocks, schemaBlock{keyLine: n, keyInd: ind})
 		}
 		i = next
 	}
-	return out
+	return out, blocks
 }
 
 // isSchemaKey: "    schema:" (a versions item) or "  validation:" (v1beta1), as the

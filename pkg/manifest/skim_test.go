@@ -1,0 +1,94 @@
+package manifest
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/capirepo/capirepo/pkg/testsupport/bigtree"
+)
+
+// TestSkimMatchesFullParse: a CRD skimmed (schemas cut, checked by validBlock) gives
+// the same documents as the whole chunk parsed and slimmed: the generated CRD of the
+// benchmarks, the rendered CRD and every components fixture of pkg/contract.
+func TestSkimMatchesFullParse(t *testing.T) {
+	t.Parallel()
+	inputs := map[string][]byte{"bigtree": []byte(bigtree.CRD("Thing")), "rendered": []byte(renderedCRD)}
+	files, _ := filepath.Glob("../contract/testdata/*/*/*/*components*.yaml")
+	more, _ := filepath.Glob("../contract/testdata/*/*/*components*.yaml")
+	for _, f := range append(files, more...) {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs[f] = data
+	}
+	skimmed := 0
+	for name, data := range inputs {
+		for _, c := range chunks(data) {
+			got, ok := skimCRD(c.data, Options{Slim: true})
+			if !ok {
+				continue
+			}
+			skimmed++
+			want, err := splitSeqWith(c.data, Options{Slim: true})
+			if err != nil || !reflect.DeepEqual(got[0].Obj, want[0].Obj) {
+				t.Errorf("%s: skimmed CRD at line %d differs from the full parse (%v)", name, c.line+1, err)
+			}
+		}
+	}
+	if _, ok := skimCRD([]byte(bigtree.CRD("Thing")), Options{Slim: true}); !ok {
+		t.Error("the generated CRD of the benchmarks is not skimmed")
+	}
+	t.Logf("%d CRDs skimmed", skimmed)
+}
+
+// TestSkimNeverAcceptsWhatYAMLRefuses mutates CRDs at random (seeded: the same
+// cases every run) with the characters that matter to YAML: whenever the skim
+// accepts a mutant, the full parse must accept it too and give the same objects.
+func TestSkimNeverAcceptsWhatYAMLRefuses(t *testing.T) {
+	t.Parallel()
+	seeds := [][]byte{[]byte(bigtree.CRD("Thing")), []byte(renderedCRD)}
+	alphabet := []byte(" :-#\"'{}[],|>\n&*!?%@`\ta.\\")
+	rnd := rand.New(rand.NewPCG(18, 1))
+	accepted := 0
+	for i := range 4000 {
+		m := mutate(rnd, seeds[i%len(seeds)], alphabet, 1+i%3)
+		got, ok := skimCRD(m, Options{Slim: true})
+		if !ok {
+			continue
+		}
+		accepted++
+		want, err := splitSeqWith(m, Options{Slim: true})
+		if err != nil {
+			t.Fatalf("skim accepted what yaml.v3 refuses (%v):\n%s", err, m)
+		}
+		if len(want) != 1 || !reflect.DeepEqual(got[0].Obj, want[0].Obj) {
+			t.Fatalf("skim and full parse differ on:\n%s", m)
+		}
+	}
+	t.Logf("%d of 4000 mutants skimmed", accepted)
+}
+
+// mutate changes n random bytes of data (insert, replace or delete) after its
+// first schema key, where the skim reads.
+func mutate(rnd *rand.Rand, data, alphabet []byte, n int) []byte {
+	out := append([]byte(nil), data...)
+	from := bytes.Index(out, []byte("    schema:")) + 12
+	for range n {
+		at := from + rnd.IntN(len(out)-from)
+		c := alphabet[rnd.IntN(len(alphabet))]
+		switch rnd.IntN(3) {
+		case 0:
+			out = append(out[:at], append([]byte{c}, out[at:]...)...)
+		case 1:
+			out[at] = c
+		default:
+			out = append(out[:at], out[at+1:]...)
+		}
+	}
+	return out
+}
