@@ -93,7 +93,7 @@ func (o *mirrorOptions) run(ctx context.Context, io streams) error {
 	}
 	policy, err := o.sig.policy()
 	if err != nil {
-		return err
+		return usageErr(err) // an unusable --verify-key or --trusted-root: mirror's input errors are its sources (4)
 	}
 	show := o.progress(io)
 	opts := o.options(cert, also, show)

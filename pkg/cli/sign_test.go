@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -100,5 +101,38 @@ func TestBuildSignKeyErrors(t *testing.T) {
 		if _, err := os.Stat(out); !os.IsNotExist(err) {
 			t.Errorf("%s: output was written", name)
 		}
+	}
+}
+
+// TestSignedBuildStatementIsDeterministic: two signed builds of the same inputs sign
+// byte-identical statements (the signatures differ; ECDSA is randomized).
+func TestSignedBuildStatementIsDeterministic(t *testing.T) {
+	t.Parallel()
+	root := sampleTree(t, nil)
+	priv, _ := sigstore.KeyPair(t, "")
+	key := filepath.Join(root, "k.key")
+	writeFile(t, key, priv)
+	var payloads []string
+	for _, out := range []string{"dist-a", "dist-b"} {
+		dist := filepath.Join(root, out)
+		code, stdout, stderr := runEnv(t, map[string]string{"SOURCE_DATE_EPOCH": "1700000000"},
+			"build", "--config", filepath.Join(root, "capirepo.yaml"), "--version", "v1.0.0", "--out", dist, "--sign-key", key)
+		if code != 0 {
+			t.Fatalf("exit %d: %s %s", code, stdout, stderr)
+		}
+		data, err := os.ReadFile(filepath.Join(dist, "bootstrap-tiny", "v1.0.0", "bootstrap-tiny-v1.0.0.sigstore.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b struct {
+			DsseEnvelope struct{ Payload string } `json:"dsseEnvelope"`
+		}
+		if err := json.Unmarshal(data, &b); err != nil || b.DsseEnvelope.Payload == "" {
+			t.Fatalf("bundle without a DSSE payload (%v): %s", err, data)
+		}
+		payloads = append(payloads, b.DsseEnvelope.Payload)
+	}
+	if payloads[0] != payloads[1] {
+		t.Errorf("two builds of the same inputs signed different statements:\n%s\n%s", payloads[0], payloads[1])
 	}
 }

@@ -70,3 +70,28 @@ func appendTo(t *testing.T, path, text string) {
 		t.Fatal(err)
 	}
 }
+
+func TestSignatureFlagErrors(t *testing.T) {
+	t.Parallel()
+	dir, pub := signedBuild(t)
+	dist := filepath.Dir(filepath.Dir(dir))
+	none := filepath.Join(t.TempDir(), "none.pub")
+	cases := map[string]struct {
+		args []string
+		code int
+		want string
+	}{
+		"key and identity":      {[]string{"verify", dist, "--key", pub, "--certificate-identity", "a@b"}, ExitUsage, "not both"},
+		"identity no issuer":    {[]string{"verify", dist, "--certificate-identity", "a@b"}, ExitUsage, "--certificate-oidc-issuer"},
+		"unreadable key":        {[]string{"verify", dist, "--key", none}, ExitInput, "none.pub: cannot read it"},
+		"not a public key":      {[]string{"verify", dist, "--key", filepath.Join(dir, "metadata.yaml")}, ExitInput, "not a PEM public key"},
+		"bad trusted root":      {[]string{"verify", dist, "--certificate-identity", "a@b", "--certificate-oidc-issuer", "https://i", "--trusted-root", none}, ExitInput, "trusted root"},
+		"mirror unreadable key": {[]string{"mirror", "--out", t.TempDir(), "--core", "cluster-api:v1.10.0", "--verify-key", none}, ExitUsage, "none.pub: cannot read it"},
+	}
+	for name, c := range cases {
+		code, out, errOut := run(t, c.args...)
+		if code != c.code || !strings.Contains(errOut, c.want) {
+			t.Errorf("%s: exit %d, want %d with %q:\n%s%s", name, code, c.code, c.want, out, errOut)
+		}
+	}
+}
