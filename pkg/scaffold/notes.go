@@ -68,8 +68,14 @@ func writes(text, base string) bool {
 // postProcesses reports a line editing a built file: a pipe from kustomize build, or an
 // in-place edit of a components or template file.
 func (s *treeSurvey) postProcesses(text string) bool {
-	if i := strings.Index(text, "build "); i >= 0 && strings.Contains(text[i:], "|") && postProcess.MatchString(text[strings.Index(text[i:], "|")+i:]) {
-		return true
+	if strings.Contains(text, "kubectl") || strings.Contains(text, "docker build") {
+		return false // applied to a cluster or an image build, not a release file
+	}
+	if k := strings.Index(strings.ToLower(text), "kustomize"); k >= 0 {
+		rest := text[k:]
+		if b, p := strings.Index(rest, "build "), strings.Index(rest, "|"); b >= 0 && p > b && postProcess.MatchString(rest[p:]) {
+			return true
+		}
 	}
 	return strings.Contains(text, " -i") && builtFile.MatchString(text) && !strings.Contains(text, "patch")
 }

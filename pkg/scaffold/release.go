@@ -77,7 +77,7 @@ func (s *treeSurvey) restrict(p *Provider) {
 	p.Templates = keep
 	var made []string
 	for _, e := range keep {
-		made = append(made, outputName(e))
+		made = append(made, outputName(e), s.classOutput(e))
 		for _, f := range s.files {
 			if e.Flavor == nil && path.Dir(f) == e.Path {
 				made = append(made, path.Base(f))
