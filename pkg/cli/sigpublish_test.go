@@ -48,10 +48,17 @@ func TestPublishCarriesTheBundle(t *testing.T) {
 		t.Fatalf("publish github: exit %d\n%s\n%s", code, out, errOut)
 	}
 	checkAssets(t, onlyRelease(t, gh), files)
+	if code, out, errOut := verifyGitHub(t, gh, "--key", pub); code != 0 {
+		t.Errorf("the GitHub release does not verify: exit %d\n%s\n%s", code, out, errOut)
+	}
 
 	gl := newGitLab(t)
 	if code, out, errOut := publishGitLab(t, tokenEnv("GITLAB_TOKEN", glSecret), gl, dist); code != 0 {
 		t.Fatalf("publish gitlab: exit %d\n%s\n%s", code, out, errOut)
 	}
 	checkPackage(t, gl, files)
+	if code, out, errOut := runEnv(t, glEnv, "verify", "https://gitlab.example.com/api/v4/projects/group%2Fname/packages/generic/bootstrap-tiny/v1.0.0/bootstrap-components.yaml",
+		"--gitlab-url", gl.URL, "--key", pub); code != 0 {
+		t.Errorf("the GitLab package does not verify: exit %d\n%s\n%s", code, out, errOut)
+	}
 }
