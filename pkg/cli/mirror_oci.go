@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/backend/oci"
@@ -65,7 +64,7 @@ func (m *mirrorOCI) apply(io streams, quiet bool, opts *mirror.Options) error {
 	return nil
 }
 
-// copyStep copies tx.Images and rewrites images.txt with each image's digest.
+// copyStep copies tx.Images and records each image's digest, which images.txt pins.
 func (m *mirrorOCI) copyStep(io streams, c *images.Copier, quiet bool) func(context.Context, *mirror.Tx) error {
 	return func(ctx context.Context, tx *mirror.Tx) error {
 		var done []images.Copied
@@ -87,7 +86,8 @@ func (m *mirrorOCI) copyStep(io streams, c *images.Copier, quiet bool) func(cont
 				return err
 			}
 		}
-		return tx.FS.WriteFile(filepath.Join(tx.Dir, mirror.ImagesFile), imagesWithDigests(tx.Images, done))
+		tx.Digests = digests(done)
+		return nil
 	}
 }
 
@@ -97,18 +97,11 @@ func printCopiedTo(io streams, done []images.Copied) {
 	}
 }
 
-// imagesWithDigests is images.txt with each copied image pinned: IMAGE@DIGEST.
-func imagesWithDigests(imgs []string, done []images.Copied) []byte {
-	digest := map[string]string{}
+// digests maps each copied image to its digest.
+func digests(done []images.Copied) map[string]string {
+	out := map[string]string{}
 	for _, d := range done {
-		digest[d.Source] = d.Digest
+		out[d.Source] = d.Digest
 	}
-	var b strings.Builder
-	for _, im := range imgs {
-		if d := digest[im]; d != "" && !strings.Contains(im, "@") {
-			im += "@" + d
-		}
-		b.WriteString(im + "\n")
-	}
-	return []byte(b.String())
+	return out
 }

@@ -20,7 +20,7 @@ import (
 func (o *mirrorOptions) options(cert mirror.CertManagerJob, also []publish.Destination, show *mirrorProgress) mirror.Options {
 	return mirror.Options{
 		Dir: o.out, Jobs: o.jobs, Force: o.force, Also: also, CertManager: cert,
-		Destination: local.New(o.out, local.Options{Locked: true}),
+		Destination: local.New(o.out, local.Options{Locked: true, KeepConfig: true}),
 		Lock: func(ctx context.Context, dir string) (func(), error) {
 			return localrepo.Lock(ctx, dir, 0)
 		},

@@ -51,7 +51,7 @@ func crashOptions(t *testing.T, root string, changed bool, k *killer) (*fixture,
 	f.dir = root
 	o := f.opts
 	o.Dir, o.Force = root, changed
-	lo := local.Options{Locked: true}
+	lo := local.Options{Locked: true, KeepConfig: true}
 	if k != nil {
 		lo.Writer, lo.Step = k, func(string) { k.step() }
 		o.FS = &fsx.FS{Hook: func(fsx.Op, string) error { k.step(); return nil }}

@@ -21,6 +21,8 @@ func (r *runner) writeManifest(_ context.Context, tx *Tx) error {
 		tx.Manifest.put(rec)
 	}
 	tx.Result.Manifest = tx.Manifest
+	tx.Images = allImages(tx.Manifest)
+	tx.Result.Images = tx.Images
 	data, err := json.MarshalIndent(tx.Manifest, "", "  ")
 	if err != nil {
 		return fmt.Errorf("encoding %s: %w", ManifestFile, err)
@@ -28,15 +30,17 @@ func (r *runner) writeManifest(_ context.Context, tx *Tx) error {
 	return tx.FS.WriteFile(filepath.Join(tx.Dir, ManifestFile), append(data, '\n'))
 }
 
-// writeImages writes images.txt: every image of every recorded release.
+// writeImages writes images.txt: every image of every recorded release, one per
+// line, pinned IMAGE@DIGEST where a step copied it (Tx.Digests).
 func (r *runner) writeImages(_ context.Context, tx *Tx) error {
-	tx.Images = allImages(tx.Manifest)
-	tx.Result.Images = tx.Images
-	text := strings.Join(tx.Images, "\n")
-	if text != "" {
-		text += "\n"
+	var b strings.Builder
+	for _, im := range tx.Images {
+		if d := tx.Digests[im]; d != "" && !strings.Contains(im, "@") {
+			im += "@" + d
+		}
+		b.WriteString(im + "\n")
 	}
-	return tx.FS.WriteFile(filepath.Join(tx.Dir, ImagesFile), []byte(text))
+	return tx.FS.WriteFile(filepath.Join(tx.Dir, ImagesFile), []byte(b.String()))
 }
 
 func record(rel *release.Release) Record {

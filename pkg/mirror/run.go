@@ -32,7 +32,7 @@ type Options struct {
 	Dir  string // the mirror tree (absolute or relative)
 	Jobs int    // remote calls in flight; 8 when 0
 	// Destination receives the release set through publish.Publish (the CLI passes
-	// local.New(Dir) with Locked).
+	// local.New(Dir) with Locked and KeepConfig: mirror writes clusterctl.yaml).
 	Destination publish.Destination
 	// Lock takes the folder's publisher lock for the whole transaction (the CLI passes
 	// localrepo.Lock); nil takes none (tests with a private folder).

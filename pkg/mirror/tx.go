@@ -26,12 +26,16 @@ type Tx struct {
 	FS       *fsx.FS            // write through it (crash-test hook)
 	Releases []*release.Release // this run's releases
 	Manifest *Manifest          // mirror.json, updated by the "mirror.json" step
-	Images   []string           // images.txt, set by the "images.txt" step
-	Result   *Result
+	Images   []string           // every image, set by the "mirror.json" step
+	// Digests pins images in images.txt (image → digest): a step that copied them
+	// sets it; images.txt is written once, after Options.Steps.
+	Digests map[string]string
+	Result  *Result
 }
 
-// Step is one part of the transaction. Options.Steps are run after images.txt and
-// before clusterctl.yaml (e.g. copying the images to a registry or OCI layout).
+// Step is one part of the transaction. Options.Steps are run after mirror.json and
+// before images.txt and clusterctl.yaml (e.g. copying the images to a registry or
+// OCI layout, setting Tx.Digests).
 type Step struct {
 	Name string
 	Run  func(ctx context.Context, tx *Tx) error
@@ -49,10 +53,9 @@ func (r *runner) steps() []Step {
 		{Name: "releases", Run: r.publishReleases},
 		{Name: "cert-manager", Run: r.writeCertManager},
 		{Name: ManifestFile, Run: r.writeManifest},
-		{Name: ImagesFile, Run: r.writeImages},
 	}
 	out = append(out, r.opts.Steps...)
-	return append(out, Step{Name: clusterctlcfg.File, Run: r.writeConfig}, Step{Name: "check", Run: r.check})
+	return append(out, Step{Name: ImagesFile, Run: r.writeImages}, Step{Name: clusterctlcfg.File, Run: r.writeConfig}, Step{Name: "check", Run: r.check})
 }
 
 // transaction runs the steps holding the folder's lock.

@@ -52,6 +52,9 @@ func (p *Publisher) Apply(ctx context.Context, plan *publish.Plan) error {
 
 // stageConfig writes the updated clusterctl.yaml next to the current one.
 func (st *staging) stageConfig(root string, set *release.Set, p *Publisher) error {
+	if p.opts.KeepConfig {
+		return nil
+	}
 	data, changed, err := p.config(root, set)
 	if err != nil || !changed {
 		return err

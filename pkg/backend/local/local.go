@@ -23,7 +23,10 @@ type FileWriter = fsx.Writer
 type Options struct {
 	LockWait time.Duration // bound on waiting for another publisher; 0 = 5 minutes
 	Writer   FileWriter    // nil = fsx's synced writes
-	Locked   bool          // the caller holds root's lock (see Lock): Publish does not take it
+	Locked   bool          // the caller holds root's lock (see localrepo.Lock): Publish does not take it
+	// KeepConfig leaves ROOT/clusterctl.yaml to the caller (mirror writes it once,
+	// with pinned versions); Preflight still checks that it parses.
+	KeepConfig bool
 	// Step, when set, is called before every file write and every rename, exchange
 	// and removal of the commit with a short description ("write PATH", "rename
 	// TARGET", "remove PATH"); crash tests kill the process there.
