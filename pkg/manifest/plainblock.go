@@ -228,8 +228,12 @@ func plainText(v []byte, first bool) bool {
 const (
 	open   = iota // no closing quote yet
 	closed        // closed; end is the index after the quote
-	other         // double-quoted with a backslash: not in the subset
+	other         // double-quoted with an escape not in the subset (\x, \u, \U...)
 )
+
+// simpleEscapes are the characters after a backslash that yaml.v3 reads as an
+// escape in a double-quoted scalar, without the hexadecimal ones.
+const simpleEscapes = "0abtnvfre \"/\\N_LP"
 
 // quotedEnd finds the closing quote q in s (text after the opening quote or a
 // continuation line).
@@ -237,7 +241,10 @@ func quotedEnd(s []byte, q byte) (end, state int) {
 	for i := 0; i < len(s); i++ {
 		switch {
 		case q == '"' && s[i] == '\\':
-			return 0, other
+			if i+1 < len(s) && !bytes.ContainsRune([]byte(simpleEscapes), rune(s[i+1])) {
+				return 0, other
+			}
+			i++ // an escape, or a backslash ending the line (the line break escaped)
 		case s[i] == q && q == '\'' && i+1 < len(s) && s[i+1] == '\'':
 			i++
 		case s[i] == q:
