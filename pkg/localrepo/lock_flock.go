@@ -21,14 +21,7 @@ func lock(ctx context.Context, root string, wait time.Duration) (unlock func(), 
 	if err != nil {
 		return nil, fmt.Errorf("opening lock file %s: %w", path, err)
 	}
-	err = poll(ctx, wait, func() (bool, error) {
-		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
-		if errors.Is(err, syscall.EWOULDBLOCK) || errors.Is(err, syscall.EINTR) {
-			return false, nil
-		}
-		return err == nil, err
-	})
-	if err != nil {
+	if err := flock(ctx, f, wait); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("locking %s (another publisher is writing to this repository?): %w", path, err)
 	}
@@ -45,16 +38,20 @@ func lockDir(ctx context.Context, dir string, wait time.Duration) (unlock func()
 	if err != nil {
 		return nil, false, fmt.Errorf("opening %s to lock it: %w", dir, err)
 	}
-	err = poll(ctx, wait, func() (bool, error) {
+	if err := flock(ctx, f, wait); err != nil {
+		f.Close()
+		return nil, false, fmt.Errorf("locking %s (another build is writing beside it?): %w", dir, err)
+	}
+	return func() { syscall.Flock(int(f.Fd()), syscall.LOCK_UN); f.Close() }, true, nil
+}
+
+// flock takes an exclusive flock on f, polling until ctx is done or wait has passed.
+func flock(ctx context.Context, f *os.File, wait time.Duration) error {
+	return poll(ctx, wait, func() (bool, error) {
 		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
 		if errors.Is(err, syscall.EWOULDBLOCK) || errors.Is(err, syscall.EINTR) {
 			return false, nil
 		}
 		return err == nil, err
 	})
-	if err != nil {
-		f.Close()
-		return nil, false, fmt.Errorf("locking %s (another build is writing beside it?): %w", dir, err)
-	}
-	return func() { syscall.Flock(int(f.Fd()), syscall.LOCK_UN); f.Close() }, true, nil
 }

@@ -1,8 +1,8 @@
 // Package memdest is an in-memory publish.Destination: the reference implementation
 // of the publishing conformance suite (pkg/publish) and a fake for any test that
 // needs a destination without disk or network. It behaves like the real ones: a
-// version is written file by file with metadata.yaml last and sealed once complete
-// (as GitLab does), the run stops between files when its context ends, a write can
+// version is written file by file and sealed once complete (as GitLab does with its
+// metadata.yaml), the run stops between files when its context ends, a write can
 // be made to fail, and what an interrupted run left is finished by the next.
 package memdest
 
@@ -71,8 +71,8 @@ func (d *Destination) State(ctx context.Context, set *release.Set) (publish.Stat
 	return st, ctx.Err()
 }
 
-// Apply writes every version that changes, file by file, metadata.yaml last, then
-// seals it.
+// Apply writes every version that changes, file by file in plan order, then seals
+// it.
 func (d *Destination) Apply(ctx context.Context, plan *publish.Plan) error {
 	snap, err := publish.SnapshotOf[*snapshot](plan)
 	if err != nil {
@@ -90,7 +90,7 @@ func (d *Destination) Apply(ctx context.Context, plan *publish.Plan) error {
 }
 
 func (d *Destination) applyVersion(ctx context.Context, plan *publish.Plan, v publish.VersionSteps) error {
-	for _, s := range writeOrder(v.Steps) {
+	for _, s := range v.Steps {
 		if !s.Writes() {
 			continue
 		}
@@ -125,19 +125,6 @@ func (d *Destination) write(ctx context.Context, r *release.Release, f *release.
 	}
 	v.files[f.Name] = append([]byte(nil), f.Data...)
 	return nil
-}
-
-// writeOrder is the steps by file name with metadata.yaml last.
-func writeOrder(steps []*publish.Step) []*publish.Step {
-	out := append([]*publish.Step(nil), steps...)
-	sort.SliceStable(out, func(i, j int) bool {
-		mi, mj := out[i].File.Name == "metadata.yaml", out[j].File.Name == "metadata.yaml"
-		if mi != mj {
-			return mj
-		}
-		return out[i].File.Name < out[j].File.Name
-	})
-	return out
 }
 
 func key(r *release.Release) publish.Version {
