@@ -1,12 +1,12 @@
 package cli
 
 import (
-	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/testsupport/child"
 )
 
 // childConfig names the capirepo.yaml the child process uses (set only in the child).
@@ -27,15 +27,8 @@ func TestDeprecatedKustomizationWritesNothingToStderr(t *testing.T) {
 		f["config/base/kustomization.yaml"], f["config/base/all.yaml"] = "resources: [all.yaml]\n", f["config/all.yaml"]
 		f["config/smp.yaml"] = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: tiny}\nspec: {replicas: 2}\n"
 	})
-	cmd := exec.Command(os.Args[0], "-test.run=^TestDeprecatedKustomizationWritesNothingToStderr$", "-test.count=1")
-	cmd.Env = []string{childConfig + "=" + filepath.Join(dir, "capirepo.yaml")}
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("child: %v\n%s%s", err, stdout.String(), stderr.String())
-	}
-	if stderr.Len() > 0 {
-		t.Errorf("the commands wrote to the process's stderr:\n%s", stderr.String())
+	if stderr := child.Stderr(t, "TestDeprecatedKustomizationWritesNothingToStderr", childConfig+"="+filepath.Join(dir, "capirepo.yaml")); stderr != "" {
+		t.Errorf("the commands wrote to the process's stderr:\n%s", stderr)
 	}
 }
 

@@ -1,12 +1,11 @@
 package render
 
 import (
-	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/testsupport/child"
 	"github.com/capirepo/capirepo/pkg/testsupport/tree"
 )
 
@@ -30,15 +29,8 @@ func TestRenderWritesNothingToStderr(t *testing.T) {
 		"k/smp.yaml":  "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: manager, namespace: system}\nspec: {replicas: 2}\n",
 		"k/json.yaml": "- {op: replace, path: /spec/replicas, value: 3}\n",
 	})
-	cmd := exec.Command(os.Args[0], "-test.run=^TestRenderWritesNothingToStderr$", "-test.count=1")
-	cmd.Env = []string{childDir + "=" + filepath.Join(dir, "k")}
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("child: %v\n%s%s", err, stdout.String(), stderr.String())
-	}
-	if stderr.Len() > 0 {
-		t.Errorf("rendering wrote to the process's stderr:\n%s", stderr.String())
+	if stderr := child.Stderr(t, "TestRenderWritesNothingToStderr", childDir+"="+filepath.Join(dir, "k")); stderr != "" {
+		t.Errorf("rendering wrote to the process's stderr:\n%s", stderr)
 	}
 }
 
