@@ -11,7 +11,6 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/backend/github"
 	"github.com/capirepo/capirepo/pkg/backend/gitlab"
-	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
@@ -204,10 +203,6 @@ func (o *mirrorOptions) also() ([]publish.Destination, error) {
 
 func (o *mirrorOptions) latest(ctx context.Context, src mirror.Source) (string, error) {
 	return verify.Latest(ctx, src, o.contract)
-}
-
-func mirrorLint(r *release.Release) lint.Findings {
-	return check.Release(r, check.Options{Dir: path.Join(r.Label(), r.Version)})
 }
 
 // print reports findings and the summary; file-by-file actions only when something

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/capirepo/capirepo/pkg/backend/local"
+	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/mirror"
@@ -24,14 +25,14 @@ func (o *mirrorOptions) options(cert mirror.CertManagerJob, also []publish.Desti
 		Lock: func(ctx context.Context, dir string) (func(), error) {
 			return localrepo.Lock(ctx, dir, 0)
 		},
-		ImageRegistry: o.registry, Strict: o.strict, Progress: show.event, Latest: o.latest, Lint: mirrorLint,
+		ImageRegistry: o.registry, Strict: o.strict, Progress: show.event, Latest: o.latest, Lint: check.RepoRelease,
 		Check: mirrorCheck,
 	}
 }
 
 // mirrorCheck reads one provider of the mirror back the way `verify` does.
 func mirrorCheck(ctx context.Context, dir, label, components string) (lint.Findings, error) {
-	rep, err := verify.Provider(ctx, source.NewLocal(dir, label, 0), label, components, verify.Options{Lint: lintRelease})
+	rep, err := verify.Provider(ctx, source.NewLocal(dir, label, 0), label, components, verify.Options{Lint: check.RepoFiles})
 	if err != nil {
 		return nil, err
 	}

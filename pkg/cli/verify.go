@@ -7,9 +7,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/configmap"
-	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
-	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/verify"
 	"github.com/spf13/cobra"
 )
@@ -76,7 +74,7 @@ func (o *verifyOptions) run(cmd *cobra.Command, io streams, raw string) error {
 	var reports []*verify.Report
 	var all lint.Findings
 	for _, t := range targets {
-		opts := verify.Options{Lint: lintRelease, Strict: o.strict}
+		opts := verify.Options{Lint: check.RepoFiles, Strict: o.strict}
 		if policy != nil {
 			opts.Signature = func(label, version string, files map[string][]byte) lint.Findings {
 				return signatureFindings(cmd.Context(), t.Reader, policy, t.File, label, version, files)
@@ -111,20 +109,4 @@ func writeVerify(io streams, format string, reports []*verify.Report) error {
 		}
 	}
 	return nil
-}
-
-// lintRelease runs every rule over one version's files, as build does.
-func lintRelease(label, version string, files map[string][]byte) lint.Findings {
-	r := &release.Release{Version: version}
-	r.Type, r.Name = layout.ParseLabel(label)
-	var comps []string
-	for name, data := range files {
-		r.Files = append(r.Files, release.File{Name: name, Data: data})
-		if layout.FileKind(name) == layout.KindComponents {
-			comps = append(comps, name)
-		}
-	}
-	r.ComponentsFile = layout.MainComponents(r.Type, comps)
-	r.Sort()
-	return check.Release(r, check.Options{Dir: label + "/" + version})
 }

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/spf13/cobra"
 )
 
@@ -29,7 +30,7 @@ func TestLintReleasePicksMainComponents(t *testing.T) {
 	}
 	files["bootstrap-components-development.yaml"] = files["bootstrap-components.yaml"]
 	for i := 0; i < 20; i++ {
-		for _, f := range lintRelease("bootstrap-tiny", "v1.0.0", files) {
+		for _, f := range check.RepoFiles("bootstrap-tiny", "v1.0.0", files) {
 			if f.Rule == "components-file-name" {
 				t.Fatalf("run %d: the variant was taken as the components file: %v", i, f)
 			}
