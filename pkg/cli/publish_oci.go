@@ -2,11 +2,9 @@ package cli
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/capirepo/capirepo/pkg/backend/oci"
-	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/metadata"
 	"github.com/capirepo/capirepo/pkg/publish"
@@ -84,14 +82,9 @@ func (o *publishOCIOptions) options(io streams) (oci.Options, error) {
 		opts.Pack.CreatedFor = func(version string) time.Time { return metadata.TagCommitTime(".", version) }
 	}
 	if o.bundle != "" {
-		name, tag, _ := strings.Cut(o.bundle, ":")
-		if _, err := oci.ParseTarget("x/" + name); err != nil || strings.Contains(name, "/") {
-			return opts, usageErr(fmt.Errorf("--bundle %q: NAME must be one lower-case path component", o.bundle))
+		if opts.Bundle, err = oci.ParseBundle(o.bundle); err != nil {
+			return opts, usageErr(err)
 		}
-		if _, err := layout.ParseVersion(tag); tag != "" && err != nil {
-			return opts, usageErr(fmt.Errorf("--bundle %q: the tag must be a version: %w", o.bundle, err))
-		}
-		opts.Bundle = &oci.Bundle{Name: name, Tag: tag}
 	}
 	return opts, nil
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/capirepo/capirepo/pkg/backend/oci"
@@ -24,9 +25,8 @@ func operatorView(ctx context.Context, io streams, format string, targets []sour
 		if err != nil {
 			continue // verify reported it
 		}
-		typ, name := layout.ParseLabel(t.Label)
 		for _, v := range versions {
-			line, ok := operatorLine(ctx, r, typ, name, v)
+			line, ok := operatorLine(ctx, r, t.Label, v)
 			failed = failed || !ok
 			switch {
 			case line != "" && format == "text":
@@ -39,21 +39,17 @@ func operatorView(ctx context.Context, io streams, format string, targets []sour
 	return failed
 }
 
-// operatorLine is what the operator takes from one version, and false when it finds nothing.
-func operatorLine(ctx context.Context, r *oci.Reader, typ, name, version string) (string, bool) {
+// operatorLine is what the operator takes from one version (oci.Reader.OperatorPick),
+// and false when it finds nothing.
+func operatorLine(ctx context.Context, r *oci.Reader, label, version string) (string, bool) {
 	if !layout.IsVersion(version) {
 		return "", true
 	}
-	titles, err := r.Files(ctx, version)
-	if err != nil {
+	f, err := r.OperatorPick(ctx, label, version)
+	switch {
+	case errors.Is(err, oci.ErrUnread):
 		return "", true // verify reported it
-	}
-	files := map[string][]byte{}
-	for _, t := range titles {
-		files[t] = nil
-	}
-	f, err := oci.Match(files, typ, name, version)
-	if err != nil {
+	case err != nil:
 		return "error: " + err.Error(), false
 	}
 	return fmt.Sprintf("metadata from %s, components from %s", f.Metadata, f.Components), true
