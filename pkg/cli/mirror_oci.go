@@ -86,7 +86,7 @@ func (m *mirrorOCI) copyStep(io streams, c *images.Copier, quiet bool) func(cont
 				return err
 			}
 		}
-		tx.Digests = digests(done)
+		tx.Digests = images.Digests(done)
 		return nil
 	}
 }
@@ -95,13 +95,4 @@ func printCopiedTo(io streams, done []images.Copied) {
 	for _, d := range done {
 		io.logf("copied %s -> %s", d.Source, d.Dest)
 	}
-}
-
-// digests maps each copied image to its digest.
-func digests(done []images.Copied) map[string]string {
-	out := map[string]string{}
-	for _, d := range done {
-		out[d.Source] = d.Digest
-	}
-	return out
 }

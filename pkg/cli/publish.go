@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/url"
 
 	"github.com/capirepo/capirepo/pkg/backend/github"
 	"github.com/capirepo/capirepo/pkg/backend/gitlab"
 	"github.com/capirepo/capirepo/pkg/backend/local"
+	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -139,14 +139,10 @@ func readToken(file string) (string, error) {
 	return tok, nil
 }
 
-// noCredentials refuses a forge URL flag with user information (https://user:token@host):
-// the URL is printed in providers: entries, reports and errors, so a token written
-// there would reach output. The message does not repeat it.
+// noCredentials is httpx.NoUserInfo for a URL flag, as a usage error.
 func noCredentials(flag, raw string) error {
-	u, err := url.Parse(raw)
-	if err != nil || u.User == nil {
-		return nil // other checks report a URL that does not parse
+	if err := httpx.NoUserInfo(raw); err != nil {
+		return usageErr(fmt.Errorf("%s %w", flag, err))
 	}
-	clean := (&url.URL{Scheme: u.Scheme, Host: u.Host, Path: u.Path}).String()
-	return usageErr(fmt.Errorf("%s %s: the URL carries credentials (user:token@); remove them and give the token with --token-file or its variable (docs/tokens.md)", flag, clean))
+	return nil
 }
