@@ -158,22 +158,16 @@ func (o *mirrorOptions) certJob() (mirror.CertManagerJob, error) {
 	return mirror.CertManagerJob{Version: o.certManager, URL: u, File: path.Base(u), Source: src}, nil
 }
 
-// source builds the reader a provider URL points at (pkg/source: clusterctl's
+// source builds the reader a provider URL points at (source.ForRelease: clusterctl's
 // repository types, one token policy per forge, size caps, no symbolic links).
 func (o *mirrorOptions) source(p mirror.Provider, version string) (mirror.Source, error) {
 	opts := source.Options{Getenv: o.getenv, GitLabURL: o.gitlabURL}
 	if o.githubURL != "" {
 		opts.GitHubAPIURL, _ = github.EnterpriseURLs(o.githubURL, "")
 	}
-	sp, err := source.For(p.URL, opts)
+	sp, err := source.ForRelease(p.URL, p.Label(), p.Name, version, opts)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p.Label(), err)
-	}
-	if version == mirror.Latest && !sp.ResolvesLatest() {
-		return nil, fmt.Errorf("%s: GitLab repositories cannot resolve latest (clusterctl neither); pick a version, e.g. %s:v1.0.0", p.Label(), p.Name)
-	}
-	if sp.Kind == source.KindLocal && sp.Label != p.Label() {
-		return nil, fmt.Errorf("%s: url %q: want an absolute [file://]{base}/%s/{version}/{components file}", p.Label(), p.URL, p.Label())
+		return nil, err
 	}
 	return sp.Reader, nil
 }
