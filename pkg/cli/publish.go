@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -47,9 +46,6 @@ type commonPublish struct {
 	format  string
 	images  imageGate     // --check-images, --platform (images.go)
 	reg     registryFlags // --plain-http, for the image gate and publish oci
-	// prepare, when set, changes the set before it is published and returns what to
-	// do after a successful publish (publish oci: signature bundles become referrers).
-	prepare func(ctx context.Context, set *release.Set) (after func(context.Context) error, err error)
 }
 
 func (c *commonPublish) flags(cmd *cobra.Command) {
@@ -89,20 +85,11 @@ func (c *commonPublish) run(cmd *cobra.Command, io streams, d publish.Destinatio
 	if err := c.images.check(cmd.Context(), io, &c.reg, set); err != nil {
 		return err
 	}
-	after := func(context.Context) error { return nil }
-	if c.prepare != nil {
-		if after, err = c.prepare(cmd.Context(), set); err != nil {
-			return err
-		}
-	}
 	rep, err := publish.Publish(cmd.Context(), set, d, c.policy())
 	if rep != nil && (err == nil || len(rep.Actions) > 0) { // no "0 written" line for a run that failed before its plan
 		if werr := writeReport(io, c.format, rep); werr != nil && err == nil {
 			err = werr
 		}
-	}
-	if err == nil && !c.dryRun {
-		err = after(cmd.Context())
 	}
 	return publishErr(err)
 }

@@ -56,6 +56,9 @@ func (o *publishOCIOptions) run(cmd *cobra.Command, io streams) error {
 	if err != nil {
 		return err
 	}
+	if opts.Resign, err = o.resigner(cmd.Context(), io); err != nil {
+		return err
+	}
 	dest, err := oci.New(o.to, opts)
 	if err != nil {
 		return usageErr(fmt.Errorf("--to: %w", err))
@@ -63,7 +66,6 @@ func (o *publishOCIOptions) run(cmd *cobra.Command, io streams) error {
 	if err := o.precheck(opts); err != nil {
 		return err
 	}
-	o.prepare = o.ociBundles(io, opts)
 	return o.commonPublish.run(cmd, io, dest)
 }
 

@@ -1,33 +1,26 @@
 package sign
 
 import (
+	"context"
 	"fmt"
 
 	intoto "github.com/in-toto/attestation/go/v1"
+	"github.com/opencontainers/go-digest"
 	"github.com/sigstore/sigstore-go/pkg/bundle"
 	"google.golang.org/protobuf/encoding/protojson"
 
 	"github.com/capirepo/capirepo/pkg/provenance"
-	"github.com/capirepo/capirepo/pkg/release"
 )
 
-// Detach removes every release's bundle from the set and returns them by release, for
-// a destination that carries bundles beside the files (OCI referrers).
-func Detach(set *release.Set) map[*release.Release][]byte {
-	out := map[*release.Release][]byte{}
-	for _, r := range set.Releases {
-		name := BundleName(r.Label(), r.Version)
-		var keep []release.File
-		for _, f := range r.Files {
-			if f.Name == name {
-				out[r] = f.Data
-				continue
-			}
-			keep = append(keep, f)
-		}
-		r.Files = keep
+// Resign signs the statement of a build's bundle (file name, bytes) again with the OCI
+// artifact ref@subject among its subjects: the oci publisher's Resigner, so that
+// cosign verify-attestation finds the artifact's digest in the attestation.
+func (s *Signer) Resign(ctx context.Context, name string, bundleJSON []byte, ref string, subject digest.Digest) ([]byte, error) {
+	st, err := Restate(name, bundleJSON, &intoto.ResourceDescriptor{Name: ref, Digest: map[string]string{subject.Algorithm().String(): subject.Encoded()}})
+	if err != nil {
+		return nil, err
 	}
-	return out
+	return s.Sign(ctx, st)
 }
 
 // Restate returns the statement of a build's bundle with one more subject (an OCI

@@ -31,15 +31,29 @@ func (p *Publisher) packJobs(set *release.Set) ([]*job, error) {
 	}
 	var out []*job
 	for _, rel := range rels {
-		a, err := Pack(rel, p.opts.Pack)
+		packed, b := withoutBundle(rel)
+		a, err := Pack(packed, p.opts.Pack)
 		if err != nil {
 			return nil, err
 		}
-		j := &job{repo: p.target.Repo(rel.Label()), art: a, rels: []*release.Release{rel}, names: map[*release.Release]map[string]string{}}
-		j.names[rel] = titleMap(rel, func(n string) string { return n })
+		j := newJob(p.target.Repo(rel.Label()), a)
+		j.add(rel, b, titleMap(packed, func(n string) string { return n }))
 		out = append(out, j)
 	}
 	return out, nil
+}
+
+func newJob(repo string, a *Artifact) *job {
+	return &job{repo: repo, art: a, names: map[*release.Release]map[string]string{}, bundles: map[*release.Release][]byte{}}
+}
+
+// add puts rel (as the set holds it) into the job, with its bundle (nil: unsigned).
+func (j *job) add(rel *release.Release, bundle []byte, names map[string]string) {
+	j.rels = append(j.rels, rel)
+	j.names[rel] = names
+	if bundle != nil {
+		j.bundles[rel] = bundle
+	}
 }
 
 func (p *Publisher) bundleJob(rels []*release.Release) ([]*job, error) {
@@ -53,13 +67,18 @@ func (p *Publisher) bundleJob(rels []*release.Release) ([]*job, error) {
 			tag = r.Version
 		}
 	}
-	a, err := PackBundle(b.Name, tag, rels, p.opts.Pack)
+	packed := make([]*release.Release, len(rels))
+	bundles := make([][]byte, len(rels))
+	for i, r := range rels {
+		packed[i], bundles[i] = withoutBundle(r)
+	}
+	a, err := PackBundle(b.Name, tag, packed, p.opts.Pack)
 	if err != nil {
 		return nil, err
 	}
-	j := &job{repo: p.target.Repo(b.Name), art: a, rels: rels, names: map[*release.Release]map[string]string{}}
-	for _, r := range rels {
-		j.names[r] = titleMap(r, func(n string) string { return BundleTitle(r, n) })
+	j := newJob(p.target.Repo(b.Name), a)
+	for i, r := range rels {
+		j.add(r, bundles[i], titleMap(packed[i], func(n string) string { return BundleTitle(r, n) }))
 	}
 	return []*job{j}, nil
 }

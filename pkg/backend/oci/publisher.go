@@ -15,6 +15,9 @@ type Options struct {
 	Remote Remote
 	Pack   PackOptions
 	Bundle *Bundle // nil: one artifact per release
+	// Resign, when set, signs each release's bundle again for its artifact before it
+	// is attached (signature.go); nil attaches the build's bundle as it is.
+	Resign Resigner
 }
 
 // Bundle puts every release of the set into one artifact Target/Name:Tag.
@@ -55,13 +58,16 @@ type job struct {
 	rels  []*release.Release
 	have  digest.Digest                          // what the tag points at now ("" when absent)
 	names map[*release.Release]map[string]string // layer title → file name, per release
+	// bundles are the releases' signature bundles: referrers of the artifact, no layers
+	bundles map[*release.Release][]byte
 }
 
 // Ref is the artifact's reference with its tag: what fetchConfig.oci takes.
 func (j *job) Ref() string { return j.repo + ":" + j.art.Tag }
 
-// Apply pushes every artifact with a writing step, reads it back and checks it with
-// the operator's rules. An artifact is one manifest: all its files land at once.
+// Apply pushes every artifact with a writing step, reads it back, checks it with
+// the operator's rules and attaches its releases' signature bundles as referrers.
+// An artifact is one manifest: all its files land at once.
 func (p *Publisher) Apply(ctx context.Context, plan *publish.Plan) error {
 	snap, err := publish.SnapshotOf[*snapshot](plan)
 	if err != nil {
@@ -112,7 +118,7 @@ func (p *Publisher) push(ctx context.Context, j *job) error {
 	if err := operatorReads(got.Files, j); err != nil {
 		return fmt.Errorf("reading back %s: %w", j.Ref(), err)
 	}
-	return nil
+	return p.attach(ctx, repo, j, got.Desc)
 }
 
 // operatorReads checks, through the operator's rules, that it picks each release's

@@ -8,16 +8,28 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	"oras.land/oras-go/v2/content"
 	"oras.land/oras-go/v2/errdef"
 )
 
-// Preflight packs the set: a version that cannot be a tag, or files the operator would
-// not find, are refused before anything is read or written (release.ErrInvalid).
+// Preflight packs the set: a version that cannot be a tag, files the operator would
+// not find, or (with a Resigner) a release without a bundle to sign again are refused
+// before anything is read or written (release.ErrInvalid).
 func (p *Publisher) Preflight(_ context.Context, set *release.Set, _ publish.Policy) error {
-	_, err := p.pack(set)
-	return release.Invalid(err)
+	jobs, err := p.pack(set)
+	if err != nil || p.opts.Resign == nil {
+		return release.Invalid(err)
+	}
+	for _, j := range jobs {
+		for _, r := range j.rels {
+			if j.bundles[r] == nil {
+				return release.Invalid(fmt.Errorf("%s is not signed (no %s) and cannot be signed again for its artifact: build it with --sign-key or --sign-keyless", r, BundleFile(r)))
+			}
+		}
+	}
+	return nil
 }
 
 // State packs the set and reads, for each artifact's tag, the manifest it points at:
@@ -58,8 +70,16 @@ func (p *Publisher) readHeld(ctx context.Context, j *job, st map[publish.Version
 	if err := json.Unmarshal(raw, &m); err != nil || desc.MediaType != ocispec.MediaTypeImageManifest {
 		return fmt.Errorf("%w: %s holds a %s, not a provider artifact: choose another path", release.ErrConflict, j.Ref(), desc.MediaType)
 	}
+	signed, err := p.attached(ctx, repo, j, desc)
+	if err != nil {
+		return err
+	}
 	for _, r := range j.rels {
-		st[publish.Version{Label: r.Label(), Version: r.Version}] = held(m, j, r)
+		h := held(m, j, r)
+		if signed[r] { // the bundle is there as a referrer: held as the build's file
+			h.Files[BundleFile(r)] = digest.FromBytes(j.bundles[r]).Encoded()
+		}
+		st[publish.Version{Label: r.Label(), Version: r.Version}] = h
 	}
 	return nil
 }
