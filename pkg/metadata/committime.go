@@ -1,6 +1,7 @@
 package metadata
 
 import (
+	"context"
 	"fmt"
 	"os/exec"
 	"strconv"
@@ -10,9 +11,10 @@ import (
 
 // Release creation times, for reproducible artifacts: never the clock.
 
-// SourceDateEpoch parses a SOURCE_DATE_EPOCH value (seconds since 1970); "" gives
-// the zero time (not set).
+// SourceDateEpoch parses a SOURCE_DATE_EPOCH value (seconds since 1970, spaces
+// around it ignored); "" gives the zero time (not set). The one parser of it.
 func SourceDateEpoch(v string) (time.Time, error) {
+	v = strings.TrimSpace(v)
 	if v == "" {
 		return time.Time{}, nil
 	}
@@ -27,13 +29,23 @@ func SourceDateEpoch(v string) (time.Time, error) {
 // or of HEAD when there is no such tag; zero without git.
 func TagCommitTime(dir, version string) time.Time {
 	for _, rev := range []string{"refs/tags/" + version + "^{commit}", "HEAD"} {
-		out, err := exec.Command("git", "-C", dir, "log", "-1", "--format=%ct", rev, "--").Output()
-		if err != nil {
-			continue
-		}
-		if sec, err := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64); err == nil {
-			return time.Unix(sec, 0).UTC()
+		if t := CommitTime(context.Background(), dir, rev); !t.IsZero() {
+			return t
 		}
 	}
 	return time.Time{}
+}
+
+// CommitTime is the commit time of rev in the git checkout at dir; zero when git,
+// the checkout or rev is missing. The one reader of a commit time.
+func CommitTime(ctx context.Context, dir, rev string) time.Time {
+	out, err := exec.CommandContext(ctx, "git", "-C", dir, "log", "-1", "--format=%ct", rev, "--").Output()
+	if err != nil {
+		return time.Time{}
+	}
+	sec, err := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64)
+	if err != nil {
+		return time.Time{}
+	}
+	return time.Unix(sec, 0).UTC()
 }

@@ -1,6 +1,7 @@
 package metadata
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -50,5 +51,30 @@ func TestTagCommitTime(t *testing.T) {
 	}
 	if got := TagCommitTime(dir, "v2.0.0"); !got.Equal(time.Unix(1700000000, 0)) {
 		t.Errorf("untagged: %v, want HEAD's commit time", got)
+	}
+}
+
+// TestCommitTime: one revision's commit time, zero for a missing revision or
+// checkout; SOURCE_DATE_EPOCH ignores spaces around it (provenance's parser did).
+func TestCommitTime(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if got := CommitTime(context.Background(), dir, "HEAD"); !got.IsZero() {
+		t.Errorf("without git: %v, want zero", got)
+	}
+	git(t, dir, "init", "-q")
+	cmd := exec.Command("git", "-C", dir, "-c", "user.name=T", "-c", "user.email=t@example.invalid", "-c", "commit.gpgsign=false", "commit", "-q", "--allow-empty", "-m", "one")
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1", "GIT_COMMITTER_DATE=@1650000000 +0000", "GIT_AUTHOR_DATE=@1650000000 +0000")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("commit: %v\n%s", err, out)
+	}
+	if got := CommitTime(context.Background(), dir, "HEAD"); !got.Equal(time.Unix(1650000000, 0)) {
+		t.Errorf("HEAD: %v, want 1650000000", got)
+	}
+	if got := CommitTime(context.Background(), dir, "refs/tags/none^{commit}"); !got.IsZero() {
+		t.Errorf("missing rev: %v, want zero", got)
+	}
+	if got, err := SourceDateEpoch(" 1700000000\n"); err != nil || !got.Equal(time.Unix(1700000000, 0)) {
+		t.Errorf("SourceDateEpoch with spaces = %v, %v", got, err)
 	}
 }

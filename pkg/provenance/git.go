@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"net/url"
 	"os/exec"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/capirepo/capirepo/pkg/metadata"
 )
 
 // ReadSource reads the commit, the origin remote and the commit time of the git
@@ -18,11 +19,7 @@ func ReadSource(ctx context.Context, dir string) (Source, time.Time) {
 		return Source{}, time.Time{}
 	}
 	s := Source{Commit: commit, Remote: withoutCredentials(git(ctx, dir, "remote", "get-url", "origin"))}
-	secs, err := strconv.ParseInt(git(ctx, dir, "log", "-1", "--format=%ct", "HEAD"), 10, 64)
-	if err != nil {
-		return s, time.Time{}
-	}
-	return s, time.Unix(secs, 0).UTC()
+	return s, metadata.CommitTime(ctx, dir, "HEAD")
 }
 
 func git(ctx context.Context, dir string, args ...string) string {
@@ -46,13 +43,11 @@ func withoutCredentials(remote string) string {
 
 // BuildTime is SOURCE_DATE_EPOCH when set, else the commit time; with neither it is
 // an error, since a statement must not depend on the clock.
+// The value is parsed by metadata.SourceDateEpoch, its one parser.
 func BuildTime(sourceDateEpoch string, commitTime time.Time) (time.Time, error) {
-	if s := strings.TrimSpace(sourceDateEpoch); s != "" {
-		secs, err := strconv.ParseInt(s, 10, 64)
-		if err != nil || secs < 0 {
-			return time.Time{}, fmt.Errorf("SOURCE_DATE_EPOCH %q: want a number of seconds since 1970", s)
-		}
-		return time.Unix(secs, 0).UTC(), nil
+	t, err := metadata.SourceDateEpoch(sourceDateEpoch)
+	if err != nil || !t.IsZero() {
+		return t, err
 	}
 	if commitTime.IsZero() {
 		return time.Time{}, fmt.Errorf("provenance needs a build time: build inside a git checkout or set SOURCE_DATE_EPOCH")
