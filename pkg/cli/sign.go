@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -60,19 +59,15 @@ func (s *signFlags) signer(ctx context.Context, io streams) (*sign.Signer, error
 	return nil, nil
 }
 
-// attach signs every release of the set; the bundles become files of the releases.
+// attachProvenance signs every release of the set; the bundles become files of the releases.
 func attachProvenance(ctx context.Context, io streams, s *sign.Signer, configPath string, cfg *config.Config, set *release.Set) error {
-	src, commitTime := provenance.ReadSource(ctx, filepath.Dir(configPath))
-	when, err := provenance.BuildTime(io.lookup("SOURCE_DATE_EPOCH"), commitTime)
+	var remote []provenance.Pinned
+	for _, r := range cfg.RemoteResources {
+		remote = append(remote, provenance.Pinned{URI: r.URL, SHA256: r.SHA256})
+	}
+	in, err := provenance.ForBuild(ctx, Version, configPath, io.lookup("SOURCE_DATE_EPOCH"), remote)
 	if err != nil {
 		return withCode(ExitInput, err)
 	}
-	in := provenance.Inputs{BuilderVersion: Version, ConfigPath: configPath, Source: src, Time: when}
-	for _, r := range cfg.RemoteResources {
-		in.Remote = append(in.Remote, provenance.Pinned{URI: r.URL, SHA256: r.SHA256})
-	}
-	if err := sign.Attach(ctx, s, set, in); err != nil {
-		return withCode(ExitPublish, err)
-	}
-	return nil
+	return withCode(ExitPublish, sign.Attach(ctx, s, set, in))
 }
