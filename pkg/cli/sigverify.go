@@ -1,23 +1,15 @@
 package cli
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 
 	"github.com/sigstore/sigstore-go/pkg/root"
 	"github.com/spf13/cobra"
 
-	"github.com/capirepo/capirepo/pkg/backend/oci"
-	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/sign"
-	"github.com/capirepo/capirepo/pkg/source"
 )
-
-// RuleSignature is the finding of a version whose files its signature does not cover.
-const RuleSignature = "signature"
 
 // sigFlags are the signature checks of verify (--key) and mirror (--verify-key).
 type sigFlags struct {
@@ -63,47 +55,4 @@ func (s *sigFlags) policy() (*sign.Policy, error) {
 		return nil, withCode(ExitInput, fmt.Errorf("trusted root %s: %w", s.trustedRoot, err))
 	}
 	return p, nil
-}
-
-// signatureFindings verifies one version read from r: its bundle (for oci://, the
-// bundles attached as referrers: one must pass), then every file clusterctl reads
-// (files) against the signed statement. Each problem is an error finding naming the file.
-func signatureFindings(ctx context.Context, r source.Reader, p *sign.Policy, components, label, version string, files map[string][]byte) lint.Findings {
-	name := sign.BundleName(label, version)
-	at := func(file, msg string) lint.Finding {
-		return lint.Finding{Rule: RuleSignature, Severity: lint.Error, File: label + "/" + version + "/" + file, Message: msg}
-	}
-	bundles, err := readBundles(ctx, r, version, name)
-	switch {
-	case err != nil:
-		return lint.Findings{at(name, fmt.Sprintf("reading the signature bundle: %v", err))}
-	case len(bundles) == 0:
-		return lint.Findings{at(name, "no signature bundle: the version is not signed (or not by capirepo build --sign-*)")}
-	}
-	var out lint.Findings
-	for _, b := range bundles {
-		out = nil
-		for _, pr := range sign.VerifyFiles(label, version, b, files, sign.Reads(components), *p) {
-			out = append(out, at(pr.File, pr.Message))
-		}
-		if len(out) == 0 {
-			return nil
-		}
-	}
-	return out
-}
-
-// readBundles reads the version's bundle file, or an OCI artifact's bundle referrers.
-func readBundles(ctx context.Context, r source.Reader, version, name string) ([][]byte, error) {
-	if o, ok := r.(*oci.Reader); ok {
-		return o.Bundles(ctx, version)
-	}
-	b, err := r.File(ctx, version, name)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return [][]byte{b}, nil
 }

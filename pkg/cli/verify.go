@@ -8,6 +8,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/configmap"
 	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/sign"
 	"github.com/capirepo/capirepo/pkg/verify"
 	"github.com/spf13/cobra"
 )
@@ -77,7 +78,7 @@ func (o *verifyOptions) run(cmd *cobra.Command, io streams, raw string) error {
 		opts := verify.Options{Lint: check.RepoFiles, Strict: o.strict}
 		if policy != nil {
 			opts.Signature = func(label, version string, files map[string][]byte) lint.Findings {
-				return signatureFindings(cmd.Context(), t.Reader, policy, t.File, label, version, files)
+				return sign.ReleaseFindings(cmd.Context(), t.Reader, *policy, t.File, label, version, files)
 			}
 		}
 		rep, err := verify.Provider(cmd.Context(), t.Reader, t.Label, t.File, opts)
