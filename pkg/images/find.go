@@ -56,6 +56,19 @@ func sortedKeys(set map[string]bool) []string {
 	return out
 }
 
+// InRelease returns the images one release's files name (Find over every file but
+// metadata.yaml, which clusterctl never applies): what mirror records per release.
+// InSet, unlike it, also reads metadata.yaml.
+func InRelease(r *release.Release) []string {
+	var files [][]byte
+	for _, f := range r.Files {
+		if f.Name != "metadata.yaml" {
+			files = append(files, f.Data)
+		}
+	}
+	return Find(files...)
+}
+
 // InSet returns the images the release files of a set name (Find over every file).
 func InSet(set *release.Set) []string {
 	var files [][]byte

@@ -45,14 +45,10 @@ func (r *runner) writeImages(_ context.Context, tx *Tx) error {
 
 func record(rel *release.Release) Record {
 	rec := Record{Name: rel.Name, Type: rel.Type, Label: rel.Label(), Version: rel.Version, Components: rel.ComponentsFile}
-	var data [][]byte
 	for _, f := range rel.Files {
 		rec.Files = append(rec.Files, FileRecord{Name: f.Name, SHA256: f.SHA256(), Size: len(f.Data)})
-		if f.Name != metadataFile {
-			data = append(data, f.Data)
-		}
 	}
-	rec.Images = images.Find(data...)
+	rec.Images = images.InRelease(rel)
 	return rec
 }
 
