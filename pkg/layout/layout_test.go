@@ -106,3 +106,18 @@ func TestFileNamesAndURLs(t *testing.T) {
 		t.Errorf("GitHubURL = %s", got)
 	}
 }
+
+// The bundle name carries the provider label, so providers sharing one GitHub release
+// never collide; sign writes it and oci and mirror find it by this one function.
+func TestBundleFileCarriesTheLabel(t *testing.T) {
+	t.Parallel()
+	cases := map[[2]string]string{
+		{Label(InfrastructureProvider, "aws"), "v2.5.0"}:     "infrastructure-aws-v2.5.0.sigstore.json",
+		{Label(BootstrapProvider, "kubeadm"), "v1.9.0-rc.1"}: "bootstrap-kubeadm-v1.9.0-rc.1.sigstore.json",
+	}
+	for in, want := range cases {
+		if got := BundleFile(in[0], in[1]); got != want {
+			t.Errorf("BundleFile(%s, %s) = %s, want %s", in[0], in[1], got, want)
+		}
+	}
+}

@@ -93,3 +93,9 @@ func TemplateFile(flavor string) string {
 
 // ClusterClassFile is the file clusterctl reads for a ClusterClass name.
 func ClusterClassFile(name string) string { return "clusterclass-" + name + ".yaml" }
+
+// BundleFile is the sigstore bundle's file name in a version folder:
+// "<provider-label>-<version>.sigstore.json". It carries the label, so the bundles of
+// several providers sharing one GitHub release never collide. pkg/sign writes it; the
+// oci destination and mirror find it by this name.
+func BundleFile(label, version string) string { return label + "-" + version + ".sigstore.json" }

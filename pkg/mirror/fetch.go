@@ -8,7 +8,6 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
-	"github.com/capirepo/capirepo/pkg/sign"
 )
 
 const metadataFile = "metadata.yaml"
@@ -26,7 +25,7 @@ func (r *runner) fetchRelease(ctx context.Context, job Job, src *fetcher) (*rele
 	if err != nil {
 		return nil, err
 	}
-	wanted, err := selectFiles(names, p.ComponentsFile(), sign.BundleName(p.Label(), version))
+	wanted, err := selectFiles(names, p.ComponentsFile(), layout.BundleFile(p.Label(), version))
 	if err != nil {
 		return nil, fmt.Errorf("%s %s from %s: %w", p.Label(), version, p.URL, err)
 	}

@@ -52,10 +52,3 @@ func (s *Signer) Sign(ctx context.Context, statement []byte) ([]byte, error) {
 	buf.WriteByte('\n')
 	return buf.Bytes(), nil
 }
-
-// BundleName is the bundle's file name in a version folder:
-// "<provider-label>-<version>.sigstore.json". It carries the label, so the bundles of
-// several providers sharing one GitHub release never collide.
-func BundleName(label, version string) string {
-	return label + "-" + version + ".sigstore.json"
-}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 )
 
@@ -27,7 +28,7 @@ type bundleReader interface {
 // bundles attached as referrers: one must pass), then every file clusterctl reads
 // (files) against the signed statement. Each problem is an error finding naming the file.
 func ReleaseFindings(ctx context.Context, r FileReader, p Policy, components, label, version string, files map[string][]byte) lint.Findings {
-	name := BundleName(label, version)
+	name := layout.BundleFile(label, version)
 	at := func(file, msg string) lint.Finding {
 		return lint.Finding{Rule: RuleSignature, Severity: lint.Error, File: label + "/" + version + "/" + file, Message: msg}
 	}

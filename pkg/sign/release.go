@@ -11,11 +11,11 @@ import (
 )
 
 // Attach signs the provenance of every release of the set and adds the bundle to the
-// release as BundleName(label, version), so every destination that carries the
+// release as layout.BundleFile(label, version), so every destination that carries the
 // release's files carries its bundle. in.Images is filled per release.
 func Attach(ctx context.Context, s *Signer, set *release.Set, in provenance.Inputs) error {
 	for _, r := range set.Releases {
-		name := BundleName(r.Label(), r.Version)
+		name := layout.BundleFile(r.Label(), r.Version)
 		if r.File(name) != nil {
 			return fmt.Errorf("%s: already has a file %s", r, name)
 		}
@@ -34,11 +34,11 @@ func Attach(ctx context.Context, s *Signer, set *release.Set, in provenance.Inpu
 	return nil
 }
 
-// VerifyRelease checks a release against its bundle BundleName(label, version), which
+// VerifyRelease checks a release against its bundle layout.BundleFile(label, version), which
 // must be one of its files: every other file must be a signed subject, and every
 // signed file clusterctl reads (Reads) must be there.
 func VerifyRelease(r *release.Release, p Policy) error {
-	name := BundleName(r.Label(), r.Version)
+	name := layout.BundleFile(r.Label(), r.Version)
 	b := r.File(name)
 	if b == nil {
 		return fmt.Errorf("%w: %s: no signature bundle %s in the version folder", ErrVerify, r, name)
@@ -64,7 +64,7 @@ func VerifyRelease(r *release.Release, p Policy) error {
 // reader read against the signed statement (provenance.Problems). A bundle that does
 // not verify is one problem naming the bundle file.
 func VerifyFiles(label, version string, bundle []byte, files map[string][]byte, wanted func(string) bool, p Policy) []provenance.Problem {
-	name := BundleName(label, version)
+	name := layout.BundleFile(label, version)
 	st, err := Verify(name, bundle, p)
 	if err != nil {
 		return []provenance.Problem{{File: name, Message: err.Error()}}

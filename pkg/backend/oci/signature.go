@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
@@ -20,15 +21,14 @@ type Resigner interface {
 	Resign(ctx context.Context, name string, bundle []byte, ref string, subject digest.Digest) ([]byte, error)
 }
 
-// BundleFile is the name of a release's sigstore bundle file, as pkg/sign writes it
-// (sign.BundleName; a test there keeps the two equal). In an OCI artifact it is no
-// layer but a referrer of the artifact.
-func BundleFile(r *release.Release) string { return r.Label() + "-" + r.Version + ".sigstore.json" }
+// bundleFile is the name of a release's sigstore bundle file (layout.BundleFile). In
+// an OCI artifact it is no layer but a referrer of the artifact.
+func bundleFile(r *release.Release) string { return layout.BundleFile(r.Label(), r.Version) }
 
 // withoutBundle returns a copy of r without its bundle file, and the bundle (nil when
 // r is not signed). r itself is not changed: other destinations of a run share it.
 func withoutBundle(r *release.Release) (*release.Release, []byte) {
-	name := BundleFile(r)
+	name := bundleFile(r)
 	if r.File(name) == nil {
 		return r, nil
 	}
@@ -76,7 +76,7 @@ func (p *Publisher) attach(ctx context.Context, repo Repo, j *job, subject ocisp
 }
 
 func (p *Publisher) attachOne(ctx context.Context, repo Repo, j *job, r *release.Release, b []byte, subject ocispec.Descriptor) error {
-	name := BundleFile(r)
+	name := bundleFile(r)
 	pt, err := predicateType(name, b)
 	if err != nil {
 		return err

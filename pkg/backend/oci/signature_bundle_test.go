@@ -17,7 +17,7 @@ func TestBundleArtifactCarriesEveryReleasesBundle(t *testing.T) {
 	var rels []*release.Release
 	for _, typ := range []string{layout.BootstrapProvider, layout.ControlPlaneProvider} {
 		r := rel(typ, "kubeadm", "v1.10.0", "kind: "+typ+"\n")
-		r.Files = append(r.Files, release.File{Name: BundleFile(r), Data: dsseBundle(t, `{"predicateType":"p/`+typ+`"}`)})
+		r.Files = append(r.Files, release.File{Name: bundleFile(r), Data: dsseBundle(t, `{"predicateType":"p/`+typ+`"}`)})
 		r.Sort()
 		rels = append(rels, r)
 	}

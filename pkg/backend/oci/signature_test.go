@@ -29,7 +29,7 @@ func dsseBundle(t *testing.T, statement string) []byte {
 func signed(t *testing.T) (*release.Release, []byte) {
 	r := rel(layout.InfrastructureProvider, "aws", "v1.2.3", "kind: A\n")
 	b := dsseBundle(t, `{"predicateType":"https://slsa.dev/provenance/v1"}`)
-	r.Files = append(r.Files, release.File{Name: BundleFile(r), Data: b})
+	r.Files = append(r.Files, release.File{Name: bundleFile(r), Data: b})
 	r.Sort()
 	return r, b
 }
@@ -50,7 +50,7 @@ func publishTwice(t *testing.T, srv *registry.Server, r *release.Release, opts O
 			t.Fatalf("run %d: err %v, %s %d; want all 4 files (the bundle too)", run+1, err, want, rep.Count(want))
 		}
 	}
-	if r.File(BundleFile(r)) == nil {
+	if r.File(bundleFile(r)) == nil {
 		t.Fatal("the publisher removed the bundle from the set other destinations share")
 	}
 	return NewReader(Remote{PlainHTTP: true}, srv.Host+"/capi/infrastructure-aws", "")
@@ -98,7 +98,7 @@ func TestResignRefusesAnUnsignedRelease(t *testing.T) {
 func TestAttachRefusesWhatIsNoDSSEBundle(t *testing.T) {
 	srv := registry.New(t)
 	r, _ := signed(t)
-	r.File(BundleFile(r)).Data = []byte(`{"messageSignature":{}}`)
+	r.File(bundleFile(r)).Data = []byte(`{"messageSignature":{}}`)
 	_, err := publish.Publish(context.Background(), set(r), newPub(t, srv, Options{}), publish.Policy{})
 	if err == nil || !bytes.Contains([]byte(err.Error()), []byte("infrastructure-aws-v1.2.3.sigstore.json is not a sigstore bundle")) {
 		t.Fatalf("err %v, want one naming the bundle file", err)

@@ -25,7 +25,7 @@ func (p *Publisher) Preflight(_ context.Context, set *release.Set, _ publish.Pol
 	for _, j := range jobs {
 		for _, r := range j.rels {
 			if j.bundles[r] == nil {
-				return release.Invalid(fmt.Errorf("%s is not signed (no %s) and cannot be signed again for its artifact: build it with --sign-key or --sign-keyless", r, BundleFile(r)))
+				return release.Invalid(fmt.Errorf("%s is not signed (no %s) and cannot be signed again for its artifact: build it with --sign-key or --sign-keyless", r, bundleFile(r)))
 			}
 		}
 	}
@@ -77,7 +77,7 @@ func (p *Publisher) readHeld(ctx context.Context, j *job, st map[publish.Version
 	for _, r := range j.rels {
 		h := held(m, j, r)
 		if signed[r] { // the bundle is there as a referrer: held as the build's file
-			h.Files[BundleFile(r)] = digest.FromBytes(j.bundles[r]).Encoded()
+			h.Files[bundleFile(r)] = digest.FromBytes(j.bundles[r]).Encoded()
 		}
 		st[publish.Version{Label: r.Label(), Version: r.Version}] = h
 	}
