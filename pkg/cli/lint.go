@@ -44,7 +44,7 @@ capirepo.yaml would build. Exit 0 without errors, 1 with errors, 2 on usage prob
 
 func (o *lintOptions) run(cmd *cobra.Command, io streams, args []string) error {
 	if o.listRules {
-		return allRules().Write(io.out)
+		return check.AllRules().Write(io.out)
 	}
 	if !lint.ValidFormat(o.format) {
 		return usageErr(fmt.Errorf("--format %q: want one of %s", o.format, strings.Join(lint.Formats, ", ")))
@@ -85,7 +85,7 @@ func (o *lintOptions) loadConfig(cmd *cobra.Command, required bool) (*config.Con
 
 func (o *lintOptions) report(io streams, fs lint.Findings) error {
 	fs.Sort()
-	if err := lint.Write(io.out, o.format, fs, allRules()); err != nil {
+	if err := lint.Write(io.out, o.format, fs, check.AllRules()); err != nil {
 		return err
 	}
 	if fs.HasErrors() {
@@ -100,9 +100,9 @@ func (o *lintOptions) report(io streams, fs lint.Findings) error {
 // findings lints the paths, or what the config builds when there are none.
 func (o *lintOptions) findings(cmd *cobra.Command, io streams, cfg *config.Config, args []string) (lint.Findings, error) {
 	if len(args) == 0 {
-		version, err := lintVersion(cfg, o.version)
+		version, err := pipeline.LintVersion(cfg, o.version)
 		if err != nil {
-			return nil, err
+			return nil, withCode(ExitInput, err)
 		}
 		res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: version, Published: o.published,
 			CI: inCI(io), CacheDir: remote.UserCacheDir(io.lookup)})
@@ -124,16 +124,4 @@ func (o *lintOptions) findings(cmd *cobra.Command, io streams, cfg *config.Confi
 		fs = append(fs, found...)
 	}
 	return fs, nil
-}
-
-// lintVersion is --version, or the config's newest series (pipeline.NewestVersion).
-func lintVersion(cfg *config.Config, v string) (string, error) {
-	if v != "" {
-		return v, nil
-	}
-	v, err := pipeline.NewestVersion(cfg)
-	if err != nil {
-		return "", withCode(ExitInput, err)
-	}
-	return v, nil
 }

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"github.com/capirepo/capirepo/pkg/localrepo"
@@ -75,14 +74,11 @@ func (o *publishOCIOptions) options(io streams) (oci.Options, error) {
 	if err != nil {
 		return oci.Options{}, err
 	}
-	created, err := createdTime(io)
+	created, err := metadata.CreatedFor(io.env("SOURCE_DATE_EPOCH"), ".")
 	if err != nil {
-		return oci.Options{}, err
+		return oci.Options{}, usageErr(err)
 	}
-	opts := oci.Options{Remote: remote, Pack: oci.PackOptions{Source: o.source, Created: created}}
-	if created.IsZero() {
-		opts.Pack.CreatedFor = func(version string) time.Time { return metadata.TagCommitTime(".", version) }
-	}
+	opts := oci.Options{Remote: remote, Pack: oci.PackOptions{Source: o.source, CreatedFor: created}}
 	if o.bundle != "" {
 		if opts.Bundle, err = oci.ParseBundle(o.bundle); err != nil {
 			return opts, usageErr(err)

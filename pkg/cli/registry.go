@@ -1,10 +1,7 @@
 package cli
 
 import (
-	"time"
-
 	"github.com/capirepo/capirepo/pkg/backend/oci"
-	"github.com/capirepo/capirepo/pkg/metadata"
 	"github.com/spf13/cobra"
 )
 
@@ -36,15 +33,4 @@ func (r *registryFlags) remote(io streams) (oci.Remote, error) {
 		return oci.Remote{}, usageErr(err)
 	}
 	return oci.Remote{PlainHTTP: r.plainHTTP, PlainHTTPHosts: hosts, Credential: cred}, nil
-}
-
-// createdTime is the artifacts' creation time when SOURCE_DATE_EPOCH is set (a usage
-// error when it is not a number); zero otherwise, and then each version's tag commit
-// time is read from git (metadata.TagCommitTime), never the clock.
-func createdTime(io streams) (time.Time, error) {
-	t, err := metadata.SourceDateEpoch(io.env("SOURCE_DATE_EPOCH"))
-	if err != nil {
-		return time.Time{}, usageErr(err)
-	}
-	return t, nil
 }

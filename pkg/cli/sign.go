@@ -61,11 +61,7 @@ func (s *signFlags) signer(ctx context.Context, io streams) (*sign.Signer, error
 
 // attachProvenance signs every release of the set; the bundles become files of the releases.
 func attachProvenance(ctx context.Context, io streams, s *sign.Signer, configPath string, cfg *config.Config, set *release.Set) error {
-	var remote []provenance.Pinned
-	for _, r := range cfg.RemoteResources {
-		remote = append(remote, provenance.Pinned{URI: r.URL, SHA256: r.SHA256})
-	}
-	in, err := provenance.ForBuild(ctx, Version, configPath, io.lookup("SOURCE_DATE_EPOCH"), remote)
+	in, err := provenance.ForBuild(ctx, Version, configPath, io.lookup("SOURCE_DATE_EPOCH"), provenance.Pins(cfg.RemoteResources))
 	if err != nil {
 		return withCode(ExitInput, err)
 	}

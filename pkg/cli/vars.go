@@ -72,9 +72,9 @@ func (o *varsOptions) releases(cmd *cobra.Command, io streams, args []string) ([
 	if err != nil {
 		return nil, usageErr(err)
 	}
-	version, err := lintVersion(cfg, o.version)
+	version, err := pipeline.LintVersion(cfg, o.version)
 	if err != nil {
-		return nil, err
+		return nil, withCode(ExitInput, err)
 	}
 	res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: version, Published: []string{}, CacheDir: remote.UserCacheDir(io.lookup)})
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/verify"
 )
 
@@ -55,7 +56,7 @@ func TestContractBreakIsNotAClusterctlFailure(t *testing.T) {
 func TestClusterctlFailRulesExist(t *testing.T) {
 	t.Parallel()
 	known := map[string]bool{}
-	for _, r := range allRules() {
+	for _, r := range check.AllRules() {
 		known[r.ID] = true
 	}
 	known["yaml-parse"] = true // reported by check.ParseFinding, not a listed rule

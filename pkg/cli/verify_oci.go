@@ -2,11 +2,9 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/capirepo/capirepo/pkg/backend/oci"
-	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/source"
 )
 
@@ -26,7 +24,7 @@ func operatorView(ctx context.Context, io streams, format string, targets []sour
 			continue // verify reported it
 		}
 		for _, v := range versions {
-			line, ok := operatorLine(ctx, r, t.Label, v)
+			line, ok := r.OperatorLine(ctx, t.Label, v)
 			failed = failed || !ok
 			switch {
 			case line != "" && format == "text":
@@ -37,20 +35,4 @@ func operatorView(ctx context.Context, io streams, format string, targets []sour
 		}
 	}
 	return failed
-}
-
-// operatorLine is what the operator takes from one version (oci.Reader.OperatorPick),
-// and false when it finds nothing.
-func operatorLine(ctx context.Context, r *oci.Reader, label, version string) (string, bool) {
-	if !layout.IsVersion(version) {
-		return "", true
-	}
-	f, err := r.OperatorPick(ctx, label, version)
-	switch {
-	case errors.Is(err, oci.ErrUnread):
-		return "", true // verify reported it
-	case err != nil:
-		return "error: " + err.Error(), false
-	}
-	return fmt.Sprintf("metadata from %s, components from %s", f.Metadata, f.Components), true
 }

@@ -25,6 +25,20 @@ func SourceDateEpoch(v string) (time.Time, error) {
 	return time.Unix(sec, 0).UTC(), nil
 }
 
+// CreatedFor gives each version's creation time: SOURCE_DATE_EPOCH (its value given
+// here) when set, else the commit time of the version's tag in the git checkout at dir
+// (TagCommitTime), zero without git. An invalid SOURCE_DATE_EPOCH is an error.
+func CreatedFor(sourceDateEpoch, dir string) (func(version string) time.Time, error) {
+	t, err := SourceDateEpoch(sourceDateEpoch)
+	if err != nil {
+		return nil, err
+	}
+	if !t.IsZero() {
+		return func(string) time.Time { return t }, nil
+	}
+	return func(version string) time.Time { return TagCommitTime(dir, version) }, nil
+}
+
 // TagCommitTime is the commit time of the version's tag in the git checkout at dir,
 // or of HEAD when there is no such tag; zero without git.
 func TagCommitTime(dir, version string) time.Time {

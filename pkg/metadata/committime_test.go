@@ -78,3 +78,30 @@ func TestCommitTime(t *testing.T) {
 		t.Errorf("SourceDateEpoch with spaces = %v, %v", got, err)
 	}
 }
+
+// TestCreatedFor: SOURCE_DATE_EPOCH fixes every version's time; without it each
+// version's tag commit time is read (zero outside git); a bad value is an error.
+func TestCreatedFor(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	fixed, err := CreatedFor("1700000000", dir)
+	if err != nil || !fixed("v1.0.0").Equal(time.Unix(1700000000, 0)) {
+		t.Errorf("SOURCE_DATE_EPOCH: %v", err)
+	}
+	fromGit, err := CreatedFor("", dir)
+	if err != nil || !fromGit("v1.0.0").IsZero() {
+		t.Errorf("no epoch, no git: %v", err)
+	}
+	git(t, dir, "init", "-q")
+	cmd := exec.Command("git", "-C", dir, "-c", "user.name=T", "-c", "user.email=t@example.invalid", "-c", "commit.gpgsign=false", "commit", "-q", "--allow-empty", "-m", "one")
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1", "GIT_COMMITTER_DATE=@1650000000 +0000", "GIT_AUTHOR_DATE=@1650000000 +0000")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("commit: %v\n%s", err, out)
+	}
+	if got := fromGit("v1.0.0"); !got.Equal(time.Unix(1650000000, 0)) {
+		t.Errorf("no epoch: %v, want HEAD's commit time", got)
+	}
+	if _, err := CreatedFor("yesterday", dir); err == nil {
+		t.Error("CreatedFor accepted a bad SOURCE_DATE_EPOCH")
+	}
+}

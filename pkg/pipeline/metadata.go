@@ -74,9 +74,13 @@ func Series(cfg *config.Config, p *config.Provider) ([]metadata.Series, error) {
 	return s, nil
 }
 
-// NewestVersion is vMAJOR.MINOR.0 of the newest series the config's first provider
-// declares: the release about to be cut, which lint and vars check without --version.
-func NewestVersion(cfg *config.Config) (string, error) {
+// LintVersion is the version lint and vars check: given (--version) when set, else
+// vMAJOR.MINOR.0 of the newest series the config's first provider declares, the
+// release about to be cut.
+func LintVersion(cfg *config.Config, given string) (string, error) {
+	if given != "" {
+		return given, nil
+	}
 	series, err := Series(cfg, &cfg.Providers[0])
 	if err != nil || len(series) == 0 {
 		return "", fmt.Errorf("no release series to lint against (%v): pass --version", err)

@@ -3,8 +3,11 @@ package provenance
 import (
 	"context"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"time"
+
+	"github.com/capirepo/capirepo/pkg/config"
 )
 
 // TestForBuild: outside a checkout the time comes from SOURCE_DATE_EPOCH, the
@@ -25,5 +28,22 @@ func TestForBuild(t *testing.T) {
 	}
 	if _, err := ForBuild(context.Background(), "dev", cfg, "", nil); err == nil {
 		t.Error("no time source accepted")
+	}
+}
+
+// TestPins: the statement records each remote resource's URL and pin, in config
+// order; a vendored copy's file name is no part of it.
+func TestPins(t *testing.T) {
+	t.Parallel()
+	got := Pins([]config.RemoteResource{
+		{URL: "https://b.example/y.yaml", SHA256: "cd", File: "vendor/y.yaml", Line: 7},
+		{URL: "https://a.example/x.yaml", SHA256: "ab"},
+	})
+	want := []Pinned{{URI: "https://b.example/y.yaml", SHA256: "cd"}, {URI: "https://a.example/x.yaml", SHA256: "ab"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Pins = %+v, want %+v", got, want)
+	}
+	if Pins(nil) != nil {
+		t.Error("no resources gave pins")
 	}
 }

@@ -27,3 +27,20 @@ func (r *Reader) OperatorPick(ctx context.Context, label, version string) (Found
 	typ, name := layout.ParseLabel(label)
 	return Match(files, typ, name, version)
 }
+
+// OperatorLine words OperatorPick for one version, as verify prints it, and false
+// when the operator would find nothing. A version verify cannot read (ErrUnread) or a
+// tag that is no version gives "" and true: verify reports those on its own.
+func (r *Reader) OperatorLine(ctx context.Context, label, version string) (string, bool) {
+	if !layout.IsVersion(version) {
+		return "", true
+	}
+	f, err := r.OperatorPick(ctx, label, version)
+	switch {
+	case errors.Is(err, ErrUnread):
+		return "", true
+	case err != nil:
+		return "error: " + err.Error(), false
+	}
+	return fmt.Sprintf("metadata from %s, components from %s", f.Metadata, f.Components), true
+}
