@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/fsx"
@@ -80,12 +79,9 @@ func (o *metadataCheckOptions) run(cmd *cobra.Command, io streams) error {
 	return reportFindings(io, fs, "metadata check")
 }
 
-// inCI reports whether the CI variable is set (GitHub Actions and GitLab CI set
-// CI=true): then missing git tag information fails the metadata check.
-func inCI(io streams) bool {
-	v := strings.ToLower(io.env("CI"))
-	return v != "" && v != "false" && v != "0"
-}
+// inCI reports whether CI is set (metadata.InCI): then missing git tag information
+// fails the metadata check.
+func inCI(io streams) bool { return metadata.InCI(io.lookup) }
 
 // reportFindings prints findings as text and fails on errors.
 func reportFindings(io streams, fs lint.Findings, what string) error {

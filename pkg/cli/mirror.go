@@ -3,9 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
-	"path"
 	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -119,8 +117,8 @@ func (o *mirrorOptions) plan() ([]mirror.Job, mirror.CertManagerJob, error) {
 	if o.jobs < 0 {
 		return nil, none, fmt.Errorf("--jobs %d: use a positive number", o.jobs)
 	}
-	if o.contract != verify.ContractV1Beta1 && o.contract != verify.ContractV1Beta2 {
-		return nil, none, fmt.Errorf("--contract %q: use v1beta2 (clusterctl v1.11+) or v1beta1 (clusterctl v1.7-v1.10)", o.contract)
+	if err := verify.CheckContract(o.contract); err != nil {
+		return nil, none, fmt.Errorf("--contract %w", err)
 	}
 	args := map[string][]string{}
 	for t, list := range o.picks {
@@ -149,13 +147,13 @@ func (o *mirrorOptions) certJob() (mirror.CertManagerJob, error) {
 	if o.certManager == "" {
 		return mirror.CertManagerJob{}, nil
 	}
-	u := strings.ReplaceAll(o.certManagerURL, "{version}", o.certManager)
+	u, file := mirror.CertManagerURL(o.certManagerURL, o.certManager)
 	p := mirror.Provider{Name: mirror.CertManager, URL: u}
 	src, err := o.source(p, o.certManager)
 	if err != nil {
 		return mirror.CertManagerJob{}, fmt.Errorf("--cert-manager-url: %w", err)
 	}
-	return mirror.CertManagerJob{Version: o.certManager, URL: u, File: path.Base(u), Source: src}, nil
+	return mirror.CertManagerJob{Version: o.certManager, URL: u, File: file, Source: src}, nil
 }
 
 // source builds the reader a provider URL points at (source.ForRelease: clusterctl's

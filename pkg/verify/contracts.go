@@ -1,0 +1,17 @@
+package verify
+
+import "fmt"
+
+// Contracts lists the contracts a reader can choose (`--contract`), newest first.
+func Contracts() []string { return []string{ContractV1Beta2, ContractV1Beta1} }
+
+// CheckContract refuses a contract verify does not model, naming the clusterctl
+// generation of each allowed one.
+func CheckContract(contract string) error {
+	for _, c := range Contracts() {
+		if c == contract {
+			return nil
+		}
+	}
+	return fmt.Errorf("%q: use v1beta2 (clusterctl v1.11+) or v1beta1 (clusterctl v1.7-v1.10)", contract)
+}
