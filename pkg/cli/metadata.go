@@ -150,16 +150,9 @@ func (o *addSeriesOptions) files() ([]string, error) {
 	if err != nil {
 		return nil, usageErr(err)
 	}
-	var out []string
-	seen := map[string]bool{}
-	for _, p := range cfg.Providers {
-		if p.Metadata == "" {
-			return nil, usageErr(fmt.Errorf("%s: provider %s declares releaseSeries inline: edit the config instead", cfg.File, p.Name))
-		}
-		if f := cfg.Abs(p.Metadata); !seen[f] {
-			seen[f] = true
-			out = append(out, f)
-		}
+	files, err := cfg.MetadataFiles()
+	if err != nil {
+		return nil, usageErr(err)
 	}
-	return out, nil
+	return files, nil
 }

@@ -97,10 +97,8 @@ func (o *publishOCIOptions) precheck(opts oci.Options) error {
 	if err != nil {
 		return withCode(ExitInput, err)
 	}
-	for _, r := range set.Releases {
-		if r.Version != set.Releases[0].Version {
-			return usageErr(fmt.Errorf("--bundle %s: the providers have different versions (%s, %s): give the tag, --bundle %s:TAG", o.bundle, set.Releases[0], r, o.bundle))
-		}
+	if err := opts.Bundle.CheckVersions(set, o.bundle); err != nil {
+		return usageErr(err)
 	}
 	return nil
 }

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"path"
 
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/lint"
@@ -80,9 +79,5 @@ func (o *varsOptions) releases(cmd *cobra.Command, io streams, args []string) ([
 	if err != nil {
 		return nil, withCode(ExitInput, err)
 	}
-	var out []lint.Target
-	for _, r := range res.Set.Releases {
-		out = append(out, lint.Target{Release: r, Dir: path.Join(r.Label(), r.Version)})
-	}
-	return out, nil
+	return lint.SetTargets(res.Set), nil
 }

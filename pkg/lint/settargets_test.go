@@ -1,0 +1,24 @@
+package lint
+
+import (
+	"testing"
+
+	"github.com/capirepo/capirepo/pkg/release"
+)
+
+func TestSetTargets(t *testing.T) {
+	a := &release.Release{Type: "CoreProvider", Name: "cluster-api", Version: "v1.0.0"}
+	b := &release.Release{Type: "InfrastructureProvider", Name: "docker", Version: "v0.2.0"}
+	got := SetTargets(&release.Set{Releases: []*release.Release{a, b}})
+	if len(got) != 2 || got[0].Release != a || got[1].Release != b {
+		t.Fatalf("SetTargets = %+v, want one target per release in order", got)
+	}
+	for i, want := range []string{a.Label() + "/v1.0.0", b.Label() + "/v0.2.0"} {
+		if got[i].Dir != want || got[i].Partial {
+			t.Errorf("target %d = Dir %q Partial %v, want %q, false", i, got[i].Dir, got[i].Partial, want)
+		}
+	}
+	if got := SetTargets(&release.Set{}); len(got) != 0 {
+		t.Errorf("empty set = %v", got)
+	}
+}
