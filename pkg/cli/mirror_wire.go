@@ -30,13 +30,9 @@ func (o *mirrorOptions) options(cert mirror.CertManagerJob, also []publish.Desti
 	}
 }
 
-// mirrorCheck reads one provider of the mirror back the way `verify` does.
+// mirrorCheck is verify.Findings over the written folder, with build's file lint.
 func mirrorCheck(ctx context.Context, dir, label, components string) (lint.Findings, error) {
-	rep, err := verify.Provider(ctx, source.NewLocal(dir, label, 0), label, components, verify.Options{Lint: check.RepoFiles})
-	if err != nil {
-		return nil, err
-	}
-	return rep.AllFindings(), nil
+	return verify.Findings(ctx, source.NewLocal(dir, label, 0), label, components, verify.Options{Lint: check.RepoFiles})
 }
 
 // mirrorExit maps a mirror failure to the exit codes of docs/exit-codes.md: a conflict 5, lint

@@ -55,7 +55,7 @@ type Options struct {
 	// Lint checks one downloaded release (the CLI injects check.Release); nil skips it.
 	Lint func(r *release.Release) lint.Findings
 	// Check reads one provider of the written folder back as verify does (the CLI
-	// injects verify.Provider); error findings fail the run with ErrUnusable.
+	// injects verify.Findings); error findings fail the run with ErrUnusable.
 	Check func(ctx context.Context, dir, label, components string) (lint.Findings, error)
 	// Steps are extra transaction steps, run after images.txt (see Tx).
 	Steps []Step
