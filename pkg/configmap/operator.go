@@ -30,28 +30,9 @@ const (
 	MaxSize = 1 << 20
 )
 
-// operatorType is the operator's GetType() of each provider kind. The kind itself is
-// spelled as clusterctl spells the type (CoreProvider, ...).
-var operatorType = map[string]string{
-	layout.CoreProvider:             "core",
-	layout.BootstrapProvider:        "bootstrap",
-	layout.ControlPlaneProvider:     "control-plane",
-	layout.InfrastructureProvider:   "infrastructure",
-	layout.IPAMProvider:             "ipam",
-	layout.RuntimeExtensionProvider: "runtimeextension",
-	layout.AddonProvider:            "addon",
-}
-
 // OperatorType returns the operator's type word for a clusterctl type ("" if unknown).
-func OperatorType(typ string) string { return operatorType[typ] }
+func OperatorType(typ string) string { return layout.OperatorType(typ) }
 
 // TypeOf returns the clusterctl type (the provider object's kind) of an operator type
 // word, and whether it is one.
-func TypeOf(word string) (string, bool) {
-	for t, w := range operatorType {
-		if w == word {
-			return t, true
-		}
-	}
-	return "", false
-}
+func TypeOf(word string) (string, bool) { return layout.TypeOfOperatorWord(word) }

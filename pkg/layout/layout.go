@@ -98,3 +98,29 @@ func ParseLabel(label string) (typ, name string) {
 	}
 	return CoreProvider, label
 }
+
+// operatorWord is the cluster-api-operator's word for each provider type (its
+// GetType()), used in its ConfigMap names and labels and in its OCI file names.
+var operatorWord = map[string]string{
+	CoreProvider:             "core",
+	BootstrapProvider:        "bootstrap",
+	ControlPlaneProvider:     "control-plane",
+	InfrastructureProvider:   "infrastructure",
+	IPAMProvider:             "ipam",
+	RuntimeExtensionProvider: "runtimeextension",
+	AddonProvider:            "addon",
+}
+
+// OperatorType returns the operator's word for a clusterctl provider type ("" if unknown).
+func OperatorType(typ string) string { return operatorWord[typ] }
+
+// TypeOfOperatorWord returns the clusterctl type of an operator type word, and whether
+// it is one.
+func TypeOfOperatorWord(word string) (string, bool) {
+	for _, t := range Types {
+		if operatorWord[t] == word {
+			return t, true
+		}
+	}
+	return "", false
+}

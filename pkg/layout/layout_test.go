@@ -121,3 +121,25 @@ func TestBundleFileCarriesTheLabel(t *testing.T) {
 		}
 	}
 }
+
+func TestOperatorTypeWords(t *testing.T) {
+	want := map[string]string{CoreProvider: "core", ControlPlaneProvider: "control-plane",
+		InfrastructureProvider: "infrastructure", RuntimeExtensionProvider: "runtimeextension"}
+	for typ, word := range want {
+		if got := OperatorType(typ); got != word {
+			t.Errorf("OperatorType(%s) = %q, want %q", typ, got, word)
+		}
+	}
+	for _, typ := range Types {
+		back, ok := TypeOfOperatorWord(OperatorType(typ))
+		if !ok || back != typ {
+			t.Errorf("TypeOfOperatorWord(OperatorType(%s)) = %q, %v", typ, back, ok)
+		}
+	}
+	if typ, ok := TypeOfOperatorWord("infra"); ok {
+		t.Errorf("TypeOfOperatorWord(infra) = %q, want none", typ)
+	}
+	if OperatorType("Unknown") != "" {
+		t.Error("an unknown type has no operator word")
+	}
+}

@@ -4,20 +4,9 @@ import (
 	"github.com/capirepo/capirepo/pkg/layout"
 )
 
-// operatorType is the word the operator uses for a provider type in file names.
-var operatorType = map[string]string{
-	layout.CoreProvider:             "core",
-	layout.BootstrapProvider:        "bootstrap",
-	layout.ControlPlaneProvider:     "control-plane",
-	layout.InfrastructureProvider:   "infrastructure",
-	layout.IPAMProvider:             "ipam",
-	layout.RuntimeExtensionProvider: "runtimeextension",
-	layout.AddonProvider:            "addon",
-}
-
 // OperatorType returns the operator's word for a clusterctl provider type ("infrastructure",
 // "runtimeextension", ...).
-func OperatorType(typ string) string { return operatorType[typ] }
+func OperatorType(typ string) string { return layout.OperatorType(typ) }
 
 // FullName is the operator's bundle file name: <type>-<name>-<version>-<suffix>.
 func FullName(typ, name, version, suffix string) string {
