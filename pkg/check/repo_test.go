@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -13,7 +14,7 @@ import (
 func TestRepoFindingsNameTheVersionFolder(t *testing.T) {
 	t.Parallel()
 	files := map[string][]byte{"cluster-template.yaml": []byte("kind: [\n")}
-	r := &release.Release{Name: "foo", Type: "InfrastructureProvider", Version: "v1.0.0",
+	r := &release.Release{Provider: layout.Provider{Type: "InfrastructureProvider", Name: "foo"}, Version: "v1.0.0",
 		Files: []release.File{{Name: "cluster-template.yaml", Data: files["cluster-template.yaml"]}}}
 	for name, fs := range map[string][]string{"files": files2names(RepoFiles("infrastructure-foo", "v1.0.0", files)), "release": files2names(RepoRelease(r))} {
 		found := false

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/sign"
 	"github.com/capirepo/capirepo/pkg/testsupport/sigstore"
@@ -45,7 +46,7 @@ func writeFile(t *testing.T, path string, data []byte) {
 func TestBuildSignKeyWritesAVerifiableBundle(t *testing.T) {
 	t.Parallel()
 	dir, pubFile := signedBuild(t)
-	r := &release.Release{Name: "tiny", Type: "BootstrapProvider", Version: "v1.0.0", ComponentsFile: "bootstrap-components.yaml"}
+	r := &release.Release{Provider: layout.Provider{Type: "BootstrapProvider", Name: "tiny"}, Version: "v1.0.0", ComponentsFile: "bootstrap-components.yaml"}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -18,7 +18,7 @@ func templatesDir(dir string) (Target, bool, error) {
 	if err != nil {
 		return Target{}, false, nil
 	}
-	r := &release.Release{Version: "v0.0.0", Type: layout.InfrastructureProvider, Name: "unknown"}
+	r := &release.Release{Version: "v0.0.0", Provider: layout.Provider{Type: layout.InfrastructureProvider, Name: "unknown"}}
 	for _, e := range entries {
 		k := layout.FileKind(e.Name())
 		if !e.Type().IsRegular() || k != layout.KindTemplate && k != layout.KindClusterClass {

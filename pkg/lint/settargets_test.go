@@ -3,12 +3,13 @@ package lint
 import (
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
 func TestSetTargets(t *testing.T) {
-	a := &release.Release{Type: "CoreProvider", Name: "cluster-api", Version: "v1.0.0"}
-	b := &release.Release{Type: "InfrastructureProvider", Name: "docker", Version: "v0.2.0"}
+	a := &release.Release{Provider: layout.Provider{Type: "CoreProvider", Name: "cluster-api"}, Version: "v1.0.0"}
+	b := &release.Release{Provider: layout.Provider{Type: "InfrastructureProvider", Name: "docker"}, Version: "v0.2.0"}
 	got := SetTargets(&release.Set{Releases: []*release.Release{a, b}})
 	if len(got) != 2 || got[0].Release != a || got[1].Release != b {
 		t.Fatalf("SetTargets = %+v, want one target per release in order", got)

@@ -13,7 +13,7 @@ import (
 )
 
 func sample(version string) *release.Set {
-	return &release.Set{Releases: []*release.Release{{Name: "foo", Type: layout.InfrastructureProvider, Version: version,
+	return &release.Set{Releases: []*release.Release{{Provider: layout.Provider{Type: layout.InfrastructureProvider, Name: "foo"}, Version: version,
 		ComponentsFile: "infrastructure-components-custom.yaml", Files: []release.File{
 			{Name: "metadata.yaml", Data: []byte("m")},
 			{Name: "infrastructure-components-custom.yaml", Data: []byte("c")},

@@ -100,7 +100,7 @@ func unique(fs lint.Findings) lint.Findings {
 
 func buildProvider(ctx context.Context, in *inputs, p *config.Provider, opts Options) (*release.Release, []string, error) {
 	cfg := in.cfg
-	r := &release.Release{Name: p.Name, Type: p.Type, Version: opts.Version, ComponentsFile: p.ComponentsFile}
+	r := &release.Release{Provider: layout.Provider{Type: p.Type, Name: p.Name}, Version: opts.Version, ComponentsFile: p.ComponentsFile}
 	// Templates render while the components do (errors keep their order below).
 	tctx, cancel := context.WithCancel(ctx)
 	defer cancel()

@@ -30,15 +30,11 @@ func SHA256(data []byte) string {
 
 // Release is one version of one provider.
 type Release struct {
-	Name           string // clusterctl provider name, e.g. "aws"
-	Type           string // layout.InfrastructureProvider, ...
-	Version        string // "v1.2.3"
-	ComponentsFile string // e.g. "infrastructure-components.yaml"
-	Files          []File // sorted by name
+	layout.Provider        // type and name; Label() comes from it
+	Version         string // "v1.2.3"
+	ComponentsFile  string // e.g. "infrastructure-components.yaml"
+	Files           []File // sorted by name
 }
-
-// Label is the clusterctl provider label (folder name in a local repository).
-func (r *Release) Label() string { return layout.Label(r.Type, r.Name) }
 
 // String names the release for messages: "infrastructure-aws v1.2.3".
 func (r *Release) String() string { return r.Label() + " " + r.Version }
@@ -61,7 +57,7 @@ func (r *Release) Sort() {
 // Validate checks what every publisher relies on: a valid name, type and version,
 // safe unique file names, a metadata.yaml and the components file.
 func (r *Release) Validate() error {
-	if err := layout.ValidateName(r.Type, r.Name); err != nil {
+	if err := r.Provider.Validate(); err != nil {
 		return err
 	}
 	if _, err := layout.ParseVersion(r.Version); err != nil {

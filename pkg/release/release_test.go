@@ -3,10 +3,12 @@ package release
 import (
 	"strings"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 func good() *Release {
-	return &Release{Name: "x", Type: "InfrastructureProvider", Version: "v1.0.0", ComponentsFile: "infrastructure-components.yaml",
+	return &Release{Provider: layout.Provider{Type: "InfrastructureProvider", Name: "x"}, Version: "v1.0.0", ComponentsFile: "infrastructure-components.yaml",
 		Files: []File{{Name: "metadata.yaml", Data: []byte("m")}, {Name: "infrastructure-components.yaml", Data: []byte("c")}}}
 }
 

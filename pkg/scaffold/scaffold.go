@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 // Plan is the proposed configuration of one source tree.
@@ -27,7 +29,7 @@ type Plan struct {
 
 // Provider is one proposed providers: entry. Paths are slash paths from Root.
 type Provider struct {
-	Name, Type  string
+	layout.Provider
 	TypeNote    string   // why a components folder mixing types got Type ("" when it does not mix)
 	Root        string   // the provider's folder ("." for the repository root)
 	NameFrom    string   // where the name came from, for the comment

@@ -7,13 +7,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/provenance"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/testsupport/sigstore"
 )
 
 func releaseOf(version string) *release.Release {
-	return &release.Release{Name: "demo", Type: "InfrastructureProvider", Version: version, ComponentsFile: "infrastructure-components.yaml",
+	return &release.Release{Provider: layout.Provider{Type: "InfrastructureProvider", Name: "demo"}, Version: version, ComponentsFile: "infrastructure-components.yaml",
 		Files: []release.File{{Name: "cluster-template.yaml", Data: []byte("kind: Cluster\n")},
 			{Name: "infrastructure-components.yaml", Data: []byte("kind: Namespace\n")}, {Name: "metadata.yaml", Data: []byte("kind: Metadata\n")}}}
 }
