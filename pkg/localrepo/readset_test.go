@@ -9,20 +9,8 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/testsupport/tree"
 )
-
-func writeFiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for p, content := range files {
-		full := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
 
 func TestReadSet(t *testing.T) {
 	t.Parallel()
@@ -55,9 +43,9 @@ func TestReadSet(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
-			writeFiles(t, dir, tt.files)
+			tree.WriteIn(t, dir, tt.files)
 			if tt.cfg != "" {
-				writeFiles(t, dir, map[string]string{IndexFile: tt.cfg})
+				tree.WriteIn(t, dir, map[string]string{IndexFile: tt.cfg})
 			}
 			s, err := ReadSet(dir)
 			if err != nil {
@@ -107,7 +95,7 @@ func TestReadSetRejects(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
-			writeFiles(t, dir, tt.files)
+			tree.WriteIn(t, dir, tt.files)
 			if tt.link[1] != "" {
 				if err := os.Symlink(tt.link[0], filepath.Join(dir, tt.link[1])); err != nil {
 					t.Skipf("symlinks unsupported: %v", err)

@@ -3,12 +3,14 @@ package verify
 import (
 	"reflect"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/testsupport/tree"
 )
 
 func TestFindings(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{
+	tree.WriteIn(t, dir, map[string]string{
 		"v0.1.0/metadata.yaml": md("0.1 v1beta1"), "v0.1.0/" + comp: "x: 1",
 		"v0.2.0/" + comp: "x: 1",
 	})
@@ -31,7 +33,7 @@ func TestFindings(t *testing.T) {
 	if !got.HasErrors() {
 		t.Errorf("a folder without metadata.yaml in its highest version must give an error finding: %v", got)
 	}
-	writeTree(t, dir, map[string]string{"v0.2.0/metadata.yaml": md("0.1 v1beta1", "0.2 v1beta1")})
+	tree.WriteIn(t, dir, map[string]string{"v0.2.0/metadata.yaml": md("0.1 v1beta1", "0.2 v1beta1")})
 	if got, err := Findings(t.Context(), src, "infrastructure-foo", comp, Options{}); err != nil || len(got) != 0 {
 		t.Errorf("clean folder: Findings = %v, %v; want none", got, err)
 	}

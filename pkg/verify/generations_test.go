@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/testsupport/tree"
 )
 
 // TestGenerations: `latest` failing is an error only when no clusterctl generation the
@@ -45,7 +46,7 @@ func TestGenerations(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
-			writeTree(t, dir, tt.tree)
+			tree.WriteIn(t, dir, tt.tree)
 			rep, err := Provider(t.Context(), listingSource{dirSource{dir}}, "infrastructure-foo", comp, Options{})
 			if err != nil {
 				t.Fatal(err)

@@ -3,6 +3,8 @@ package verify
 import (
 	"strings"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/testsupport/tree"
 )
 
 func TestLatest(t *testing.T) {
@@ -61,7 +63,7 @@ func TestLatest(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
-			writeTree(t, dir, tt.tree)
+			tree.WriteIn(t, dir, tt.tree)
 			var src Source = dirSource{dir}
 			if tt.skip {
 				src = skippingSource{dirSource{dir}}

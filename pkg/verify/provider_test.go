@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/testsupport/tree"
 )
 
 const comp = "infrastructure-components.yaml"
@@ -78,7 +79,7 @@ func TestProvider(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
-			writeTree(t, dir, tt.tree)
+			tree.WriteIn(t, dir, tt.tree)
 			var src Source = dirSource{dir}
 			if tt.list {
 				src = listingSource{dirSource{dir}}
@@ -104,7 +105,7 @@ func TestProvider(t *testing.T) {
 func TestProviderLintAndReport(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{
+	tree.WriteIn(t, dir, map[string]string{
 		"v1.0.0/metadata.yaml": md("1.0 v1beta1"), "v1.0.0/" + comp: "kind: Namespace",
 		"v1.0.0/cluster-template.yaml": "kind: Cluster", "v1.0.0/clusterclass-dev.yaml": "kind: ClusterClass",
 		"v1.0.0/notes.txt": "not read",
@@ -173,7 +174,7 @@ func (brokenSource) File(context.Context, string, string) ([]byte, error) {
 func TestProviderReadErrors(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{"v1.0.0/metadata.yaml": md("1.0 v1beta1")})
+	tree.WriteIn(t, dir, map[string]string{"v1.0.0/metadata.yaml": md("1.0 v1beta1")})
 	rep, err := Provider(t.Context(), brokenSource{dirSource{dir}}, "infrastructure-foo", comp, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -196,7 +197,7 @@ func TestProviderReadErrors(t *testing.T) {
 func TestProviderFilesWithoutLister(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{"v1.0.0/metadata.yaml": md("1.0 v1beta1"), "v1.0.0/cluster-template.yaml": "not read"})
+	tree.WriteIn(t, dir, map[string]string{"v1.0.0/metadata.yaml": md("1.0 v1beta1"), "v1.0.0/cluster-template.yaml": "not read"})
 	rep, err := Provider(t.Context(), dirSource{dir}, "infrastructure-foo", comp, Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"testing"
 )
 
 // dirSource is a Source over dir/<version>/<file>: the local-repository model used by
@@ -50,27 +49,6 @@ func (s listingSource) Files(_ context.Context, version string) ([]string, error
 	}
 	sort.Strings(out)
 	return out, nil
-}
-
-// writeTree writes files (path relative to dir → content); a path ending in "/"
-// makes an empty folder.
-func writeTree(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for p, content := range files {
-		full := filepath.Join(dir, filepath.FromSlash(p))
-		if p[len(p)-1] == '/' {
-			if err := os.MkdirAll(full, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 }
 
 // md builds a metadata.yaml with the given "major.minor contract" series.

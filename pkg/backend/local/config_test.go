@@ -10,6 +10,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
+	"github.com/capirepo/capirepo/pkg/testsupport/tree"
 )
 
 func TestConfigKeepsForeignEntriesAndKeys(t *testing.T) {
@@ -29,7 +30,7 @@ providers:
 cert-manager:
   version: v1.16.0
 `
-	writeFiles(t, root, map[string]string{clusterctlcfg.File: old})
+	tree.WriteIn(t, root, map[string]string{clusterctlcfg.File: old})
 	mustPublish(t, New(root, Options{}), set(foo("v1.0.0"), rel("kubeadm", layout.BootstrapProvider, "v0.1.0")))
 	cfg := readFile(t, filepath.Join(root, clusterctlcfg.File))
 	for _, want := range []string{"# managed by hand", "repository: registry.example.com/capi", "name: vsphere # someone else's",
@@ -56,7 +57,7 @@ func TestConfigRejectsBadFiles(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			root := t.TempDir()
-			writeFiles(t, root, map[string]string{clusterctlcfg.File: tt.content})
+			tree.WriteIn(t, root, map[string]string{clusterctlcfg.File: tt.content})
 			before := treeHash(t, root)
 			_, err := publish.Publish(t.Context(), set(foo("v1.0.0")), New(root, Options{}), publish.Policy{})
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) || !strings.Contains(err.Error(), clusterctlcfg.File) {

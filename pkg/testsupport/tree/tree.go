@@ -14,8 +14,22 @@ import (
 func Write(t testing.TB, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
+	WriteIn(t, dir, files)
+	return dir
+}
+
+// WriteIn creates files (slash-separated path relative to dir -> content) under dir;
+// a path ending in "/" makes an empty folder.
+func WriteIn(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
 	for name, body := range files {
-		p := filepath.Join(dir, name)
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if strings.HasSuffix(name, "/") {
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -23,7 +37,6 @@ func Write(t testing.TB, files map[string]string) string {
 			t.Fatal(err)
 		}
 	}
-	return dir
 }
 
 // RepoRoot is the folder holding go.mod above the test's working folder.
