@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/backend/github"
@@ -81,17 +80,14 @@ func (o *publishGitHubOptions) runGitHub(cmd *cobra.Command, io streams) error {
 	return o.run(cmd, io, p)
 }
 
-// readNotes reads --notes-file; an empty file is a mistake worth saying.
+// readNotes reads --notes-file (github.ReadNotes): unreadable is bad input, empty a usage mistake.
 func readNotes(file string) (string, error) {
-	if file == "" {
-		return "", nil
-	}
-	b, err := os.ReadFile(file)
-	if err != nil {
+	notes, err := github.ReadNotes(file)
+	switch {
+	case errors.Is(err, github.ErrEmptyNotes):
+		return "", usageErr(fmt.Errorf("--notes-file %w", err))
+	case err != nil:
 		return "", withCode(ExitInput, fmt.Errorf("reading --notes-file: %w", err))
 	}
-	if strings.TrimSpace(string(b)) == "" {
-		return "", usageErr(fmt.Errorf("--notes-file %s is empty: write the notes, or leave the flag out", file))
-	}
-	return string(b), nil
+	return notes, nil
 }

@@ -19,18 +19,13 @@ func operatorView(ctx context.Context, io streams, format string, targets []sour
 		if !ok {
 			continue
 		}
-		versions, err := r.Versions(ctx)
-		if err != nil {
-			continue // verify reported it
-		}
-		for _, v := range versions {
-			line, ok := r.OperatorLine(ctx, t.Label, v)
-			failed = failed || !ok
+		for _, v := range r.OperatorView(ctx, t.Label) {
+			failed = failed || !v.OK
 			switch {
-			case line != "" && format == "text":
-				fmt.Fprintf(io.out, "operator %s:%s: %s\n", t.Label, v, line)
-			case !ok:
-				io.logf("operator %s:%s: %s", t.Label, v, line) // JSON: say why it fails
+			case v.Line != "" && format == "text":
+				fmt.Fprintf(io.out, "operator %s:%s: %s\n", t.Label, v.Version, v.Line)
+			case !v.OK:
+				io.logf("operator %s:%s: %s", t.Label, v.Version, v.Line) // JSON: say why it fails
 			}
 		}
 	}

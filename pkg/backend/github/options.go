@@ -1,9 +1,11 @@
 package github
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 )
 
@@ -90,3 +92,22 @@ func (o Options) String() string {
 
 // GoString is String, for %#v.
 func (o Options) GoString() string { return o.String() }
+
+// ErrEmptyNotes is ReadNotes' error for a notes file with nothing in it.
+var ErrEmptyNotes = errors.New("is empty: write the notes, or leave the flag out")
+
+// ReadNotes reads a release-notes file ("" reads nothing). An empty file is a mistake
+// worth saying: ErrEmptyNotes.
+func ReadNotes(file string) (string, error) {
+	if file == "" {
+		return "", nil
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return "", err
+	}
+	if strings.TrimSpace(string(b)) == "" {
+		return "", fmt.Errorf("%s %w", file, ErrEmptyNotes)
+	}
+	return string(b), nil
+}

@@ -44,3 +44,25 @@ func (r *Reader) OperatorLine(ctx context.Context, label, version string) (strin
 	}
 	return fmt.Sprintf("metadata from %s, components from %s", f.Metadata, f.Components), true
 }
+
+// OperatorVersion is OperatorLine's verdict on one version.
+type OperatorVersion struct {
+	Version string
+	Line    string // "" when verify reports the version on its own
+	OK      bool   // false when the operator would find nothing
+}
+
+// OperatorView gives OperatorLine for every version of the artifact, or nothing when
+// the versions cannot be listed (verify reports that on its own).
+func (r *Reader) OperatorView(ctx context.Context, label string) []OperatorVersion {
+	versions, err := r.Versions(ctx)
+	if err != nil {
+		return nil
+	}
+	out := make([]OperatorVersion, 0, len(versions))
+	for _, v := range versions {
+		line, ok := r.OperatorLine(ctx, label, v)
+		out = append(out, OperatorVersion{Version: v, Line: line, OK: ok})
+	}
+	return out
+}

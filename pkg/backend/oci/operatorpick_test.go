@@ -33,3 +33,30 @@ func TestOperatorLine(t *testing.T) {
 		}
 	}
 }
+
+// OperatorView gives OperatorLine for every version the repository lists, and
+// nothing when it cannot list them.
+func TestOperatorView(t *testing.T) {
+	srv := registry.New(t)
+	s := set(rel(layout.InfrastructureProvider, "aws", "v1.0.0", "kind: A\n"), rel(layout.InfrastructureProvider, "aws", "v1.1.0", "kind: B\n"))
+	if _, err := publish.Publish(context.Background(), s, newPub(t, srv, Options{}), publish.Policy{}); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	r := NewReader(Remote{PlainHTTP: true, Retry: fastRetry}, srv.Host+"/capi/infrastructure-aws", "")
+	view := r.OperatorView(ctx, "infrastructure-aws")
+	var got []string
+	for _, v := range view {
+		want, ok := r.OperatorLine(ctx, "infrastructure-aws", v.Version)
+		if v.Line != want || v.OK != ok {
+			t.Errorf("%s: %+v, OperatorLine says %q, %v", v.Version, v, want, ok)
+		}
+		got = append(got, v.Version)
+	}
+	if strings.Join(got, ",") != "v1.0.0,v1.1.0" {
+		t.Errorf("versions %v, want both published ones", got)
+	}
+	if bad := NewReader(Remote{PlainHTTP: true, Retry: fastRetry}, srv.Host+"/capi/nothing-here", ""); bad.OperatorView(ctx, "infrastructure-x") != nil {
+		t.Error("a repository that cannot be listed gave a view")
+	}
+}
