@@ -19,14 +19,20 @@ type checked struct {
 // Lint checks the variables of one release file. kind is a layout.Kind* value:
 // components, templates and ClusterClass files are substituted by clusterctl and
 // get every check; metadata.yaml is not substituted (any ${ is reported); other
-// files are not read by clusterctl and get none.
+// files are not read by clusterctl and get none. data is read in place, not
+// copied, and must not change while Lint runs; no finding refers to it.
 func Lint(file string, data []byte, kind string) lint.Findings {
+	return lintText(file, view(data), kind)
+}
+
+// lintText lints the text of one release file (see Lint).
+func lintText(file, text, kind string) lint.Findings {
 	switch kind {
 	case layout.KindComponents, layout.KindTemplate, layout.KindClusterClass, layout.KindMetadata:
 	default:
 		return nil
 	}
-	src := newSource(string(data))
+	src := newSource(text)
 	res := src.walk()
 	c := &checked{file: file, kind: kind, src: src, res: res, top: topLevel(res.uses)}
 	var fs lint.Findings
