@@ -123,5 +123,5 @@ func (o *lintOptions) findings(cmd *cobra.Command, io streams, cfg *config.Confi
 		}
 		fs = append(fs, found...)
 	}
-	return fs, nil
+	return lint.Once(targets, fs), nil
 }

@@ -15,8 +15,9 @@ import (
 // infrastructure-components-development.yaml beside one metadata.yaml), into one
 // target per components file. Each provider is identified from its file name and the
 // cluster.x-k8s.io/provider label of its objects, never from the folder name; the
-// folder name is the version when it is one. metadata.yaml goes with every target,
-// templates and ClusterClasses with the infrastructure provider's.
+// folder name is the version when it is one. metadata.yaml goes with every target
+// (Shared, so its findings are reported once), templates and ClusterClasses with
+// the infrastructure provider's.
 func flatDir(dir string) ([]Target, bool, error) {
 	files, err := yamlFiles(dir)
 	if err != nil || !severalProviders(files) {
@@ -39,9 +40,20 @@ func flatDir(dir string) ([]Target, bool, error) {
 			}
 		}
 		r.Sort()
-		out = append(out, Target{Release: r, Dir: dir, Partial: partial})
+		out = append(out, Target{Release: r, Dir: dir, Partial: partial, Shared: metadataFiles(files)})
 	}
 	return out, true, nil
+}
+
+// metadataFiles names the metadata.yaml files among files.
+func metadataFiles(files []release.File) []string {
+	var out []string
+	for _, f := range files {
+		if layout.FileKind(f.Name) == layout.KindMetadata {
+			out = append(out, f.Name)
+		}
+	}
+	return out
 }
 
 // yamlFiles reads the regular .yaml files of dir, sorted by name.

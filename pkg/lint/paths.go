@@ -17,6 +17,9 @@ type Target struct {
 	Release *release.Release
 	Dir     string // shown before file names
 	Partial bool   // loose files: cross-file rules off
+	// Shared names the files other targets lint too (a flat folder's metadata.yaml):
+	// Once reports each of their findings once.
+	Shared []string
 }
 
 // Discover turns lint PATH arguments into targets: a file, a release folder
