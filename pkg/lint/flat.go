@@ -1,10 +1,8 @@
 package lint
 
 import (
-	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -58,23 +56,7 @@ func metadataFiles(files []release.File) []string {
 
 // yamlFiles reads the regular .yaml files of dir, sorted by name.
 func yamlFiles(dir string) ([]release.File, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, nil
-	}
-	var out []release.File
-	for _, e := range entries {
-		if !e.Type().IsRegular() || filepath.Ext(e.Name()) != ".yaml" {
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, release.File{Name: e.Name(), Data: data})
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out, nil
+	return readFiles(dir, func(n string) bool { return filepath.Ext(n) == ".yaml" })
 }
 
 // severalProviders: the components files belong to more than one provider.

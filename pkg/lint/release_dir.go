@@ -1,11 +1,9 @@
 package lint
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -14,46 +12,30 @@ import (
 // templatesDir assembles a folder of templates and ClusterClasses into one release, so
 // the ClusterClass cross-check applies; no metadata, so no version rules.
 func templatesDir(dir string) (Target, bool, error) {
-	entries, err := os.ReadDir(dir)
+	files, err := readFiles(dir, func(n string) bool {
+		k := layout.FileKind(n)
+		return k == layout.KindTemplate || k == layout.KindClusterClass
+	})
 	if err != nil {
-		return Target{}, false, nil
+		return Target{}, false, err
 	}
-	r := &release.Release{Version: "v0.0.0", Provider: layout.Provider{Type: layout.InfrastructureProvider, Name: "unknown"}}
-	for _, e := range entries {
-		k := layout.FileKind(e.Name())
-		if !e.Type().IsRegular() || k != layout.KindTemplate && k != layout.KindClusterClass {
-			continue
-		}
-		data, err := localrepo.ReadCapped(filepath.Join(dir, e.Name()), httpx.CapFor(e.Name(), 0))
-		if err != nil {
-			return Target{}, false, err
-		}
-		r.Files = append(r.Files, release.File{Name: e.Name(), Data: data})
-	}
+	r := &release.Release{Version: "v0.0.0", Provider: layout.Provider{Type: layout.InfrastructureProvider, Name: "unknown"}, Files: files}
 	return Target{Release: r, Dir: dir}, len(r.Files) > 0, nil
 }
 
 // releaseDir loads dir as <label>/<version>/ (a version folder of a local
 // repository, read with its size caps) when it holds release files.
 func releaseDir(dir string) (Target, bool, error) {
-	entries, err := os.ReadDir(dir)
+	files, err := readFiles(dir, func(n string) bool { return strings.HasSuffix(n, ".yaml") })
 	if err != nil {
-		return Target{}, false, nil
+		return Target{}, false, err
 	}
-	r := &release.Release{Version: filepath.Base(dir)}
+	r := &release.Release{Version: filepath.Base(dir), Files: files}
 	r.Type, r.Name = layout.ParseLabel(filepath.Base(filepath.Dir(dir)))
 	var comps []string
-	for _, e := range entries {
-		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".yaml") {
-			continue
-		}
-		data, err := localrepo.ReadCapped(filepath.Join(dir, e.Name()), httpx.CapFor(e.Name(), 0))
-		if err != nil {
-			return Target{}, false, err
-		}
-		r.Files = append(r.Files, release.File{Name: e.Name(), Data: data})
-		if layout.FileKind(e.Name()) == layout.KindComponents {
-			comps = append(comps, e.Name())
+	for _, f := range files {
+		if layout.FileKind(f.Name) == layout.KindComponents {
+			comps = append(comps, f.Name)
 		}
 	}
 	r.ComponentsFile = layout.MainComponents(r.Type, comps)
@@ -61,4 +43,20 @@ func releaseDir(dir string) (Target, bool, error) {
 		return Target{}, false, nil
 	}
 	return Target{Release: r, Dir: dir, Partial: !layout.IsVersion(r.Version)}, true, nil
+}
+
+// readFiles reads the regular files of dir that keep accepts, in name order and with
+// their size caps; a folder that cannot be listed holds none.
+func readFiles(dir string, keep func(name string) bool) ([]release.File, error) {
+	names, err := localrepo.List(dir, localrepo.Listing{Files: true})
+	if err != nil {
+		return nil, nil
+	}
+	var kept []string
+	for _, n := range names {
+		if keep(n) {
+			kept = append(kept, n)
+		}
+	}
+	return localrepo.ReadFiles(dir, kept, 0)
 }

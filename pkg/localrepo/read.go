@@ -2,13 +2,14 @@ package localrepo
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/release"
 )
 
 // MaxChecksumSize caps a version's checksum file.
@@ -58,42 +59,54 @@ func Segments(names ...string) error {
 	return nil
 }
 
-// Labels lists the provider folders of root the way clusterctl's local repository
-// does: non-hidden sub-folders, sorted (a symbolic link is not a folder).
-func Labels(root string) ([]string, error) { return dirs(root) }
-
-// Versions lists a provider's versions the way clusterctl's local repository does:
-// the sub-folders whose names are semantic versions; files and other names are
-// skipped.
-func Versions(root, label string) ([]string, error) {
-	if err := Segments(label); err != nil {
+// ReadFile reads root/label/version/name as every reader of a repository should:
+// label and version must be single folder names and name a release file name, no
+// part of the path below root may be a symbolic link, and the file is capped at
+// limit (ReadCapped). A missing file is an error wrapping fs.ErrNotExist.
+func ReadFile(root, label, version, name string, limit int64) ([]byte, error) {
+	if err := Segments(label, version); err != nil {
 		return nil, err
 	}
-	names, err := dirs(filepath.Join(root, label))
-	if err != nil {
+	if err := layout.ValidateFileName(name); err != nil {
 		return nil, err
 	}
-	var out []string
-	for _, n := range names {
-		if layout.IsVersion(n) {
-			out = append(out, n)
-		}
+	path := filepath.Join(layout.LocalDir(root, label, version), name)
+	if err := noLinks(root, path); err != nil {
+		return nil, err
 	}
-	return out, nil
+	return ReadCapped(path, limit)
 }
 
-// dirs lists the non-hidden sub-folders of dir, sorted, by entry type.
-func dirs(dir string) ([]string, error) {
-	entries, err := os.ReadDir(dir)
+// noLinks refuses a path below root any of whose parts is a symbolic link.
+func noLinks(root, path string) error {
+	rel, err := filepath.Rel(root, path)
 	if err != nil {
-		return nil, fmt.Errorf("listing release folders in %s: %w", dir, err)
+		return err
 	}
-	var out []string
-	for _, e := range entries {
-		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
-			out = append(out, e.Name())
+	p := root
+	for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		p = filepath.Join(p, part)
+		fi, err := os.Lstat(p)
+		if err != nil {
+			return fmt.Errorf("reading %s: %w", path, err)
+		}
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			return fmt.Errorf("reading %s: %s is a symbolic link; %s", path, p, realOnly)
 		}
 	}
-	sort.Strings(out)
+	return nil
+}
+
+// ReadFiles reads the named files of dir in that order, each capped by
+// httpx.CapFor(name, max) (ReadCapped).
+func ReadFiles(dir string, names []string, max int64) ([]release.File, error) {
+	var out []release.File
+	for _, n := range names {
+		data, err := ReadCapped(filepath.Join(dir, n), httpx.CapFor(n, max))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, release.File{Name: n, Data: data})
+	}
 	return out, nil
 }

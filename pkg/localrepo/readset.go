@@ -6,8 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -87,29 +85,24 @@ func readRelease(dir, label, version string, known Entry, ok bool) (*release.Rel
 	return rel, nil
 }
 
-// readFiles reads the regular files of a version folder.
+// readFiles reads the release files of a version folder (any other entry is an
+// error naming it).
 func readFiles(dir string) ([]release.File, error) {
-	entries, err := os.ReadDir(dir)
+	names, err := ReleaseFiles(dir, RefuseOther)
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", dir, err)
+		return nil, err
 	}
 	var files []release.File
-	for _, e := range entries {
-		path := filepath.Join(dir, e.Name())
-		if e.Name() == ChecksumFile {
-			continue
-		}
-		if !e.Type().IsRegular() {
-			return nil, fmt.Errorf("reading %s: %s, not a regular file; a release holds plain files only, copy the content instead", path, kind(e))
-		}
-		if err := layout.ValidateFileName(e.Name()); err != nil {
+	for _, n := range names {
+		path := filepath.Join(dir, n)
+		if err := layout.ValidateFileName(n); err != nil {
 			return nil, fmt.Errorf("reading %s: %w", path, err)
 		}
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return nil, fmt.Errorf("reading %s: %w", path, err)
 		}
-		files = append(files, release.File{Name: e.Name(), Data: data})
+		files = append(files, release.File{Name: n, Data: data})
 	}
 	return files, nil
 }
@@ -118,30 +111,7 @@ func readFiles(dir string) ([]release.File, error) {
 // "_"-prefixed ones (build's _docs) are skipped, as are regular files; any other entry
 // (a symlink) is an error.
 func subdirs(dir string) ([]string, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", dir, err)
-	}
-	var out []string
-	for _, e := range entries {
-		switch {
-		case strings.HasPrefix(e.Name(), "."), strings.HasPrefix(e.Name(), "_"), e.Type().IsRegular():
-			continue
-		case !e.IsDir():
-			return nil, fmt.Errorf("reading %s: %s, not a folder; the tree must hold real folders, not links", filepath.Join(dir, e.Name()), kind(e))
-		}
-		out = append(out, e.Name())
-	}
-	sort.Strings(out)
-	return out, nil
-}
-
-// kind names an entry's type for errors.
-func kind(e os.DirEntry) string {
-	if e.Type()&os.ModeSymlink != 0 {
-		return "a symbolic link"
-	}
-	return "a special file (" + e.Type().String() + ")"
+	return List(dir, Listing{Underscore: true, Refuse: RefuseLinks})
 }
 
 // findComponents picks the one components file of a version folder.

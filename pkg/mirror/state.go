@@ -54,7 +54,7 @@ func (s *state) read(label, version, name string) ([]byte, bool) {
 	if want == "" {
 		return nil, false
 	}
-	data, err := localrepo.ReadCapped(filepath.Join(s.dir, label, version, name), httpx.CapFor(name, 0))
+	data, err := localrepo.ReadFile(s.dir, label, version, name, httpx.CapFor(name, 0))
 	if err != nil || sum(data) != want {
 		return nil, false
 	}

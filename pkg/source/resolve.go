@@ -8,9 +8,9 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 )
 
 // ErrNoProviders marks a local folder that holds no provider folder.
@@ -75,7 +75,7 @@ func isDir(p string) bool {
 
 // hasVersions reports a folder with at least one sub-folder named as a version.
 func hasVersions(dir string) bool {
-	names, _ := entries(dir, true)
+	names, _ := localrepo.List(dir, localrepo.Listing{Refuse: localrepo.RefuseLinks})
 	for _, n := range names {
 		if layout.IsVersion(n) {
 			return true
@@ -86,14 +86,14 @@ func hasVersions(dir string) bool {
 
 // rootProviders lists the provider folders of a repository root.
 func rootProviders(root string, max int64) ([]Provider, error) {
-	names, err := entries(root, true)
+	names, err := localrepo.List(root, localrepo.Listing{Underscore: true, Refuse: localrepo.RefuseLinks}) // not build's _docs
 	if err != nil {
 		return nil, err
 	}
 	var out []Provider
 	for _, n := range names {
-		if strings.HasPrefix(n, "_") || n == "cert-manager" {
-			continue // build's _docs; cert-manager is read by version and needs no metadata.yaml
+		if n == "cert-manager" {
+			continue // read by version, it needs no metadata.yaml
 		}
 		out = append(out, local(root, n, max))
 	}
