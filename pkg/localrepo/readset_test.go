@@ -38,6 +38,10 @@ func TestReadSet(t *testing.T) {
 			{"cluster-api", "cluster-api", layout.CoreProvider, "v1.9.0", "core-components.yaml", "core-components.yaml,metadata.yaml"},
 			{"runtime-extension-foo", "foo", layout.RuntimeExtensionProvider, "v0.2.0", "runtime-extension-components.yaml", "metadata.yaml,runtime-extension-components.yaml"},
 		}},
+		{name: "hidden and _ entries skipped", files: map[string]string{
+			"infrastructure-y/v0.1.0/infrastructure-components.yaml": "c", "infrastructure-y/v0.1.0/.infrastructure-components.yaml.capirepo-tmp-1": "staged",
+			"infrastructure-y/.v0.2.0.capirepo-tmp-2/metadata.yaml": "staged", "_docs/infrastructure-y/v0.1.0/cluster-template.md": "# vars",
+		}, want: []got{{"infrastructure-y", "y", layout.InfrastructureProvider, "v0.1.0", "infrastructure-components.yaml", "infrastructure-components.yaml"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -85,6 +89,8 @@ func TestReadSetRejects(t *testing.T) {
 			wantErr: "no \"v\" prefix", wantIn: "infrastructure-a/latest"},
 		{name: "no components file", files: map[string]string{"infrastructure-a/v1.0.0/metadata.yaml": "m"},
 			wantErr: "no *-components.yaml", wantIn: "infrastructure-a/v1.0.0"},
+		{name: "folder in a version folder", files: map[string]string{"infrastructure-a/v1.0.0/infrastructure-components.yaml": "c", "infrastructure-a/v1.0.0/extra/x.yaml": "x"},
+			wantErr: "a folder, not a regular file", wantIn: "infrastructure-a/v1.0.0/extra"},
 		{name: "empty tree", files: map[string]string{"README": "x"}, wantErr: "no <provider-label>", wantIn: ""},
 		{name: "build index entry for another label", files: map[string]string{
 			"core-x/v1.0.0/metadata.yaml": "m", "core-x/v1.0.0/components.yaml": "c",
