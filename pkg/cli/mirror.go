@@ -148,7 +148,7 @@ func (o *mirrorOptions) certJob() (mirror.CertManagerJob, error) {
 		return mirror.CertManagerJob{}, nil
 	}
 	u, file := mirror.CertManagerURL(o.certManagerURL, o.certManager)
-	p := mirror.Provider{Name: mirror.CertManager, URL: u}
+	p := mirror.Provider{Provider: layout.Provider{Name: mirror.CertManager}, URL: u}
 	src, err := o.source(p, o.certManager)
 	if err != nil {
 		return mirror.CertManagerJob{}, fmt.Errorf("--cert-manager-url: %w", err)

@@ -85,7 +85,7 @@ func TestParseRejects(t *testing.T) {
 	for _, tt := range tests {
 		c, err := Parse("/x/clusterctl.yaml", []byte(tt.content))
 		if err == nil {
-			err = c.SetProviders(Provider{Name: "a", Type: layout.CoreProvider, URL: "/a/b/c/d"})
+			err = c.SetProviders(Provider{Provider: layout.Provider{Name: "a", Type: layout.CoreProvider}, URL: "/a/b/c/d"})
 		}
 		if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "/x/clusterctl.yaml") {
 			t.Errorf("%s: error = %v, want %q naming the file", tt.name, err, tt.want)

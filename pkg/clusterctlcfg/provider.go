@@ -21,15 +21,11 @@ const File = "clusterctl.yaml"
 //go:embed providers.yaml
 var builtinYAML []byte
 
-// Provider is one providers: entry.
+// Provider is one providers: entry: name, type (Label() comes from them), url.
 type Provider struct {
-	Name string `yaml:"name" json:"name"`
-	Type string `yaml:"type" json:"type"`
-	URL  string `yaml:"url" json:"url"`
+	layout.Provider `yaml:",inline"`
+	URL             string `yaml:"url" json:"url"`
 }
-
-// Label is the provider's folder name ("infrastructure-aws", "cluster-api").
-func (p Provider) Label() string { return layout.Label(p.Type, p.Name) }
 
 // ComponentsFile is the last segment of the URL, as clusterctl reads it.
 func (p Provider) ComponentsFile() string { return path.Base(p.URL) }
@@ -40,7 +36,7 @@ func (p Provider) URLVersion() string { return path.Base(path.Dir(p.URL)) }
 
 // Validate checks the name, type and URL shape clusterctl requires.
 func (p Provider) Validate() error {
-	if err := layout.ValidateName(p.Type, p.Name); err != nil {
+	if err := p.Provider.Validate(); err != nil {
 		return fmt.Errorf("provider %s (%s): %w", p.Name, p.Type, err)
 	}
 	if p.URL == "" || strings.Count(strings.TrimPrefix(p.URL, "file://"), "/") < 3 {
@@ -63,7 +59,8 @@ func (p Provider) LocalRoot() (string, error) {
 // Local is the entry of a provider published in the local repository root, at
 // version (a pinned vX.Y.Z, or "latest").
 func Local(root, name, typ, version, components string) Provider {
-	return Provider{Name: name, Type: typ, URL: layout.LocalURL(root, layout.Label(typ, name), version, components)}
+	id := layout.Provider{Name: name, Type: typ}
+	return Provider{Provider: id, URL: layout.LocalURL(root, id.Label(), version, components)}
 }
 
 // Builtin returns clusterctl's built-in provider list.

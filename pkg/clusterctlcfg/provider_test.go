@@ -44,7 +44,7 @@ func notesList(t *testing.T) []Provider {
 			if file == "" {
 				file = layout.ComponentsFile(typ)
 			}
-			out = append(out, Provider{Name: m[1], Type: typ, URL: "https://github.com/" + m[2] + "/releases/latest/" + file})
+			out = append(out, Provider{Provider: layout.Provider{Name: m[1], Type: typ}, URL: "https://github.com/" + m[2] + "/releases/latest/" + file})
 		default:
 			t.Fatalf("%s: unparsed line in the built-in list: %q", notes, line)
 		}
@@ -118,7 +118,7 @@ func TestLocalRoot(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			got, err := Provider{Name: "foo", Type: layout.InfrastructureProvider, URL: tt.url}.LocalRoot()
+			got, err := Provider{Provider: layout.Provider{Name: "foo", Type: layout.InfrastructureProvider}, URL: tt.url}.LocalRoot()
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Errorf("LocalRoot(%q) error = %v, want %q", tt.url, err, tt.wantErr)

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/manifest"
 	yaml "go.yaml.in/yaml/v3"
 )
@@ -27,8 +28,7 @@ type Config struct {
 
 // Provider is one clusterctl provider built from this tree.
 type Provider struct {
-	Name            string            `yaml:"name"`
-	Type            string            `yaml:"type"`
+	layout.Provider `yaml:",inline"`  // name, type; Label() and Validate() come from it
 	ComponentsFile  string            `yaml:"componentsFile"`
 	Components      Components        `yaml:"components"`
 	Metadata        string            `yaml:"metadata"`

@@ -22,7 +22,7 @@ func (c *Config) Validate() error {
 		for _, e := range p.validate() {
 			errs = append(errs, fmt.Sprintf("%s:%d: provider %q: %s", c.File, p.Line, p.Name, e))
 		}
-		if label := layout.Label(p.Type, p.Name); seen[label] {
+		if label := p.Label(); seen[label] {
 			errs = append(errs, fmt.Sprintf("%s:%d: provider %q: %s is declared twice", c.File, p.Line, p.Name, label))
 		} else {
 			seen[label] = true
@@ -42,7 +42,7 @@ func (e *Error) Error() string { return strings.Join(e.Msgs, "\n") }
 
 func (p *Provider) validate() []string {
 	var errs []string
-	if err := layout.ValidateName(p.Type, p.Name); err != nil {
+	if err := p.Provider.Validate(); err != nil {
 		errs = append(errs, err.Error())
 	}
 	if p.ComponentsFile == "" {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -19,10 +20,9 @@ type Index struct {
 
 // Entry is one provider of the output: what its folder name does not say.
 type Entry struct {
-	Label      string `json:"label"`
-	Name       string `json:"name"`
-	Type       string `json:"type"`
-	Components string `json:"components"`
+	Label           string `json:"label"` // the stored key; this field shadows the promoted Label(), equal to it
+	layout.Provider        // name, type
+	Components      string `json:"components"`
 }
 
 // EncodeIndex is the index of a build output holding set: one entry per provider.
@@ -32,7 +32,7 @@ func EncodeIndex(set *release.Set) ([]byte, error) {
 	for _, r := range set.Releases {
 		if !seen[r.Label()] {
 			seen[r.Label()] = true
-			idx.Providers = append(idx.Providers, Entry{Label: r.Label(), Name: r.Name, Type: r.Type, Components: r.ComponentsFile})
+			idx.Providers = append(idx.Providers, Entry{Label: r.Label(), Provider: r.Provider, Components: r.ComponentsFile})
 		}
 	}
 	data, err := json.MarshalIndent(idx, "", "  ")

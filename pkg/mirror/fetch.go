@@ -29,7 +29,7 @@ func (r *runner) fetchRelease(ctx context.Context, job Job, src *fetcher) (*rele
 	if err != nil {
 		return nil, fmt.Errorf("%s %s from %s: %w", p.Label(), version, p.URL, err)
 	}
-	rel := &release.Release{Provider: layout.Provider{Type: p.Type, Name: p.Name}, Version: version, ComponentsFile: p.ComponentsFile(),
+	rel := &release.Release{Provider: p.Provider, Version: version, ComponentsFile: p.ComponentsFile(),
 		Files: make([]release.File, len(wanted))}
 	g, gctx := errgroup.WithContext(ctx)
 	for i, name := range wanted {

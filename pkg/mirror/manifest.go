@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"github.com/capirepo/capirepo/pkg/httpx"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 )
 
@@ -20,14 +21,13 @@ type Manifest struct {
 
 // Record is one mirrored version of one provider (or of cert-manager).
 type Record struct {
-	Name       string       `json:"name"`
-	Type       string       `json:"type,omitempty"`
-	Label      string       `json:"label"`
-	Version    string       `json:"version"`
-	Source     string       `json:"source"` // the provider URL it was read from
-	Components string       `json:"components,omitempty"`
-	Files      []FileRecord `json:"files"`
-	Images     []string     `json:"images,omitempty"`
+	layout.Provider              // name, type (none for cert-manager)
+	Label           string       `json:"label"` // the stored key; this field shadows the promoted Label(), equal to it
+	Version         string       `json:"version"`
+	Source          string       `json:"source"` // the provider URL it was read from
+	Components      string       `json:"components,omitempty"`
+	Files           []FileRecord `json:"files"`
+	Images          []string     `json:"images,omitempty"`
 }
 
 // FileRecord is one file with its checksum.

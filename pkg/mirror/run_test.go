@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -43,7 +44,7 @@ func newFixture(t *testing.T) *fixture {
 func (f *fixture) jobs(versions ...string) []Job {
 	var out []Job
 	for _, v := range versions {
-		out = append(out, Job{Pick: Pick{Provider: Provider{Name: "foo", Type: "InfrastructureProvider", URL: fooURL}, Version: v}, Source: f.foo})
+		out = append(out, Job{Pick: Pick{Provider: Provider{Provider: layout.Provider{Name: "foo", Type: "InfrastructureProvider"}, URL: fooURL}, Version: v}, Source: f.foo})
 	}
 	return out
 }

@@ -19,7 +19,7 @@ func (p *Publisher) Notes(plan *publish.Plan) []string {
 			continue
 		}
 		seen[r.Label()] = true
-		ps = append(ps, clusterctlcfg.Provider{Name: r.Name, Type: r.Type, URL: layout.GitHubURL(p.opts.Owner, p.opts.Repo, "latest", r.ComponentsFile)})
+		ps = append(ps, clusterctlcfg.Provider{Provider: r.Provider, URL: layout.GitHubURL(p.opts.Owner, p.opts.Repo, "latest", r.ComponentsFile)})
 	}
 	out := []string{"clusterctl.yaml:\n" + clusterctlcfg.Snippet(ps),
 		fmt.Sprintf("clusterctl learns versions from the git tags of github.com/%s through the Go module proxy (falling back to the releases API with GOPROXY=off), so each tag must exist and be pushed; a tag without a published release breaks clusterctl init and upgrade plan", p.api.name()),

@@ -28,7 +28,7 @@ func (p *Publisher) entries(set *release.Set) string {
 	var ps []clusterctlcfg.Provider
 	for _, rel := range set.Releases {
 		u := layout.GitLabURL(p.c.baseURL(), p.c.opts.Project, p.packageName(rel), rel.Version, rel.ComponentsFile)
-		ps = append(ps, clusterctlcfg.Provider{Name: rel.Name, Type: rel.Type, URL: u})
+		ps = append(ps, clusterctlcfg.Provider{Provider: rel.Provider, URL: u})
 	}
 	return "clusterctl.yaml:\n" + clusterctlcfg.Snippet(ps)
 }
