@@ -11,6 +11,7 @@ var (
 	_ publish.Destination = (*configmap.Dest)(nil)
 	_ publish.Preflighter = (*configmap.Dest)(nil)
 	_ publish.Selecter    = (*configmap.Dest)(nil)
+	_ publish.Locker      = (*configmap.Dest)(nil)
 )
 
 type publishConfigMapsOptions struct {

@@ -39,12 +39,7 @@ func (d *Dest) Apply(ctx context.Context, p *publish.Plan) error {
 	if err != nil {
 		return err
 	}
-	fs := &fsx.FS{Mark: "capirepo", Hook: func(op fsx.Op, path string) error {
-		if d.Step != nil {
-			return d.Step(string(op) + " " + path)
-		}
-		return nil
-	}}
+	fs := d.fs()
 	if err := os.MkdirAll(d.Dir, fsx.DirMode); err != nil {
 		return err
 	}

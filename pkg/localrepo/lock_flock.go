@@ -40,7 +40,7 @@ func lockDir(ctx context.Context, dir string, wait time.Duration) (unlock func()
 	}
 	if err := flock(ctx, f, wait); err != nil {
 		f.Close()
-		return nil, false, fmt.Errorf("locking %s (another build is writing beside it?): %w", dir, err)
+		return nil, false, fmt.Errorf("locking %s (another capirepo run is writing there?): %w", dir, err)
 	}
 	return func() { syscall.Flock(int(f.Fd()), syscall.LOCK_UN); f.Close() }, true, nil
 }

@@ -12,31 +12,43 @@ import (
 )
 
 // StageTree starts writing a whole tree at out (build output), to be put in place
-// with the stage's Commit. It takes the lock on out's parent folder that every
-// writer of a tree there takes, puts back an out a dead run had set aside, and
-// removes the rest of what dead runs left beside out (a staged tree, or the old one
-// an exchange left under the staged name). done discards what was not committed and
-// unlocks.
+// with the stage's Commit, under LockBeside(out). done discards what was not
+// committed and unlocks.
 func StageTree(ctx context.Context, out string) (st *fsx.Stage, done func(), err error) {
-	parent := filepath.Dir(out)
-	if err := os.MkdirAll(parent, fsx.DirMode); err != nil {
-		return nil, nil, fmt.Errorf("creating %s: %w", parent, err)
+	if err := os.MkdirAll(filepath.Dir(out), fsx.DirMode); err != nil {
+		return nil, nil, fmt.Errorf("creating %s: %w", filepath.Dir(out), err)
 	}
-	unlock, locked, err := lockDir(ctx, parent, DefaultLockWait)
+	unlock, err := LockBeside(ctx, out)
 	if err != nil {
 		return nil, nil, err
 	}
-	if locked {
-		err = cleanBeside(parent, filepath.Base(out))
-	}
-	if err == nil {
-		st, err = (&fsx.FS{Mark: Mark}).NewStage(out)
-	}
-	if err != nil {
+	if st, err = (&fsx.FS{Mark: Mark}).NewStage(out); err != nil {
 		unlock()
 		return nil, nil, err
 	}
 	return st, func() { st.Discard(); unlock() }, nil
+}
+
+// LockBeside takes the lock on path's folder (an flock on the folder itself: no file
+// is created) that every capirepo writer of a file or tree there takes, then puts
+// back a path a dead run had set aside and removes the rest of what dead runs left
+// beside path (a staged copy, or the old one an exchange left under the staged
+// name). Where folders cannot be locked it excludes nobody and removes nothing (a
+// live run's staging might be there). The folder must exist.
+func LockBeside(ctx context.Context, path string) (unlock func(), err error) {
+	parent := filepath.Dir(path)
+	unlock, locked, err := lockDir(ctx, parent, DefaultLockWait)
+	if err != nil {
+		return nil, err
+	}
+	if locked {
+		err = cleanBeside(parent, filepath.Base(path))
+	}
+	if err != nil {
+		unlock()
+		return nil, err
+	}
+	return unlock, nil
 }
 
 // cleanBeside handles the staged entries of dir that belong to base: capirepo's, and
