@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/metadata"
 	"github.com/capirepo/capirepo/pkg/pipeline"
 	"github.com/capirepo/capirepo/pkg/remote"
@@ -104,7 +106,7 @@ func newAddSeriesCmd(io streams) *cobra.Command {
 		Use:   "add-series --version vX.Y.Z --contract v1beta1",
 		Short: "Add the release series of a new minor to metadata.yaml (comments kept)",
 		Args:  cobra.NoArgs,
-		RunE:  func(cmd *cobra.Command, _ []string) error { return o.run(io) },
+		RunE:  func(cmd *cobra.Command, _ []string) error { return o.run(cmd.Context(), io) },
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.config, "config", "capirepo.yaml", "configuration file (its providers' metadata files are updated)")
@@ -116,29 +118,44 @@ func newAddSeriesCmd(io streams) *cobra.Command {
 	return cmd
 }
 
-func (o *addSeriesOptions) run(io streams) error {
+func (o *addSeriesOptions) run(ctx context.Context, io streams) error {
 	files, err := o.files()
 	if err != nil {
 		return err
 	}
 	for _, file := range files {
-		data, err := os.ReadFile(file)
-		if err != nil && !os.IsNotExist(err) {
-			return withCode(ExitInput, err)
+		if err := o.addTo(ctx, io, file); err != nil {
+			return err
 		}
-		out, changed, err := metadata.AddSeries(data, o.version, o.contract)
-		if err != nil {
-			return withCode(ExitInput, fmt.Errorf("%s: %w", file, err))
-		}
-		if !changed {
-			fmt.Fprintf(io.out, "%s: series for %s already present\n", file, o.version)
-			continue
-		}
-		if err := fsx.WriteFile(file, out); err != nil {
-			return withCode(ExitPublish, err)
-		}
-		fmt.Fprintf(io.out, "%s: added the series of %s (contract %s)\n", file, o.version, o.contract)
 	}
+	return nil
+}
+
+// addTo updates one metadata.yaml under the lock on its folder every capirepo writer
+// there takes (localrepo.LockBeside: what a killed run staged beside it is removed),
+// staged and renamed into place.
+func (o *addSeriesOptions) addTo(ctx context.Context, io streams, file string) error {
+	unlock, err := localrepo.LockBeside(ctx, file)
+	if err != nil {
+		return withCode(ExitPublish, err)
+	}
+	defer unlock()
+	data, err := os.ReadFile(file)
+	if err != nil && !os.IsNotExist(err) {
+		return withCode(ExitInput, err)
+	}
+	out, changed, err := metadata.AddSeries(data, o.version, o.contract)
+	if err != nil {
+		return withCode(ExitInput, fmt.Errorf("%s: %w", file, err))
+	}
+	if !changed {
+		fmt.Fprintf(io.out, "%s: series for %s already present\n", file, o.version)
+		return nil
+	}
+	if err := (&fsx.FS{Mark: localrepo.Mark}).WriteFile(file, out); err != nil {
+		return withCode(ExitPublish, err)
+	}
+	fmt.Fprintf(io.out, "%s: added the series of %s (contract %s)\n", file, o.version, o.contract)
 	return nil
 }
 

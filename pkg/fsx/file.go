@@ -2,6 +2,7 @@ package fsx
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -54,6 +55,25 @@ func (f *FS) WriteFile(path string, data []byte) error {
 			os.Remove(tmp)
 			return fmt.Errorf("keeping the mode of %s: %w", path, err)
 		}
+	}
+	if err := f.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	SyncDir(filepath.Dir(path))
+	return nil
+}
+
+// WriteNew creates path with data like WriteFile (staged, then renamed into place),
+// but never replaces a file: an existing path is an error wrapping fs.ErrExist. The
+// check and the rename are two steps: callers exclude other writers with a lock.
+func (f *FS) WriteNew(path string, data []byte) error {
+	if _, err := os.Lstat(path); err == nil {
+		return fmt.Errorf("writing %s: %w", path, fs.ErrExist)
+	}
+	tmp := f.TempName(path)
+	if err := f.CreateFile(tmp, data); err != nil {
+		return err
 	}
 	if err := f.Rename(tmp, path); err != nil {
 		os.Remove(tmp)
