@@ -2,6 +2,7 @@ package images
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -21,15 +22,23 @@ func layoutName(r Ref) string {
 	return r.Name() + "@" + r.Digest
 }
 
-// ToLayout copies each image into an OCI image layout folder (created when missing).
+// ToLayout copies each image into an OCI image layout folder (created when missing),
+// holding the folder's lock; what dead runs left there is removed first, and
+// index.json is replaced whole at the end, also when a copy failed (it then lists the
+// images copied before). See layoutWriter.
 func (c *Copier) ToLayout(ctx context.Context, images []string, dir string) ([]Copied, error) {
-	store, err := ocilayout.New(dir)
-	if err != nil {
-		return nil, fmt.Errorf("opening OCI layout %s: %w", dir, err)
+	if err := clashes(images, layoutName); err != nil {
+		return nil, err
 	}
-	return c.each(ctx, images, func(r Ref) (oras.Target, string, error) {
-		return store, layoutName(r), nil
+	w, err := openLayout(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	defer w.close()
+	out, err := c.each(ctx, images, func(r Ref) (oras.Target, string, error) {
+		return w.store, layoutName(r), nil
 	}, layoutName)
+	return out, errors.Join(err, w.commit())
 }
 
 // PushLayout uploads every tagged image of a layout folder to target/<name>:<tag>.
