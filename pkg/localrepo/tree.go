@@ -51,6 +51,26 @@ func LockBeside(ctx context.Context, path string) (unlock func(), err error) {
 	return unlock, nil
 }
 
+// LockOwned takes the lock on dir (as LockBeside) of a folder only capirepo writes,
+// such as the download cache, and removes every staged entry in it: capirepo's, and
+// the unmarked ones older versions left. The folder must exist.
+func LockOwned(ctx context.Context, dir string) (unlock func(), err error) {
+	unlock, locked, err := lockDir(ctx, dir, DefaultLockWait)
+	if err != nil {
+		return nil, err
+	}
+	if locked {
+		if err = (&fsx.FS{Mark: Mark}).Clean(dir); err == nil {
+			err = (*fsx.FS)(nil).Clean(dir)
+		}
+	}
+	if err != nil {
+		unlock()
+		return nil, err
+	}
+	return unlock, nil
+}
+
 // cleanBeside handles the staged entries of dir that belong to base: capirepo's, and
 // the unmarked ones older builds left. A set-aside copy whose target is missing is
 // put back; everything else staged is removed.

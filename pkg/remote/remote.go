@@ -18,6 +18,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/confine"
 	"github.com/capirepo/capirepo/pkg/fsx"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/manifest"
 )
 
@@ -177,14 +178,21 @@ func (s *Store) fromCache(pin Pin) ([]byte, error) {
 	return data, nil
 }
 
-// toCache stores data atomically; a cache that cannot be written only costs a
-// download next time.
+// toCache stores data atomically (staged, then renamed), holding the cache folder's
+// lock, under which what killed runs staged there is removed (localrepo.LockOwned); a
+// cache that cannot be written only costs a download next time.
 func (s *Store) toCache(pin Pin, data []byte) {
 	if s.CacheDir == "" {
 		return
 	}
 	dst := s.cachePath(pin)
-	if os.MkdirAll(filepath.Dir(dst), 0o755) == nil {
-		_ = fsx.WriteFile(dst, data)
+	if os.MkdirAll(filepath.Dir(dst), 0o755) != nil {
+		return
 	}
+	unlock, err := localrepo.LockOwned(s.context(), filepath.Dir(dst))
+	if err != nil {
+		return
+	}
+	defer unlock()
+	_ = (&fsx.FS{Mark: localrepo.Mark}).WriteFile(dst, data)
 }
