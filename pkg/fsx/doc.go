@@ -8,7 +8,8 @@
 // the system has no atomic exchange); an FS with a Mark puts it in both names
 // (".<base>.capirepo-tmp-<random>"). IsStaged recognises them; Recover puts an
 // ".old-" folder back when a crash left its target missing, and Clean also removes
-// the rest, for callers that know the run that staged them is dead (a lock says so).
+// the rest, for callers that know the run that staged them is dead (a lock says so;
+// pkg/localrepo holds the locks every capirepo writer takes).
 //
 // An *FS carries an optional Hook called before every write and rename, so crash
 // tests can stop a process at each step; a nil *FS (and the package functions) has none.

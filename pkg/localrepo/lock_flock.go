@@ -45,13 +45,30 @@ func lockDir(ctx context.Context, dir string, wait time.Duration) (unlock func()
 	return func() { syscall.Flock(int(f.Fd()), syscall.LOCK_UN); f.Close() }, true, nil
 }
 
+// tryLockDir takes an exclusive flock on the folder dir at once, or reports that
+// another process holds it (ok false, no error).
+func tryLockDir(dir string) (unlock func(), ok bool, err error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, false, fmt.Errorf("opening %s to lock it: %w", dir, err)
+	}
+	if ok, err = tryFlock(f); !ok || err != nil {
+		f.Close()
+		return nil, false, err
+	}
+	return func() { syscall.Flock(int(f.Fd()), syscall.LOCK_UN); f.Close() }, true, nil
+}
+
 // flock takes an exclusive flock on f, polling until ctx is done or wait has passed.
 func flock(ctx context.Context, f *os.File, wait time.Duration) error {
-	return poll(ctx, wait, func() (bool, error) {
-		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
-		if errors.Is(err, syscall.EWOULDBLOCK) || errors.Is(err, syscall.EINTR) {
-			return false, nil
-		}
-		return err == nil, err
-	})
+	return poll(ctx, wait, func() (bool, error) { return tryFlock(f) })
+}
+
+// tryFlock takes an exclusive flock on f at once: false when another holds it.
+func tryFlock(f *os.File) (bool, error) {
+	err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+	if errors.Is(err, syscall.EWOULDBLOCK) || errors.Is(err, syscall.EINTR) {
+		return false, nil
+	}
+	return err == nil, err
 }

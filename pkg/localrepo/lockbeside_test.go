@@ -41,3 +41,36 @@ func TestLockBesideExcludesASecondWriter(t *testing.T) {
 		t.Errorf("the next writer kept the dead holder's staging: %v", err)
 	}
 }
+
+// A run's scratch folder: the next run removes what a killed run left, never what a
+// live run holds, and done removes its own.
+func TestScratchRemovesOnlyDeadRunsFolders(t *testing.T) {
+	t.Parallel()
+	parent := t.TempDir()
+	dead := filepath.Join(parent, ScratchPrefix+"dead")
+	if err := os.MkdirAll(filepath.Join(dead, "overlay"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	live, liveDone, err := Scratch(t.Context(), parent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer liveDone()
+	other := filepath.Join(parent, "capirepo-build-older") // an older version's: left alone
+	if err := os.Mkdir(other, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dir, done, err := Scratch(t.Context(), parent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]bool{dead: false, live: true, other: true, dir: true} {
+		if _, err := os.Stat(path); (err == nil) != want {
+			t.Errorf("%s present = %v, want %v", filepath.Base(path), err == nil, want)
+		}
+	}
+	done()
+	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("done left the scratch folder: %v", err)
+	}
+}

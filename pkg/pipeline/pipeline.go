@@ -17,6 +17,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/render"
 	"github.com/capirepo/capirepo/pkg/templates"
@@ -53,12 +54,14 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 	if err != nil {
 		return nil, err
 	}
-	// One temporary folder per build, removed on return: an interrupted kustomize run
-	// is abandoned, not stopped, and must leave nothing behind.
-	if in.tmp, err = os.MkdirTemp(opts.TempDir, "capirepo-build-"); err != nil {
-		return nil, fmt.Errorf("creating a temporary folder: %w", err)
+	// One scratch folder per build, removed on return: an interrupted kustomize run
+	// is abandoned, not stopped, and must leave nothing behind; what a killed build
+	// left is removed by the next one (localrepo.Scratch).
+	var done func()
+	if in.tmp, done, err = localrepo.Scratch(ctx, opts.TempDir); err != nil {
+		return nil, err
 	}
-	defer os.RemoveAll(in.tmp)
+	defer done()
 	for i := range cfg.Providers {
 		p := &cfg.Providers[i]
 		r, notes, err := buildProvider(ctx, in, p, opts)
