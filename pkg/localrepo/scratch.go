@@ -14,17 +14,20 @@ const ScratchPrefix = "capirepo-run-"
 // Scratch creates a run's scratch folder in parent ("" = the system's temporary
 // folder) and holds a lock on it until done, which removes it. Under the lock on
 // parent, it first removes the scratch folders no live run holds: what runs killed
-// before their done left. Where folders cannot be locked nothing is removed.
+// before their done left. This housekeeping never fails a run: where folders cannot
+// be locked (or the lock on parent is not had in time) nothing is removed.
 func Scratch(ctx context.Context, parent string) (dir string, done func(), err error) {
 	if parent == "" {
 		parent = os.TempDir()
 	}
 	unlockParent, locked, err := lockDir(ctx, parent, DefaultLockWait)
-	if err != nil {
-		return "", nil, err
+	if err == nil {
+		defer unlockParent()
 	}
-	defer unlockParent()
-	if locked {
+	if ctx.Err() != nil {
+		return "", nil, ctx.Err()
+	}
+	if err == nil && locked {
 		if err := removeDeadScratch(parent); err != nil {
 			return "", nil, err
 		}
@@ -32,10 +35,9 @@ func Scratch(ctx context.Context, parent string) (dir string, done func(), err e
 	if dir, err = os.MkdirTemp(parent, ScratchPrefix); err != nil {
 		return "", nil, fmt.Errorf("creating a temporary folder: %w", err)
 	}
-	unlock, _, err := tryLockDir(dir)
-	if err != nil {
-		os.RemoveAll(dir)
-		return "", nil, err
+	unlock, ok, err := tryLockDir(dir)
+	if !ok || err != nil { // unlocked: a sweeper cannot lock it either, and skips it
+		unlock = func() {}
 	}
 	return dir, func() { os.RemoveAll(dir); unlock() }, nil
 }
