@@ -7,8 +7,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/capirepo/capirepo/pkg/fsx"
-	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/scaffold"
 	"github.com/spf13/cobra"
 )
@@ -57,7 +55,7 @@ func (o *initOptions) run(ctx context.Context, io streams, args []string) error 
 		_, err := io.out.Write(data)
 		return err
 	}
-	if err := writeNew(ctx, target, data); err != nil {
+	if err := scaffold.WriteConfig(ctx, target, data); err != nil {
 		if errors.Is(err, os.ErrExist) {
 			return withCode(ExitConflict, fmt.Errorf("%s already exists: init never overwrites a file", target))
 		}
@@ -65,16 +63,4 @@ func (o *initOptions) run(ctx context.Context, io streams, args []string) error 
 	}
 	fmt.Fprintf(io.out, "wrote %s (%d provider(s)); review its commented lines, then run capirepo build --config %s --version vX.Y.Z\n", target, len(plan.Providers), target)
 	return nil
-}
-
-// writeNew creates target (never replacing a file) under the lock on its folder every
-// capirepo writer there takes (localrepo.LockBeside: what a killed run staged beside
-// it is removed), staged and renamed into place: a kill never leaves a partial file.
-func writeNew(ctx context.Context, target string, data []byte) error {
-	unlock, err := localrepo.LockBeside(ctx, target)
-	if err != nil {
-		return err
-	}
-	defer unlock()
-	return (&fsx.FS{Mark: localrepo.Mark}).WriteNew(target, data)
 }

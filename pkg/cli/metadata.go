@@ -2,14 +2,13 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 
 	"github.com/capirepo/capirepo/pkg/config"
-	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/lint"
-	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/metadata"
 	"github.com/capirepo/capirepo/pkg/pipeline"
 	"github.com/capirepo/capirepo/pkg/remote"
@@ -131,31 +130,20 @@ func (o *addSeriesOptions) run(ctx context.Context, io streams) error {
 	return nil
 }
 
-// addTo updates one metadata.yaml under the lock on its folder every capirepo writer
-// there takes (localrepo.LockBeside: what a killed run staged beside it is removed),
-// staged and renamed into place.
+// addTo updates one metadata.yaml (metadata.AddSeriesFile).
 func (o *addSeriesOptions) addTo(ctx context.Context, io streams, file string) error {
-	unlock, err := localrepo.LockBeside(ctx, file)
-	if err != nil {
+	changed, err := metadata.AddSeriesFile(ctx, file, o.version, o.contract)
+	var werr *metadata.WriteError
+	switch {
+	case errors.As(err, &werr):
 		return withCode(ExitPublish, err)
-	}
-	defer unlock()
-	data, err := os.ReadFile(file)
-	if err != nil && !os.IsNotExist(err) {
+	case err != nil:
 		return withCode(ExitInput, err)
-	}
-	out, changed, err := metadata.AddSeries(data, o.version, o.contract)
-	if err != nil {
-		return withCode(ExitInput, fmt.Errorf("%s: %w", file, err))
-	}
-	if !changed {
+	case !changed:
 		fmt.Fprintf(io.out, "%s: series for %s already present\n", file, o.version)
-		return nil
+	default:
+		fmt.Fprintf(io.out, "%s: added the series of %s (contract %s)\n", file, o.version, o.contract)
 	}
-	if err := (&fsx.FS{Mark: localrepo.Mark}).WriteFile(file, out); err != nil {
-		return withCode(ExitPublish, err)
-	}
-	fmt.Fprintf(io.out, "%s: added the series of %s (contract %s)\n", file, o.version, o.contract)
 	return nil
 }
 
