@@ -117,6 +117,9 @@ func (o *mirrorOptions) plan() ([]mirror.Job, mirror.CertManagerJob, error) {
 	if o.jobs < 0 {
 		return nil, none, fmt.Errorf("--jobs %d: use a positive number", o.jobs)
 	}
+	if err := o.ownFolders(); err != nil {
+		return nil, none, err
+	}
 	if err := verify.CheckContract(o.contract); err != nil {
 		return nil, none, fmt.Errorf("--contract %w", err)
 	}
@@ -141,6 +144,18 @@ func (o *mirrorOptions) plan() ([]mirror.Job, mirror.CertManagerJob, error) {
 	}
 	cert, err := o.certJob()
 	return jobs, cert, err
+}
+
+// ownFolders refuses an --images-layout or --configmaps folder that is the mirror
+// folder: each is written under its own lock, which mirror already holds there.
+func (o *mirrorOptions) ownFolders() error {
+	out, _ := filepath.Abs(o.out)
+	for _, f := range []struct{ flag, dir string }{{"--images-layout", o.oci.imagesLayout}, {"--configmaps", o.configMaps}} {
+		if dir, _ := filepath.Abs(f.dir); f.dir != "" && dir == out {
+			return fmt.Errorf("%s %s is the mirror folder (--out): give it a folder of its own", f.flag, f.dir)
+		}
+	}
+	return nil
 }
 
 func (o *mirrorOptions) certJob() (mirror.CertManagerJob, error) {

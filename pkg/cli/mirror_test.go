@@ -278,6 +278,8 @@ func TestMirrorUsage(t *testing.T) {
 		{"relative local path", []string{"--out", "x", "--cert-manager-url", "cert-manager/{version}/cert-manager.yaml"}, "--cert-manager-url"},
 		{"unknown flag", []string{"--out", "x", "--colour"}, "unknown flag"},
 		{"to-gitlab without project", []string{"--out", "x", "--to-gitlab", "https://gitlab.example.com"}, "--gitlab-project"},
+		{"images layout in the mirror folder", []string{"--out", "x", "--cert-manager", "", "--images-layout", "./x/"}, "--images-layout ./x/ is the mirror folder"},
+		{"configmaps in the mirror folder", []string{"--out", "x/", "--cert-manager", "", "--configmaps", "x"}, "--configmaps x is the mirror folder"},
 		{"negative jobs", []string{"--out", "x", "--cert-manager", "", "--jobs", "-1"}, "--jobs -1"},
 	}
 	for _, tt := range tests {
