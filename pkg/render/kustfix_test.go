@@ -2,6 +2,8 @@ package render
 
 import (
 	"bytes"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -9,6 +11,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/testsupport/tree"
 
 	"sigs.k8s.io/kustomize/api/krusty"
+	"sigs.k8s.io/kustomize/api/resmap"
 	"sigs.k8s.io/kustomize/api/types"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 )
@@ -31,7 +34,7 @@ spec: {selector: {app: m}, ports: [{port: 443}]}
 
 // fixCases are kustomization trees with deprecated fields; base/ holds the objects.
 var fixCases = map[string]map[string]string{
-	"patchesJson6902 after namespace (kept)": {
+	"patchesJson6902 after namespace": {
 		"k/kustomization.yaml": "resources: [../base]\nnamespace: sample-system\npatchesJson6902:\n- target: {kind: Service, name: webhook}\n  path: json.yaml\n",
 		"k/json.yaml":          "- {op: replace, path: /metadata/namespace, value: other}\n",
 	},
@@ -55,6 +58,10 @@ var fixCases = map[string]map[string]string{
 	"commonLabels after labels": {
 		"k/kustomization.yaml": "resources: [../base]\nlabels:\n- pairs: {team: a, tier: x}\n  includeTemplates: true\ncommonLabels: {tier: z, app.kubernetes.io/name: sample}\n",
 	},
+	"bases beside capitalised Resources (kept)": {
+		"k/kustomization.yaml": "Resources: [svc.yaml]\nbases: [../base]\n",
+		"k/svc.yaml":           "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: extra}\n",
+	},
 	"commonLabels empty": {
 		"k/kustomization.yaml": "resources: [../base]\ncommonLabels: {}\n",
 	},
@@ -73,47 +80,76 @@ var fixCases = map[string]map[string]string{
 }
 
 // TestFixedKustomizationsBuildTheSame: a tree with deprecated fields renders to the
-// same bytes through render (which serves the fields fixed) as through kustomize
-// reading it unfixed, and the served kustomization has nothing deprecated left but
-// the fields without an exact current form (the "(kept)" cases).
+// same bytes, or fails with the same error, through the kustomization files render
+// serves fixed as through kustomize reading them unfixed, and the served files have
+// nothing deprecated left but the fields without an exact current form (the "kept"
+// cases: one field left). A "(none)" case loads with LoadNone; a file whose content is
+// "link:target" is a symbolic link to target.
 func TestFixedKustomizationsBuildTheSame(t *testing.T) {
 	t.Parallel()
-	for name, files := range fixCases {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			files["base/kustomization.yaml"], files["base/svc.yaml"] = "resources: [deploy.yaml, svc.yaml]\n", fixService
-			if files["base/deploy.yaml"] == "" {
-				files["base/deploy.yaml"] = fixDeploy
+	for _, cases := range []map[string]map[string]string{fixCases, json6902Cases} {
+		for name, files := range cases {
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				checkFixedBuild(t, name, files)
+			})
+		}
+	}
+}
+
+func checkFixedBuild(t *testing.T, name string, files map[string]string) {
+	files["base/kustomization.yaml"], files["base/svc.yaml"] = "resources: [deploy.yaml, svc.yaml]\n", fixService
+	if files["base/deploy.yaml"] == "" {
+		files["base/deploy.yaml"] = fixDeploy
+	}
+	root := tree.Write(t, files)
+	for f, body := range files {
+		if target, ok := strings.CutPrefix(body, "link:"); ok {
+			link := filepath.Join(root, f)
+			if err := os.Remove(link); err != nil || os.Symlink(target, link) != nil {
+				t.Fatal("cannot make link", link)
 			}
-			root := tree.Write(t, files)
-			dir := filepath.Join(root, "k")
-			want := unfixedBuild(t, dir)
-			m, err := Kustomize(Options{Dir: dir, Root: root, Warn: func(Warning) {}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := m.AsYaml()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("fixed build differs from kustomize's:\n--- fixed\n%s\n--- kustomize\n%s", got, want)
-			}
-			left := servedDeprecations(t, root, dir)
-			if kept := strings.HasSuffix(name, "(kept)"); kept != (len(left) == 1) || len(left) > 1 {
-				t.Errorf("served kustomization has deprecated fields %v; want one only when kept", left)
-			}
-		})
+		}
+	}
+	opts := Options{Dir: filepath.Join(root, "k"), Root: root, Warn: func(Warning) {}}
+	if strings.Contains(name, "(none)") {
+		opts.LoadRestrictor = LoadNone
+	}
+	want, wantErr := unfixedBuild(opts)
+	b := servedFS(t, opts)
+	got, err := build(b, opts)
+	if fmt.Sprint(err) != fmt.Sprint(wantErr) || !bytes.Equal(got, want) {
+		t.Fatalf("fixed build differs from kustomize's:\n--- fixed (%v)\n%s\n--- kustomize (%v)\n%s", err, got, wantErr, want)
+	}
+	if m, err := Kustomize(opts); (err == nil) != (wantErr == nil) || (err == nil && !bytes.Equal(asYaml(t, m), want)) {
+		t.Errorf("render: %v, want the same build as kustomize's (%v)", err, wantErr)
+	}
+	var left []string
+	for f := range files {
+		if strings.HasSuffix(f, "kustomization.yaml") && !strings.HasPrefix(f, "base/") && !strings.HasPrefix(files[f], "link:") {
+			left = append(left, servedDeprecations(t, b, filepath.Join(root, f))...)
+		}
+	}
+	if kept := strings.Contains(name, "kept"); kept != (len(left) == 1) || len(left) > 1 {
+		t.Errorf("served kustomizations have deprecated fields %v; want one only when kept", left)
 	}
 }
 
 // unfixedBuild is kustomize reading the tree from disk as it is (it warns on stderr).
-func unfixedBuild(t *testing.T, dir string) []byte {
-	t.Helper()
-	m, err := krusty.MakeKustomizer(kustomizerOptions("")).Run(filesys.MakeFsOnDisk(), dir)
+func unfixedBuild(opts Options) ([]byte, error) {
+	return build(filesys.MakeFsOnDisk(), opts)
+}
+
+func build(fs filesys.FileSystem, opts Options) ([]byte, error) {
+	m, err := krusty.MakeKustomizer(kustomizerOptions(opts.LoadRestrictor)).Run(fs, opts.Dir)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
+	return m.AsYaml()
+}
+
+func asYaml(t *testing.T, m resmap.ResMap) []byte {
+	t.Helper()
 	out, err := m.AsYaml()
 	if err != nil {
 		t.Fatal(err)
@@ -121,14 +157,21 @@ func unfixedBuild(t *testing.T, dir string) []byte {
 	return out
 }
 
-// servedDeprecations are kustomize's warnings about the kustomization render serves.
-func servedDeprecations(t *testing.T, root, dir string) []string {
+// servedFS is the filesystem render serves kustomize for opts (see Kustomize).
+func servedFS(t *testing.T, opts Options) *boundFS {
 	t.Helper()
-	b, err := newBound(Options{Root: root, Warn: func(Warning) {}})
+	b, err := newBound(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := b.ReadFile(filepath.Join(dir, "kustomization.yaml"))
+	b.kust.origins = b.keepsOrigins(opts.Dir)
+	return b
+}
+
+// servedDeprecations are kustomize's warnings about kustomization file f as b serves it.
+func servedDeprecations(t *testing.T, b *boundFS, f string) []string {
+	t.Helper()
+	data, err := b.ReadFile(f)
 	if err != nil {
 		t.Fatal(err)
 	}

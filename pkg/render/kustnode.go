@@ -40,21 +40,29 @@ func moveItems(m *yaml.Node, from, to string, first bool) bool {
 	return true
 }
 
-// put adds items to the sequence of key, creating it when there are items to add.
+// put adds items to the sequence of key, creating it when there are items to add. The
+// sequence node is replaced by a new one: the old node is left as it was.
 func put(m *yaml.Node, key string, items []*yaml.Node, first bool) {
-	seq := value(m, key)
-	if seq == nil || seq.Kind != yaml.SequenceNode {
+	at := -1
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key && m.Content[i+1].Kind == yaml.SequenceNode {
+			at = i + 1
+		}
+	}
+	if at < 0 {
 		if len(items) == 0 {
 			return
 		}
-		seq = &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
-		m.Content = append(m.Content, scalar(key), seq)
+		m.Content = append(m.Content, scalar(key), &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"})
+		at = len(m.Content) - 1
 	}
+	seq := *m.Content[at]
 	if first {
 		seq.Content = append(append([]*yaml.Node(nil), items...), seq.Content...)
 	} else {
-		seq.Content = append(seq.Content, items...)
+		seq.Content = append(append([]*yaml.Node(nil), seq.Content...), items...)
 	}
+	m.Content[at] = &seq
 }
 
 func scalar(s string) *yaml.Node { return scalarTag(s, "!!str") }

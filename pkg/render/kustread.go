@@ -36,9 +36,11 @@ const remoteDir = ".capirepo-remote"
 // fields (kustomize prints them to stderr without the file name) and swaps remote
 // resources for their pinned content.
 type kustReader struct {
-	fs     *boundFS
-	remote Remote
-	warn   func(Warning)
+	fs       *boundFS
+	remote   Remote
+	warn     func(Warning)
+	loadNone bool // kustomize's LoadRestrictionsNone
+	origins  bool // the build keeps origin annotations (buildMetadata)
 
 	mu     sync.Mutex
 	warned map[Warning]bool
@@ -51,7 +53,8 @@ func (k *kustReader) read(p string, data []byte) ([]byte, error) {
 	}
 	k.deprecations(p, data, doc.Content[0])
 	changed, err := k.rewrite(p, doc.Content[0])
-	if err == nil && fixDeprecated(doc.Content[0]) {
+	inline := func(kz *types.Kustomization) []string { return k.json6902Transformers(p, kz) }
+	if err == nil && fixDeprecated(doc.Content[0], inline) {
 		changed = true
 	}
 	if err != nil || !changed {

@@ -53,6 +53,7 @@ func Kustomize(opts Options) (resmap.ResMap, error) {
 	if err := ScreenWith(dir, ScreenOptions{Ref: b.screenRef(opts), File: b.check, Cache: opts.Cache}); err != nil {
 		return nil, err
 	}
+	b.kust.origins = b.keepsOrigins(dir)
 	if len(opts.Labels) == 0 && len(opts.Images) == 0 {
 		return run(dir, dir, opts, b)
 	}
@@ -79,7 +80,7 @@ func newBound(opts Options) (*boundFS, error) {
 		}
 		shown = abs
 	}
-	k := &kustReader{remote: opts.Remote, warn: opts.Warn, warned: map[Warning]bool{}}
+	k := &kustReader{remote: opts.Remote, warn: opts.Warn, warned: map[Warning]bool{}, loadNone: opts.LoadRestrictor == LoadNone}
 	return newBoundFS(shown, []string{root}, k), nil
 }
 
