@@ -6,8 +6,8 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/backend/local"
 	"github.com/capirepo/capirepo/pkg/check"
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/lint"
-	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/mirror"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -23,7 +23,7 @@ func (o *mirrorOptions) options(cert mirror.CertManagerJob, also []publish.Desti
 		Dir: o.out, Jobs: o.jobs, Force: o.force, Also: also, CertManager: cert,
 		Destination: local.New(o.out, local.Options{Locked: true, KeepConfig: true}),
 		Lock: func(ctx context.Context, dir string) (func(), error) {
-			return localrepo.Lock(ctx, dir, 0)
+			return fsx.Lock(ctx, dir, 0)
 		},
 		ImageRegistry: o.registry, Strict: o.strict, Progress: show.event, Latest: o.latest, Lint: check.RepoRelease,
 		Check: mirrorCheck,

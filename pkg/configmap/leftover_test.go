@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
-	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -108,7 +108,7 @@ func TestNextRunRemovesDeadRunsStaging(t *testing.T) {
 func TestSecondWriterWaitsForTheLock(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	unlock, err := localrepo.Lock(t.Context(), dir, 0)
+	unlock, err := fsx.Lock(t.Context(), dir, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,8 +117,8 @@ func TestSecondWriterWaitsForTheLock(t *testing.T) {
 	before := readTree(t, dir)
 	d := &Dest{Dir: dir}
 	_, err = publish.Publish(ctx, &release.Set{Releases: firstRun()}, d, publish.Policy{})
-	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), localrepo.LockFile) {
-		t.Errorf("publish while locked = %v, want a context error naming %s", err, localrepo.LockFile)
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), fsx.LockFile) {
+		t.Errorf("publish while locked = %v, want a context error naming %s", err, fsx.LockFile)
 	}
 	sameFolder(t, "while locked", readTree(t, dir), before)
 

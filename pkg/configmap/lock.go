@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/capirepo/capirepo/pkg/fsx"
-	"github.com/capirepo/capirepo/pkg/localrepo"
 )
 
 // Lock creates the folder and takes its publisher lock (DIR/.capirepo.lock, the lock
@@ -14,7 +13,7 @@ import (
 // they are removed (a set-aside file whose target is missing is put back). Other
 // tools' hidden files are left alone. Publish does not lock a dry run.
 func (d *Dest) Lock(ctx context.Context) (func(), error) {
-	unlock, err := localrepo.Lock(ctx, d.Dir, 0)
+	unlock, err := fsx.Lock(ctx, d.Dir, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -27,7 +26,7 @@ func (d *Dest) Lock(ctx context.Context) (func(), error) {
 
 // fs writes the folder's files with capirepo's mark, through Step when set.
 func (d *Dest) fs() *fsx.FS {
-	return &fsx.FS{Mark: localrepo.Mark, Hook: func(op fsx.Op, path string) error {
+	return &fsx.FS{Mark: fsx.Mark, Hook: func(op fsx.Op, path string) error {
 		if d.Step != nil {
 			return d.Step(string(op) + " " + path)
 		}

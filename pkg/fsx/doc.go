@@ -8,8 +8,14 @@
 // the system has no atomic exchange); an FS with a Mark puts it in both names
 // (".<base>.capirepo-tmp-<random>"). IsStaged recognises them; Recover puts an
 // ".old-" folder back when a crash left its target missing, and Clean also removes
-// the rest, for callers that know the run that staged them is dead (a lock says so;
-// pkg/localrepo holds the locks every capirepo writer takes).
+// the rest, for callers that know the run that staged them is dead (a lock says so).
+//
+// It also holds the locks every capirepo writer takes, under which what a dead run
+// staged is removed: Lock (a publisher's lock file, root/.capirepo.lock), LockBeside
+// (an flock on the folder of a file or tree being written), LockOwned (a folder only
+// capirepo writes) and Scratch (a run's locked scratch folder). Folder locks are
+// flocks where the system has them (lock_flock.go); elsewhere (lock_excl.go) Lock
+// creates its file exclusively and folder locks exclude nobody and remove nothing.
 //
 // An *FS carries an optional Hook called before every write and rename, so crash
 // tests can stop a process at each step; a nil *FS (and the package functions) has none.
@@ -32,6 +38,11 @@ const (
 	TmpMark = ".tmp-"
 	OldMark = ".old-"
 )
+
+// Mark is capirepo's mark in staged names (FS.Mark): ".<name>.capirepo-tmp-XXXX" and
+// ".<name>.capirepo-old-XXXX". Other tools' temporary files never carry it, so
+// leftover cleaning leaves them alone.
+const Mark = "capirepo"
 
 // Op is the kind of step a Hook sees.
 type Op string

@@ -12,7 +12,6 @@ import (
 	"slices"
 
 	"github.com/capirepo/capirepo/pkg/fsx"
-	"github.com/capirepo/capirepo/pkg/localrepo"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	ocilayout "oras.land/oras-go/v2/content/oci"
 )
@@ -34,7 +33,7 @@ type layoutWriter struct {
 // staged roots, and ingest/, oras's temporary files, where older versions wrote
 // directly), and opens the staged root on a copy of dir's index.
 func openLayout(ctx context.Context, dir string) (*layoutWriter, error) {
-	unlock, err := localrepo.Lock(ctx, dir, 0)
+	unlock, err := fsx.Lock(ctx, dir, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -50,7 +49,7 @@ func openLayout(ctx context.Context, dir string) (*layoutWriter, error) {
 }
 
 func (w *layoutWriter) clean() error {
-	f := &fsx.FS{Mark: localrepo.Mark}
+	f := &fsx.FS{Mark: fsx.Mark}
 	if err := f.Clean(w.dir); err != nil {
 		return err
 	}
@@ -61,7 +60,7 @@ func (w *layoutWriter) clean() error {
 }
 
 func (w *layoutWriter) openStage(ctx context.Context) error {
-	st, err := (&fsx.FS{Mark: localrepo.Mark}).NewStage(filepath.Join(w.dir, ocispec.ImageIndexFile))
+	st, err := (&fsx.FS{Mark: fsx.Mark}).NewStage(filepath.Join(w.dir, ocispec.ImageIndexFile))
 	if err != nil {
 		return err
 	}
@@ -90,7 +89,7 @@ func (w *layoutWriter) openStage(ctx context.Context) error {
 // commit puts oci-layout (when dir has none) and index.json, its manifests sorted
 // by reference name then digest so the same images give the same bytes, into dir.
 func (w *layoutWriter) commit() error {
-	f := &fsx.FS{Mark: localrepo.Mark}
+	f := &fsx.FS{Mark: fsx.Mark}
 	layoutFile := filepath.Join(w.dir, ocispec.ImageLayoutFile)
 	if _, err := os.Lstat(layoutFile); errors.Is(err, fs.ErrNotExist) {
 		data, err := os.ReadFile(filepath.Join(w.stage.Dir, ocispec.ImageLayoutFile))

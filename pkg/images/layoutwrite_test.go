@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/capirepo/capirepo/pkg/localrepo"
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 )
 
@@ -98,15 +98,15 @@ func TestLayoutRemovesDeadRunsStaging(t *testing.T) {
 func TestLayoutSecondWriterWaitsForTheLock(t *testing.T) {
 	imgs := threeImages(t)
 	dir := filepath.Join(t.TempDir(), "layout")
-	unlock, err := localrepo.Lock(context.Background(), dir, 0)
+	unlock, err := fsx.Lock(context.Background(), dir, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel() // the holder never lets go within this run's bound
 	_, err = (&Copier{Remote: plain}).ToLayout(ctx, imgs, dir)
-	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), localrepo.LockFile) {
-		t.Errorf("a copy while locked = %v, want a context error naming %s", err, localrepo.LockFile)
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), fsx.LockFile) {
+		t.Errorf("a copy while locked = %v, want a context error naming %s", err, fsx.LockFile)
 	}
 	if got := layoutTree(t, dir); len(got) != 1 {
 		t.Errorf("the waiting copy wrote %v", slices.Sorted(maps.Keys(got)))

@@ -8,7 +8,6 @@ import (
 	"os"
 
 	"github.com/capirepo/capirepo/pkg/fsx"
-	"github.com/capirepo/capirepo/pkg/localrepo"
 )
 
 // WriteError is a metadata.yaml that could not be locked or written.
@@ -20,11 +19,11 @@ func (e *WriteError) Unwrap() error { return e.Err }
 // AddSeriesFile adds the series of version (AddSeries) to the metadata.yaml at file,
 // a new one when it is missing; changed is false when the series is there already.
 // It reads and writes holding the lock on the file's folder that every capirepo
-// writer there takes (localrepo.LockBeside, which first removes what a killed run
+// writer there takes (fsx.LockBeside, which first removes what a killed run
 // staged beside the file), so two runs never lose each other's series, and writes
 // staged and renamed into place. Locking or writing fails with a *WriteError.
 func AddSeriesFile(ctx context.Context, file, version, contract string) (changed bool, err error) {
-	unlock, err := localrepo.LockBeside(ctx, file)
+	unlock, err := fsx.LockBeside(ctx, file)
 	if err != nil {
 		return false, &WriteError{err}
 	}
@@ -40,7 +39,7 @@ func AddSeriesFile(ctx context.Context, file, version, contract string) (changed
 	if !changed {
 		return false, nil
 	}
-	if err := (&fsx.FS{Mark: localrepo.Mark}).WriteFile(file, out); err != nil {
+	if err := (&fsx.FS{Mark: fsx.Mark}).WriteFile(file, out); err != nil {
 		return false, &WriteError{err}
 	}
 	return true, nil

@@ -35,7 +35,7 @@ type Options struct {
 	// local.New(Dir) with Locked and KeepConfig: mirror writes clusterctl.yaml).
 	Destination publish.Destination
 	// Lock takes the folder's publisher lock for the whole transaction (the CLI passes
-	// localrepo.Lock); nil takes none (tests with a private folder).
+	// fsx.Lock); nil takes none (tests with a private folder).
 	Lock func(ctx context.Context, dir string) (unlock func(), err error)
 	// Also are further destinations of the same set (e.g. GitLab generic packages),
 	// published after the transaction succeeded; their failures are reported, not undone.

@@ -15,9 +15,9 @@ import (
 	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/components"
 	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
-	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/render"
 	"github.com/capirepo/capirepo/pkg/templates"
@@ -56,9 +56,9 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 	}
 	// One scratch folder per build, removed on return: an interrupted kustomize run
 	// is abandoned, not stopped, and must leave nothing behind; what a killed build
-	// left is removed by the next one (localrepo.Scratch).
+	// left is removed by the next one (fsx.Scratch).
 	var done func()
-	if in.tmp, done, err = localrepo.Scratch(ctx, opts.TempDir); err != nil {
+	if in.tmp, done, err = fsx.Scratch(ctx, opts.TempDir); err != nil {
 		return nil, err
 	}
 	defer done()

@@ -18,7 +18,6 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/confine"
 	"github.com/capirepo/capirepo/pkg/fsx"
-	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/manifest"
 )
 
@@ -179,7 +178,7 @@ func (s *Store) fromCache(pin Pin) ([]byte, error) {
 }
 
 // toCache stores data atomically (staged, then renamed), holding the cache folder's
-// lock, under which what killed runs staged there is removed (localrepo.LockOwned); a
+// lock, under which what killed runs staged there is removed (fsx.LockOwned); a
 // cache that cannot be written only costs a download next time.
 func (s *Store) toCache(pin Pin, data []byte) {
 	if s.CacheDir == "" {
@@ -189,10 +188,10 @@ func (s *Store) toCache(pin Pin, data []byte) {
 	if os.MkdirAll(filepath.Dir(dst), 0o755) != nil {
 		return
 	}
-	unlock, err := localrepo.LockOwned(s.context(), filepath.Dir(dst))
+	unlock, err := fsx.LockOwned(s.context(), filepath.Dir(dst))
 	if err != nil {
 		return
 	}
 	defer unlock()
-	_ = (&fsx.FS{Mark: localrepo.Mark}).WriteFile(dst, data)
+	_ = (&fsx.FS{Mark: fsx.Mark}).WriteFile(dst, data)
 }

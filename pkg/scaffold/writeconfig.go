@@ -4,19 +4,18 @@ import (
 	"context"
 
 	"github.com/capirepo/capirepo/pkg/fsx"
-	"github.com/capirepo/capirepo/pkg/localrepo"
 )
 
 // WriteConfig creates the config file target with data and never replaces a file (an
 // existing one is an error wrapping fs.ErrExist). It holds the lock on target's folder
-// that every capirepo writer there takes (localrepo.LockBeside, which first removes
+// that every capirepo writer there takes (fsx.LockBeside, which first removes
 // what a killed run staged beside it) and writes staged and renamed into place, so a
 // kill never leaves a partial file.
 func WriteConfig(ctx context.Context, target string, data []byte) error {
-	unlock, err := localrepo.LockBeside(ctx, target)
+	unlock, err := fsx.LockBeside(ctx, target)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	return (&fsx.FS{Mark: localrepo.Mark}).WriteNew(target, data)
+	return (&fsx.FS{Mark: fsx.Mark}).WriteNew(target, data)
 }

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
-	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/testsupport/tree"
 )
@@ -64,7 +64,7 @@ func TestConfigRejectsBadFiles(t *testing.T) {
 				t.Fatalf("Publish error = %v, want one naming %s and containing %q", err, clusterctlcfg.File, tt.wantErr)
 			}
 			after := treeHash(t, root)
-			delete(after, localrepo.LockFile) // created on this first publish to root
+			delete(after, fsx.LockFile) // created on this first publish to root
 			sameTree(t, before, after)
 			if _, err := os.Stat(filepath.Join(root, "infrastructure-foo")); !os.IsNotExist(err) {
 				t.Errorf("release folder left behind: %v", err)

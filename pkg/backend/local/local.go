@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/capirepo/capirepo/pkg/fsx"
-	"github.com/capirepo/capirepo/pkg/localrepo"
 )
 
 // FileWriter creates one new file with its full content. Publish writes every file
@@ -23,7 +22,7 @@ type FileWriter = fsx.Writer
 type Options struct {
 	LockWait time.Duration // bound on waiting for another publisher; 0 = 5 minutes
 	Writer   FileWriter    // nil = fsx's synced writes
-	Locked   bool          // the caller holds root's lock (see localrepo.Lock): Publish does not take it
+	Locked   bool          // the caller holds root's lock (see fsx.Lock): Publish does not take it
 	// KeepConfig leaves ROOT/clusterctl.yaml to the caller (mirror writes it once,
 	// with pinned versions); Preflight still checks that it parses.
 	KeepConfig bool
@@ -45,7 +44,7 @@ type Publisher struct {
 // New returns a publisher for root (made absolute when publishing).
 func New(root string, opts Options) *Publisher {
 	if opts.LockWait <= 0 {
-		opts.LockWait = localrepo.DefaultLockWait
+		opts.LockWait = fsx.DefaultLockWait
 	}
 	if opts.Step == nil {
 		opts.Step = func(string) {}

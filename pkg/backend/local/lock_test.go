@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
@@ -50,7 +51,7 @@ func TestConcurrentPublishers(t *testing.T) {
 func TestPublishWaitsForTheLock(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
-	unlock, err := localrepo.Lock(t.Context(), root, time.Second)
+	unlock, err := fsx.Lock(t.Context(), root, time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,8 +59,8 @@ func TestPublishWaitsForTheLock(t *testing.T) {
 	cancel() // the holder never lets go within this publish's bound
 	before := treeHash(t, root)
 	_, err = publish.Publish(ctx, set(foo("v1.0.0")), New(root, Options{}), publish.Policy{})
-	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), localrepo.LockFile) {
-		t.Errorf("Publish while locked = %v, want a context error naming %s", err, localrepo.LockFile)
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), fsx.LockFile) {
+		t.Errorf("Publish while locked = %v, want a context error naming %s", err, fsx.LockFile)
 	}
 	sameTree(t, before, treeHash(t, root))
 

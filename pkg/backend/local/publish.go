@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
@@ -57,7 +58,7 @@ func (p *Publisher) Lock(ctx context.Context) (func(), error) {
 	}
 	unlock := func() {}
 	if !p.opts.Locked {
-		if unlock, err = localrepo.Lock(ctx, root, p.opts.LockWait); err != nil {
+		if unlock, err = fsx.Lock(ctx, root, p.opts.LockWait); err != nil {
 			return nil, err
 		}
 	}

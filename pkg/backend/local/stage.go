@@ -22,7 +22,7 @@ import (
 // so clusterctl never lists them; the mark keeps them apart from other tools'
 // temporary files (mirror's ".*.tmp-*"), which leftover cleaning never touches.
 const (
-	mark    = localrepo.Mark
+	mark    = fsx.Mark
 	oldMark = "." + mark + "-old-"
 )
 

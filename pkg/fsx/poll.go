@@ -1,4 +1,4 @@
-package localrepo
+package fsx
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package localrepo
+package fsx
 
 import (
 	"context"
@@ -11,10 +11,13 @@ import (
 // DefaultLockWait is how long a writer waits for another by default.
 const DefaultLockWait = 5 * time.Minute
 
-// Lock takes root's publisher lock (ROOT/.capirepo.lock), creating root, waiting at
-// most wait (5 minutes when 0). A caller that writes more than a release set into
-// root (mirror: cert-manager, clusterctl.yaml keys, images.txt, mirror.json) holds it
-// for its whole transaction and publishes with Options.Locked.
+// LockFile is the lock file Lock takes in a folder: held while publishing there.
+const LockFile = ".capirepo.lock"
+
+// Lock takes the publisher lock of root, a folder capirepo publishes into as a whole
+// (a local repository's root, a ConfigMap or OCI layout folder): root/.capirepo.lock.
+// It creates root and waits at most wait (5 minutes when 0). A caller that writes
+// more than one release set into root (mirror) holds it for its whole transaction.
 func Lock(ctx context.Context, root string, wait time.Duration) (unlock func(), err error) {
 	abs, err := filepath.Abs(root)
 	if err != nil {
