@@ -1,9 +1,12 @@
+//go:build unix
+
 // Command rusage runs a command and prints what it cost, for capirepo's process
 // benchmarks: "WALL_NS CPU_NS MAXRSS_KB" on standard output (the command's own
 // output is discarded, its standard error passed on). A process's peak memory
 // counts the memory of the process that started it (Linux copies the high-water mark
 // across exec), so the benchmark starts each measured process from this small one
-// instead of from the test binary.
+// instead of from the test binary. It builds on unix systems only (syscall.Rusage);
+// the benchmark that uses it runs on Linux.
 package main
 
 import (
