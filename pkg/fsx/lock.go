@@ -21,10 +21,10 @@ const LockFile = ".capirepo.lock"
 func Lock(ctx context.Context, root string, wait time.Duration) (unlock func(), err error) {
 	abs, err := filepath.Abs(root)
 	if err != nil {
-		return nil, fmt.Errorf("resolving repository root %s: %w", root, err)
+		return nil, fmt.Errorf("resolving folder %s: %w", root, err)
 	}
 	if err := os.MkdirAll(abs, 0o755); err != nil {
-		return nil, fmt.Errorf("creating repository root %s: %w", abs, err)
+		return nil, fmt.Errorf("creating folder %s: %w", abs, err)
 	}
 	if wait <= 0 {
 		wait = DefaultLockWait

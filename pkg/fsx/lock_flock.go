@@ -23,7 +23,7 @@ func lock(ctx context.Context, root string, wait time.Duration) (unlock func(), 
 	}
 	if err := flock(ctx, f, wait); err != nil {
 		f.Close()
-		return nil, fmt.Errorf("locking %s (another publisher is writing to this repository?): %w", path, err)
+		return nil, fmt.Errorf("locking %s (another capirepo run is writing to this folder?): %w", path, err)
 	}
 	return func() {
 		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
