@@ -87,7 +87,7 @@ var fixCases = map[string]map[string]string{
 // "link:target" is a symbolic link to target.
 func TestFixedKustomizationsBuildTheSame(t *testing.T) {
 	t.Parallel()
-	for _, cases := range []map[string]map[string]string{fixCases, json6902Cases} {
+	for _, cases := range []map[string]map[string]string{fixCases, json6902Cases, verifyCases} {
 		for name, files := range cases {
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
