@@ -43,3 +43,27 @@ func TestMirrorConflictAtFurtherDestinationExits4(t *testing.T) {
 		}
 	}
 }
+
+func TestMirrorToGitLab(t *testing.T) {
+	t.Parallel()
+	rels := sampleReleases(t, "v0.1.0")
+	gh := fakeGitHub(t, map[string][]*release.Release{sampleRepo: rels})
+	gl := fakegitlab.New(t)
+	gl.AddProject(fakegitlab.Project{ID: 9, Path: "mirror/capi"})
+	const glToken = "glpat-MIRRORsecret42"
+	gl.AddToken(fakegitlab.Token{Value: glToken, Kind: fakegitlab.PersonalToken})
+	from := writeText(t, filepath.Join(t.TempDir(), "clusterctl.yaml"), "providers:\n- {name: sample, type: InfrastructureProvider, url: \"https://github.com/acme/"+sampleRepo+"/releases/v0.1.0/infrastructure-components.yaml\"}\n")
+	env := map[string]string{"GITLAB_TOKEN": glToken}
+	code, out, errOut := runMirror(t, env, "--out", t.TempDir(), "--from-config", from, "--github-url", gh.URL(), "--cert-manager", "",
+		"--to-gitlab", gl.URL, "--gitlab-project", "mirror/capi")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	got := gl.Files("mirror/capi", "infrastructure-sample", "v0.1.0")
+	if len(got) != len(rels[0].Files) {
+		t.Errorf("GitLab holds %d files of infrastructure-sample v0.1.0, want %d", len(got), len(rels[0].Files))
+	}
+	if !strings.Contains(out, "packages/generic/infrastructure-sample/v0.1.0/infrastructure-components.yaml") || strings.Contains(out+errOut, glToken) {
+		t.Errorf("output lacks the GitLab providers: entry or holds the token:\n%s\n%s", out, errOut)
+	}
+}

@@ -1,17 +1,14 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/capirepo/capirepo/pkg/backend/local"
 	"github.com/capirepo/capirepo/pkg/config"
-	"github.com/capirepo/capirepo/pkg/mirror"
 	"github.com/capirepo/capirepo/pkg/pipeline"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -290,84 +287,5 @@ func TestMirrorUsage(t *testing.T) {
 				t.Errorf("exit %d, stderr %q; want %d and %q", code, errOut, ExitUsage, tt.want)
 			}
 		})
-	}
-}
-
-// BenchmarkMirror mirrors 10 providers x 2 versions from a fake GitHub that adds 50 ms
-// to every request: with --jobs 1, with the default --jobs 8, and resumed.
-func BenchmarkMirror(b *testing.B) {
-	rels := sampleReleases(b, "v0.1.0", "v0.1.1")
-	repos := map[string][]*release.Release{}
-	var args []string
-	cfg := "providers:\n"
-	for i := range 10 {
-		name := "bench" + string(rune('a'+i))
-		repos["capi-"+name] = rels
-		cfg += "- {name: " + name + ", type: InfrastructureProvider, url: \"https://github.com/acme/capi-" + name + "/releases/latest/infrastructure-components.yaml\"}\n"
-		args = append(args, "--infrastructure", name+":v0.1.0", "--infrastructure", name+":v0.1.1")
-	}
-	gh := fakeGitHub(b, repos)
-	for _, route := range []string{fakegithub.RouteListReleases, fakegithub.RouteGetReleaseByTag, fakegithub.RouteListAssets, fakegithub.RouteGetAsset, fakegithub.RouteDownload} {
-		gh.Inject(fakegithub.Fault{Route: route, Kind: fakegithub.FaultDelay, Delay: 50 * time.Millisecond, Count: 1 << 30})
-	}
-	from := writeText(b, filepath.Join(b.TempDir(), "clusterctl.yaml"), cfg)
-	base := append([]string{"--from-config", from, "--github-url", gh.URL(), "--cert-manager", ""}, args...)
-	mirror := func(b *testing.B, dir string, jobs string) {
-		if code, out, errOut := runMirror(b, nil, append([]string{"--out", dir, "--jobs", jobs}, base...)...); code != 0 {
-			b.Fatalf("exit %d\n%s\n%s", code, out, errOut)
-		}
-	}
-	for _, jobs := range []string{"1", "8"} {
-		b.Run("jobs="+jobs, func(b *testing.B) {
-			for b.Loop() {
-				mirror(b, b.TempDir(), jobs)
-			}
-		})
-	}
-	b.Run("resumed", func(b *testing.B) {
-		dir := b.TempDir()
-		mirror(b, dir, "8")
-		before := len(gh.Log())
-		for b.Loop() {
-			mirror(b, dir, "8")
-		}
-		b.ReportMetric(float64(len(gh.Log())-before)/float64(b.N), "requests/op")
-	})
-}
-
-func TestMirrorToGitLab(t *testing.T) {
-	t.Parallel()
-	rels := sampleReleases(t, "v0.1.0")
-	gh := fakeGitHub(t, map[string][]*release.Release{sampleRepo: rels})
-	gl := fakegitlab.New(t)
-	gl.AddProject(fakegitlab.Project{ID: 9, Path: "mirror/capi"})
-	const glToken = "glpat-MIRRORsecret42"
-	gl.AddToken(fakegitlab.Token{Value: glToken, Kind: fakegitlab.PersonalToken})
-	from := writeText(t, filepath.Join(t.TempDir(), "clusterctl.yaml"), "providers:\n- {name: sample, type: InfrastructureProvider, url: \"https://github.com/acme/"+sampleRepo+"/releases/v0.1.0/infrastructure-components.yaml\"}\n")
-	env := map[string]string{"GITLAB_TOKEN": glToken}
-	code, out, errOut := runMirror(t, env, "--out", t.TempDir(), "--from-config", from, "--github-url", gh.URL(), "--cert-manager", "",
-		"--to-gitlab", gl.URL, "--gitlab-project", "mirror/capi")
-	if code != 0 {
-		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
-	}
-	got := gl.Files("mirror/capi", "infrastructure-sample", "v0.1.0")
-	if len(got) != len(rels[0].Files) {
-		t.Errorf("GitLab holds %d files of infrastructure-sample v0.1.0, want %d", len(got), len(rels[0].Files))
-	}
-	if !strings.Contains(out, "packages/generic/infrastructure-sample/v0.1.0/infrastructure-components.yaml") || strings.Contains(out+errOut, glToken) {
-		t.Errorf("output lacks the GitLab providers: entry or holds the token:\n%s\n%s", out, errOut)
-	}
-}
-
-func TestMirrorProgressLine(t *testing.T) {
-	t.Parallel()
-	var buf bytes.Buffer
-	p := &mirrorProgress{io: streams{out: &buf, err: &buf}, on: true}
-	p.event(mirror.Event{Release: "infrastructure-aws v2.0.0", File: "metadata.yaml"})
-	p.event(mirror.Event{Release: "infrastructure-aws v2.0.0", File: "cluster-template.yaml", Reused: true})
-	p.end()
-	want := "\r\033[K[1] downloaded infrastructure-aws v2.0.0 metadata.yaml\r\033[K[2] reused infrastructure-aws v2.0.0 cluster-template.yaml\r\033[K"
-	if buf.String() != want {
-		t.Errorf("progress = %q, want %q", buf.String(), want)
 	}
 }

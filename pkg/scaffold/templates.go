@@ -50,6 +50,24 @@ func (s *treeSurvey) flavors() (out, commented []placed) {
 	}
 	commented = s.loopFlavors(names, at)
 	named := len(names) > 0
+	found := s.treeFlavors(names)
+	s.genericFlavors(names, found)
+	if !named {
+		return s.unique(s.entries(merge(names, found), at)), commented
+	}
+	for _, p := range s.entries(found, at) {
+		if slices.ContainsFunc(commented, func(c placed) bool { return c.rel == p.rel }) {
+			continue
+		}
+		p.entry.Comment = "not rendered by the release build (" + strings.Join(s.hints.scriptFiles, ", ") + "): ship it if it is released"
+		commented = append(commented, p)
+	}
+	return s.unique(s.entries(names, at)), commented
+}
+
+// treeFlavors finds the folders of a flavors or overlays tree and of a
+// cluster-template-%.yaml pattern rule, other than those in names.
+func (s *treeSurvey) treeFlavors(names map[string][]string) map[string][]string {
 	found := map[string][]string{}
 	for _, src := range s.sources {
 		if _, done := names[src.rel]; done || isBase(src.rel) || src.typ() != "" {
@@ -63,6 +81,13 @@ func (s *treeSurvey) flavors() (out, commented []placed) {
 			found[src.rel] = []string{flavorName(src.rel)}
 		}
 	}
+	return found
+}
+
+// genericFlavors adds to found the folders under templates/ that produce a Cluster
+// and that no other such folder, named or found flavor loads; a folder that only
+// wraps shipped template files is recorded as a wrapper instead.
+func (s *treeSurvey) genericFlavors(names, found map[string][]string) {
 	var generic []*source
 	for _, src := range s.sources {
 		if src.c.clusters > 0 && inTemplates(src.rel) && !isBase(src.rel) && src.c.deployments == 0 {
@@ -80,17 +105,6 @@ func (s *treeSurvey) flavors() (out, commented []placed) {
 			found[src.rel] = []string{flavorName(src.rel)}
 		}
 	}
-	if !named {
-		return s.unique(s.entries(merge(names, found), at)), commented
-	}
-	for _, p := range s.entries(found, at) {
-		if slices.ContainsFunc(commented, func(c placed) bool { return c.rel == p.rel }) {
-			continue
-		}
-		p.entry.Comment = "not rendered by the release build (" + strings.Join(s.hints.scriptFiles, ", ") + "): ship it if it is released"
-		commented = append(commented, p)
-	}
-	return s.unique(s.entries(names, at)), commented
 }
 
 func merge(a, b map[string][]string) map[string][]string {
