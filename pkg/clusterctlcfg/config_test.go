@@ -33,8 +33,8 @@ func TestEditsKeepForeignEntriesAndKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	foo := Local("/srv/repo", "foo", layout.InfrastructureProvider, "v1.0.1", "infrastructure-components.yaml")
-	kubeadm := Local("/srv/repo", "kubeadm", layout.BootstrapProvider, "latest", "bootstrap-components.yaml")
+	foo := Local("/srv/repo", layout.Provider{Name: "foo", Type: layout.InfrastructureProvider}, "v1.0.1", "infrastructure-components.yaml")
+	kubeadm := Local("/srv/repo", layout.Provider{Name: "kubeadm", Type: layout.BootstrapProvider}, "latest", "bootstrap-components.yaml")
 	if err := c.SetProviders(foo, kubeadm); err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestParseRejects(t *testing.T) {
 
 func TestNewAndSnippet(t *testing.T) {
 	t.Parallel()
-	ps := []Provider{Local("/srv/repo", "foo", layout.InfrastructureProvider, "latest", "infrastructure-components.yaml")}
+	ps := []Provider{Local("/srv/repo", layout.Provider{Name: "foo", Type: layout.InfrastructureProvider}, "latest", "infrastructure-components.yaml")}
 	data, err := New("Written by capirepo build.", ps)
 	if err != nil {
 		t.Fatal(err)

@@ -56,10 +56,9 @@ func (p Provider) LocalRoot() (string, error) {
 	return filepath.Dir(labelDir), nil
 }
 
-// Local is the entry of a provider published in the local repository root, at
+// Local is the entry of provider id published in the local repository root, at
 // version (a pinned vX.Y.Z, or "latest").
-func Local(root, name, typ, version, components string) Provider {
-	id := layout.Provider{Name: name, Type: typ}
+func Local(root string, id layout.Provider, version, components string) Provider {
 	return Provider{Provider: id, URL: layout.LocalURL(root, id.Label(), version, components)}
 }
 
@@ -73,7 +72,7 @@ func Builtin() ([]Provider, error) {
 func Merge(base, extra []Provider) []Provider {
 	out := append([]Provider(nil), base...)
 	for _, e := range extra {
-		if i := Find(out, e.Name, e.Type); i >= 0 {
+		if i := Find(out, e.Provider); i >= 0 {
 			out[i] = e
 			continue
 		}
@@ -82,10 +81,10 @@ func Merge(base, extra []Provider) []Provider {
 	return out
 }
 
-// Find returns the index of the entry with name and type, or -1.
-func Find(list []Provider, name, typ string) int {
+// Find returns the index of the entry of provider id, or -1.
+func Find(list []Provider, id layout.Provider) int {
 	for i, p := range list {
-		if p.Name == name && p.Type == typ {
+		if p.Provider == id {
 			return i
 		}
 	}

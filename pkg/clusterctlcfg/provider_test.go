@@ -80,7 +80,7 @@ func TestReadProvidersAndMerge(t *testing.T) {
 	if len(list) != len(builtin)+1 {
 		t.Errorf("Merge() has %d entries, want %d (aws replaced, foo added)", len(list), len(builtin)+1)
 	}
-	if i := Find(list, "aws", layout.InfrastructureProvider); i < 0 || !strings.HasPrefix(list[i].URL, "https://gitlab.example.com/") {
+	if i := Find(list, layout.Provider{Name: "aws", Type: layout.InfrastructureProvider}); i < 0 || !strings.HasPrefix(list[i].URL, "https://gitlab.example.com/") {
 		t.Errorf("Merge() kept the built-in aws entry")
 	}
 }

@@ -66,7 +66,7 @@ func pinned(dir string, m *Manifest) []clusterctlcfg.Provider {
 			continue
 		}
 		rec := recs[label][sorted[0].Tag]
-		out = append(out, clusterctlcfg.Local(dir, rec.Name, rec.Type, rec.Version, rec.Components))
+		out = append(out, clusterctlcfg.Local(dir, rec.Provider, rec.Version, rec.Components))
 	}
 	return out
 }

@@ -29,7 +29,7 @@ func Select(list []Provider, typ string, args []string) ([]Pick, error) {
 		if strings.Contains(version, ":") || name == "" {
 			return nil, fmt.Errorf("provider %q: want name[:version], e.g. aws:v2.0.0", arg)
 		}
-		i := clusterctlcfg.Find(list, strings.ToLower(name), typ)
+		i := clusterctlcfg.Find(list, layout.Provider{Name: strings.ToLower(name), Type: typ})
 		if i < 0 {
 			return nil, fmt.Errorf("provider %q: no %s named %s in the built-in list or --from-config; add it to the clusterctl.yaml given with --from-config", arg, typ, name)
 		}

@@ -92,7 +92,7 @@ func writeTree(st *fsx.Stage, final string, set *release.Set) error {
 func providers(root string, set *release.Set) []clusterctlcfg.Provider {
 	var ps []clusterctlcfg.Provider
 	for _, r := range set.Releases {
-		ps = append(ps, clusterctlcfg.Local(root, r.Name, r.Type, r.Version, r.ComponentsFile))
+		ps = append(ps, clusterctlcfg.Local(root, r.Provider, r.Version, r.ComponentsFile))
 	}
 	return ps
 }

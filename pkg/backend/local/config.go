@@ -23,7 +23,7 @@ func entries(root string, set *release.Set) []Provider {
 			continue
 		}
 		seen[r.Label()] = true
-		out = append(out, clusterctlcfg.Local(root, r.Name, r.Type, "latest", r.ComponentsFile))
+		out = append(out, clusterctlcfg.Local(root, r.Provider, "latest", r.ComponentsFile))
 	}
 	return out
 }
