@@ -148,7 +148,7 @@ func (c *checker) metadata() {
 	if f == nil {
 		return
 	}
-	opts := metadata.CheckOptions{Version: c.r.Version, Published: c.opts.Published, Exempt: c.opts.Exempt, CRDContracts: c.crdLabels}
+	opts := metadata.CheckOptions{Version: c.r.Version, Published: c.opts.Published, Exempt: c.opts.Exempt, CRDContracts: c.crdLabels, Provider: c.r.Label()}
 	if c.opts.Partial {
 		opts = metadata.CheckOptions{}
 	}

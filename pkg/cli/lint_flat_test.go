@@ -42,3 +42,35 @@ func TestLintFlatFolderReportsMetadataOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestLintFlatFolderNamesTheProviderOfCRDs: in a flat folder the providers share one
+// metadata.yaml, so a finding about one provider's CRD labels names that provider.
+func TestLintFlatFolderNamesTheProviderOfCRDs(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "v1.9.6")
+	crd := func(provider, contract string) string {
+		return "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: things.example.com\n  labels:\n" +
+			"    cluster.x-k8s.io/provider: " + provider + "\n    cluster.x-k8s.io/" + contract + ": v1\n"
+	}
+	files := map[string]string{
+		"core-components.yaml":      crd("cluster-api", "v1beta1"),
+		"bootstrap-components.yaml": crd("bootstrap-kubeadm", "v1beta2"),
+		"metadata.yaml": "apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\n" +
+			"releaseSeries:\n- major: 1\n  minor: 9\n  contract: v1beta2\n",
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, stdout, stderr := run(t, "lint", dir)
+	if !strings.Contains(stdout, "but the CRDs of cluster-api are labelled cluster.x-k8s.io/v1beta1") {
+		t.Errorf("no finding naming cluster-api's CRDs in\n%s%s", stdout, stderr)
+	}
+	if strings.Contains(stdout, "CRDs of bootstrap-kubeadm") {
+		t.Errorf("bootstrap-kubeadm's CRDs carry the declared contract, yet a finding names them:\n%s", stdout)
+	}
+}

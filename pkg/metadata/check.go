@@ -14,6 +14,7 @@ type CheckOptions struct {
 	Published    []string // versions released earlier (tags, folders); newer ones and non-versions are ignored
 	Exempt       []string // published versions whose own metadata.yaml did not declare their series (History.Exempt)
 	CRDContracts []string // contracts X of the cluster.x-k8s.io/X labels on the provider's CRDs; empty skips that check
+	Provider     string   // the provider's label ("infrastructure-aws"), named in findings about its CRDs; a flat folder shares one metadata.yaml
 }
 
 // Check verifies metadata against a release: the version's series exists and declares a
@@ -46,7 +47,7 @@ func checkVersion(file string, m *Metadata, opts CheckOptions) lint.Findings {
 	line := m.line(slices.IndexFunc(m.ReleaseSeries, func(x Series) bool { return x == *s }))
 	found := supported(file, line, opts.Version, m, *s)
 	if len(opts.CRDContracts) > 0 && IsContract(s.Contract) && !slices.Contains(opts.CRDContracts, s.Contract) {
-		found = append(found, crdContract(file, line, *s, opts.CRDContracts))
+		found = append(found, crdContract(file, line, *s, opts))
 	}
 	return found
 }
@@ -54,15 +55,19 @@ func checkVersion(file string, m *Metadata, opts CheckOptions) lint.Findings {
 // crdContract: the CRD labels lack the declared contract. A v1beta2 core (cluster-api
 // v1.11-v1.14) also reads cluster.x-k8s.io/v1beta1 labels (internal/contract
 // GetCompatibleVersions), so that case works until v1beta1 compatibility ends: a warning.
-func crdContract(file string, line int, s Series, labels []string) lint.Finding {
+func crdContract(file string, line int, s Series, opts CheckOptions) lint.Finding {
+	labels, crds := opts.CRDContracts, "the provider's CRDs"
+	if opts.Provider != "" {
+		crds = "the CRDs of " + opts.Provider
+	}
 	if s.Contract == "v1beta2" && slices.Contains(labels, "v1beta1") {
 		return finding(file, line, RuleCRDContractCompat, fmt.Sprintf(
-			"series %s declares contract v1beta2 but the provider's CRDs are labelled cluster.x-k8s.io/%s: cluster-api v1.11-v1.14 (v1beta2 cores) also read the v1beta1 label, so this works today, but it stops working when Cluster API drops v1beta1 compatibility (planned for about v1.16); add cluster.x-k8s.io/v1beta2 labels to the CRDs",
-			s, strings.Join(labels, ", cluster.x-k8s.io/")))
+			"series %s declares contract v1beta2 but %s are labelled cluster.x-k8s.io/%s: cluster-api v1.11-v1.14 (v1beta2 cores) also read the v1beta1 label, so this works today, but it stops working when Cluster API drops v1beta1 compatibility (planned for about v1.16); add cluster.x-k8s.io/v1beta2 labels to the CRDs",
+			s, crds, strings.Join(labels, ", cluster.x-k8s.io/")))
 	}
 	return finding(file, line, RuleCRDContract, fmt.Sprintf(
-		"series %s declares contract %s but the provider's CRDs are labelled cluster.x-k8s.io/%s: clusterctl installs by the declared contract and no Cluster API core of that contract reads these labels (a v1beta2 core reads v1beta2, else v1beta1; a v1beta1 core only v1beta1); make the contract and the CRD labels agree",
-		s, s.Contract, strings.Join(labels, ", cluster.x-k8s.io/")))
+		"series %s declares contract %s but %s are labelled cluster.x-k8s.io/%s: clusterctl installs by the declared contract and no Cluster API core of that contract reads these labels (a v1beta2 core reads v1beta2, else v1beta1; a v1beta1 core only v1beta1); make the contract and the CRD labels agree",
+		s, s.Contract, crds, strings.Join(labels, ", cluster.x-k8s.io/")))
 }
 
 func missingSeries(m *Metadata, version string) string {

@@ -55,6 +55,8 @@ func TestCheck(t *testing.T) {
 		{name: "no version checks every published one", m: parsed, opts: CheckOptions{Published: []string{"v1.1.0", "v3.0.0"}}, want: []string{"metadata-cumulative:4"}},
 		{name: "CRDs implement another contract", m: parsed, opts: CheckOptions{Version: "v1.1.0", CRDContracts: []string{"v1beta2"}}, want: []string{"metadata-crd-contract:14"},
 			text: []string{"declares contract v1beta1 but the provider's CRDs are labelled cluster.x-k8s.io/v1beta2"}},
+		{name: "a named provider's CRDs", m: v1beta2, opts: CheckOptions{Version: "v2.0.0", CRDContracts: []string{"v1beta1"}, Provider: "bootstrap-kubeadm"}, want: []string{"metadata-contract-v1beta2:0", "metadata-crd-contract-compat:0"},
+			text: []string{"declares contract v1beta2 but the CRDs of bootstrap-kubeadm are labelled cluster.x-k8s.io/v1beta1"}},
 		{name: "v1beta2 release with v1beta1 labels", m: v1beta2, opts: CheckOptions{Version: "v2.0.0", CRDContracts: []string{"v1beta1"}}, want: []string{"metadata-contract-v1beta2:0", "metadata-crd-contract-compat:0"},
 			text: []string{"also read the v1beta1 label, so this works today", "about v1.16"}},
 		{name: "v1beta2 needs clusterctl 1.11", m: v1beta2, opts: CheckOptions{Version: "v2.0.0", CRDContracts: []string{"v1beta1", "v1beta2"}}, want: []string{"metadata-contract-v1beta2:0"},
