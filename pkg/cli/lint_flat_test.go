@@ -1,10 +1,11 @@
 package cli
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/testsupport/tree"
 )
 
 // TestLintFlatFolderReportsMetadataOnce: a flat folder of two providers' components
@@ -19,14 +20,7 @@ func TestLintFlatFolderReportsMetadataOnce(t *testing.T) {
 		"bootstrap-components.yaml": comp + "bootstrap-kubeadm\n",
 		"metadata.yaml":             "apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nfoo: ${BAR}\n",
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for name, body := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	tree.WriteIn(t, dir, files)
 	_, stdout, stderr := run(t, "lint", dir)
 	count := map[string]int{}
 	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
@@ -58,14 +52,7 @@ func TestLintFlatFolderNamesTheProviderOfCRDs(t *testing.T) {
 		"metadata.yaml": "apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\n" +
 			"releaseSeries:\n- major: 1\n  minor: 9\n  contract: v1beta2\n",
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for name, body := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	tree.WriteIn(t, dir, files)
 	_, stdout, stderr := run(t, "lint", dir)
 	if !strings.Contains(stdout, "but the CRDs of cluster-api are labelled cluster.x-k8s.io/v1beta1") {
 		t.Errorf("no finding naming cluster-api's CRDs in\n%s%s", stdout, stderr)
