@@ -3,29 +3,20 @@
 package configmap
 
 import (
-	"errors"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/testsupport/child"
 )
 
 // killChild runs in the re-executed test binary: it writes the second run into dir
-// and sends itself SIGKILL before its n-th write or rename.
-func killChild(t *testing.T, dir string, n int) {
-	count := 0
-	d := &Dest{Dir: dir, Step: func(string) error {
-		if count++; count == n {
-			syscall.Kill(os.Getpid(), syscall.SIGKILL)
-			select {}
-		}
-		return nil
-	}}
+// and calls step (which kills it at its n-th call) before each write or rename.
+func killChild(t *testing.T, dir string, step func()) {
+	d := &Dest{Dir: dir, Step: func(string) error { step(); return nil }}
 	if _, err := publish.Publish(t.Context(), &release.Set{Releases: secondRun()}, d, publish.Policy{}); err != nil {
 		t.Fatal(err)
 	}
@@ -35,9 +26,8 @@ func killChild(t *testing.T, dir string, n int) {
 // and shows after each: every file kubectl would read is whole, and the next run
 // removes what the dead one staged and gives the folder of a clean run, byte for byte.
 func TestKillAtEveryStep(t *testing.T) {
-	if dir := os.Getenv("CAPIREPO_KILL_DIR"); dir != "" {
-		n, _ := strconv.Atoi(os.Getenv("CAPIREPO_KILL_AT"))
-		killChild(t, dir, n)
+	if step, ok := child.KillStep(); ok {
+		killChild(t, os.Getenv("CAPIREPO_KILL_DIR"), step)
 		return
 	}
 	t.Parallel()
@@ -61,18 +51,11 @@ func killAt(t *testing.T, n int, want map[string]string) (ran, staged bool) {
 	t.Helper()
 	dir := t.TempDir()
 	mustPublishTo(t, dir, firstRun()...)
-	cmd := exec.CommandContext(t.Context(), os.Args[0], "-test.run=^TestKillAtEveryStep$", "-test.count=1")
-	cmd.Env = append(os.Environ(), "CAPIREPO_KILL_DIR="+dir, "CAPIREPO_KILL_AT="+strconv.Itoa(n))
-	err := cmd.Run()
-	if err == nil {
+	if !child.Killed(t, "TestKillAtEveryStep", n, "CAPIREPO_KILL_DIR="+dir) {
 		if n < 4 {
 			t.Fatalf("the run finished after %d steps; the hook is not reached", n-1)
 		}
 		return false, false
-	}
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
-		t.Fatalf("step %d: child ended with %v, want killed by SIGKILL", n, err)
 	}
 	if _, err := ReadDir(dir); err != nil {
 		t.Errorf("step %d: a file kubectl reads is not whole: %v", n, err)

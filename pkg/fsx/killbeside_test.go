@@ -3,14 +3,12 @@
 package fsx
 
 import (
-	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"syscall"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/testsupport/child"
 )
 
 // writeBeside is what init (WriteNew) and metadata add-series (WriteFile) do: the
@@ -39,16 +37,8 @@ func writeBeside(t *testing.T, path, how string, kill func()) error {
 // new file), the dead holder's lock does not block the next writer, and the next
 // writer removes what the dead one staged and leaves only the new file.
 func TestKillWhileWritingBeside(t *testing.T) {
-	if path := os.Getenv("CAPIREPO_KILL_PATH"); path != "" {
-		n, _ := strconv.Atoi(os.Getenv("CAPIREPO_KILL_AT"))
-		count := 0
-		err := writeBeside(t, path, os.Getenv("CAPIREPO_KILL_HOW"), func() {
-			if count++; count == n {
-				syscall.Kill(os.Getpid(), syscall.SIGKILL)
-				select {}
-			}
-		})
-		if err != nil {
+	if step, ok := child.KillStep(); ok {
+		if err := writeBeside(t, os.Getenv("CAPIREPO_KILL_PATH"), os.Getenv("CAPIREPO_KILL_HOW"), step); err != nil {
 			t.Fatal(err)
 		}
 		return
@@ -77,18 +67,11 @@ func killBesideAt(t *testing.T, how string, n int, staged *bool) bool {
 			t.Fatal(err)
 		}
 	}
-	cmd := exec.CommandContext(t.Context(), os.Args[0], "-test.run=^TestKillWhileWritingBeside$", "-test.count=1")
-	cmd.Env = append(os.Environ(), "CAPIREPO_KILL_PATH="+path, "CAPIREPO_KILL_AT="+strconv.Itoa(n), "CAPIREPO_KILL_HOW="+how)
-	err := cmd.Run()
-	var exit *exec.ExitError
-	if err == nil {
+	if !child.Killed(t, "TestKillWhileWritingBeside", n, "CAPIREPO_KILL_PATH="+path, "CAPIREPO_KILL_HOW="+how) {
 		if n < 3 {
 			t.Fatalf("%s: the write finished after %d steps; the hook is not reached", how, n-1)
 		}
 		return false
-	}
-	if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
-		t.Fatalf("%s step %d: child ended with %v, want killed by SIGKILL", how, n, err)
 	}
 	if got, _ := os.ReadFile(path); string(got) != old {
 		t.Errorf("%s step %d: the file holds %q after the kill, want %q", how, n, got, old)

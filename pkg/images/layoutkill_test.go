@@ -7,13 +7,11 @@ import (
 	"errors"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/testsupport/child"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 )
 
@@ -26,15 +24,12 @@ func seededImages(t *testing.T) (*registry.Server, []string) {
 }
 
 // layoutKillChild runs in the re-executed test binary: it copies the images into dir
-// and sends itself SIGKILL when the source registry gets its n-th request.
-func layoutKillChild(t *testing.T, dir string, n int) {
+// and calls step (which kills it at its n-th call) at each request the source
+// registry gets.
+func layoutKillChild(t *testing.T, dir string, step func()) {
 	src, imgs := seededImages(t)
-	count := 0
 	src.AddFault(&registry.Fault{Match: func(*http.Request) bool {
-		if count++; count == n {
-			syscall.Kill(os.Getpid(), syscall.SIGKILL)
-			select {}
-		}
+		step()
 		return false
 	}})
 	if _, err := (&Copier{Remote: plain}).ToLayout(context.Background(), imgs, dir); err != nil {
@@ -46,9 +41,8 @@ func layoutKillChild(t *testing.T, dir string, n int) {
 // makes and shows after each: index.json is whole (or absent), and the next run
 // removes what the dead one left and gives a clean run's folder, byte for byte.
 func TestKillLayoutCopyAtEveryRequest(t *testing.T) {
-	if dir := os.Getenv("CAPIREPO_LAYOUT_KILL_DIR"); dir != "" {
-		n, _ := strconv.Atoi(os.Getenv("CAPIREPO_LAYOUT_KILL_AT"))
-		layoutKillChild(t, dir, n)
+	if step, ok := child.KillStep(); ok {
+		layoutKillChild(t, os.Getenv("CAPIREPO_LAYOUT_KILL_DIR"), step)
 		return
 	}
 	_, imgs := seededImages(t)
@@ -58,19 +52,12 @@ func TestKillLayoutCopyAtEveryRequest(t *testing.T) {
 	leftStaging := false
 	for n := 1; ; n++ {
 		dir := filepath.Join(t.TempDir(), "layout")
-		cmd := exec.CommandContext(t.Context(), os.Args[0], "-test.run=^TestKillLayoutCopyAtEveryRequest$", "-test.count=1")
-		cmd.Env = append(os.Environ(), "CAPIREPO_LAYOUT_KILL_DIR="+dir, "CAPIREPO_LAYOUT_KILL_AT="+strconv.Itoa(n))
-		err := cmd.Run()
-		if err == nil {
+		if !child.Killed(t, "TestKillLayoutCopyAtEveryRequest", n, "CAPIREPO_LAYOUT_KILL_DIR="+dir) {
 			if n < 4 {
 				t.Fatalf("the copy finished after %d requests; the hook is not reached", n-1)
 			}
 			t.Logf("killed at each of the %d requests of the copy, then re-ran", n-1)
 			break
-		}
-		var exit *exec.ExitError
-		if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
-			t.Fatalf("request %d: child ended with %v, want killed by SIGKILL", n, err)
 		}
 		if _, err := sortedIndex(filepath.Join(dir, "index.json")); err != nil && !errors.Is(err, os.ErrNotExist) {
 			t.Errorf("request %d: index.json is not whole: %v", n, err)

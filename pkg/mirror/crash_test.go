@@ -10,29 +10,20 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"sync/atomic"
-	"syscall"
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/backend/local"
 	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/localrepo"
+	"github.com/capirepo/capirepo/pkg/testsupport/child"
 )
 
-// killer sends SIGKILL to its own process at its n-th step (0: never).
-type killer struct{ n, count int32 }
-
-func (k *killer) step() {
-	if atomic.AddInt32(&k.count, 1) == k.n {
-		syscall.Kill(os.Getpid(), syscall.SIGKILL)
-		select {} // the signal is on its way
-	}
-}
+// killer calls step (child.KillStep's, which kills the process at its n-th call)
+// before every file it creates, and is called before every other step.
+type killer struct{ step func() }
 
 func (k *killer) WriteFile(path string, data []byte) error {
 	k.step()
@@ -66,10 +57,8 @@ func crashOptions(t *testing.T, root string, changed bool, k *killer) (*fixture,
 // transaction (every file write, rename, exchange and removal), until a run finishes.
 // After each kill: no version lost, no partial folder; then a re-run finishes.
 func TestKillMirrorAtEveryStep(t *testing.T) {
-	if env := os.Getenv("CAPIREPO_MIRROR_CRASH"); env != "" {
-		root, n, _ := strings.Cut(env, "|")
-		k, _ := strconv.Atoi(n)
-		f, o := crashOptions(t, root, true, &killer{n: int32(k)})
+	if step, ok := child.KillStep(); ok {
+		f, o := crashOptions(t, os.Getenv("CAPIREPO_MIRROR_CRASH"), true, &killer{step})
 		if _, err := Run(context.Background(), f.jobs("v1.0.0", "v1.0.1"), o); err != nil {
 			t.Fatal(err)
 		}
@@ -83,14 +72,7 @@ func TestKillMirrorAtEveryStep(t *testing.T) {
 		if _, err := Run(context.Background(), f.jobs("v1.0.0"), o); err != nil {
 			t.Fatal(err)
 		}
-		cmd := exec.CommandContext(t.Context(), os.Args[0], "-test.run=^TestKillMirrorAtEveryStep$")
-		cmd.Env = append(os.Environ(), fmt.Sprintf("CAPIREPO_MIRROR_CRASH=%s|%d", root, n))
-		err := cmd.Run()
-		var exit *exec.ExitError
-		killed := errors.As(err, &exit) && exit.Sys().(syscall.WaitStatus).Signal() == syscall.SIGKILL
-		if err != nil && !killed {
-			t.Fatalf("step %d: child mirror failed: %v", n, err)
-		}
+		killed := child.Killed(t, "TestKillMirrorAtEveryStep", n, "CAPIREPO_MIRROR_CRASH="+root)
 		checkWhole(t, root, fmt.Sprintf("after a kill at step %d", n))
 		f, o = crashOptions(t, root, true, nil)
 		if _, err := Run(context.Background(), f.jobs("v1.0.0", "v1.0.1"), o); err != nil {

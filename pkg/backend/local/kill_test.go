@@ -3,18 +3,15 @@
 package local
 
 import (
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
-	"syscall"
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/testsupport/child"
 )
 
 // The crash scenarios: what is published first, then what the killed run publishes.
@@ -28,16 +25,11 @@ func killScenario(force bool) (before, after *release.Set) {
 }
 
 // killChild runs in the re-executed test binary: it publishes the scenario and
-// sends itself SIGKILL before its n-th write, rename, exchange or removal.
-func killChild(t *testing.T, root string, n int, force, noExchange bool) {
+// calls step (which kills it at its n-th call) before each write, rename, exchange
+// or removal.
+func killChild(t *testing.T, root string, step func(), force, noExchange bool) {
 	_, after := killScenario(force)
-	count := 0
-	p := New(root, Options{Step: func(string) {
-		if count++; count == n {
-			syscall.Kill(os.Getpid(), syscall.SIGKILL)
-			select {}
-		}
-	}})
+	p := New(root, Options{Step: func(string) { step() }})
 	p.noExchange = noExchange
 	if _, err := publish.Publish(t.Context(), after, p, publish.Policy{Replace: force}); err != nil {
 		t.Fatal(err)
@@ -49,9 +41,8 @@ func killChild(t *testing.T, root string, n int, force, noExchange bool) {
 // removals, and shows after each: every version is there whole (old or new
 // content), none is partial, and a re-run finishes with nothing left over.
 func TestKillAtEveryStep(t *testing.T) {
-	if root := os.Getenv("CAPIREPO_KILL_ROOT"); root != "" {
-		n, _ := strconv.Atoi(os.Getenv("CAPIREPO_KILL_AT"))
-		killChild(t, root, n, os.Getenv("CAPIREPO_KILL_FORCE") == "1", os.Getenv("CAPIREPO_KILL_NOEXCHANGE") == "1")
+	if step, ok := child.KillStep(); ok {
+		killChild(t, os.Getenv("CAPIREPO_KILL_ROOT"), step, os.Getenv("CAPIREPO_KILL_FORCE") == "1", os.Getenv("CAPIREPO_KILL_NOEXCHANGE") == "1")
 		return
 	}
 	t.Parallel()
@@ -77,16 +68,9 @@ func killAt(t *testing.T, n int, force, noExchange bool) bool {
 	root := t.TempDir()
 	before, after := killScenario(force)
 	mustPublish(t, New(root, Options{}), before)
-	cmd := exec.CommandContext(t.Context(), os.Args[0], "-test.run=^TestKillAtEveryStep$")
-	cmd.Env = append(os.Environ(), "CAPIREPO_KILL_ROOT="+root, "CAPIREPO_KILL_AT="+strconv.Itoa(n),
-		"CAPIREPO_KILL_FORCE="+flag(force), "CAPIREPO_KILL_NOEXCHANGE="+flag(noExchange))
-	err := cmd.Run()
-	var exit *exec.ExitError
-	if err == nil {
+	if !child.Killed(t, "TestKillAtEveryStep", n, "CAPIREPO_KILL_ROOT="+root,
+		"CAPIREPO_KILL_FORCE="+flag(force), "CAPIREPO_KILL_NOEXCHANGE="+flag(noExchange)) {
 		return false
-	}
-	if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
-		t.Fatalf("step %d: child publisher ended with %v, want killed by SIGKILL", n, err)
 	}
 	checkWhole(t, root, n, before, after)
 	mustPublish(t, New(root, Options{}), after, publish.Policy{Replace: force})

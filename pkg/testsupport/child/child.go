@@ -1,5 +1,6 @@
 // Package child runs one test of the current test binary again in a child process,
-// for tests about the process itself (what reaches its stderr).
+// for tests about the process itself: what reaches its stderr, what a kill at each
+// of its steps leaves behind (Killed, KillStep).
 package child
 
 import (
