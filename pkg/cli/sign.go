@@ -3,8 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -38,11 +36,7 @@ func (s *signFlags) signer(ctx context.Context, io streams) (*sign.Signer, error
 	case s.key != "" && s.keyless:
 		return nil, usageErr(errors.New("--sign-key and --sign-keyless exclude each other"))
 	case s.key != "":
-		data, err := os.ReadFile(s.key)
-		if err != nil {
-			return nil, withCode(ExitInput, fmt.Errorf("signing key %s: cannot read it: %w", s.key, errors.Unwrap(err)))
-		}
-		key, err := sign.ParsePrivateKey(s.key, data, []byte(io.lookup("COSIGN_PASSWORD")))
+		key, err := sign.ReadPrivateKey(s.key, []byte(io.lookup("COSIGN_PASSWORD")))
 		if err != nil {
 			return nil, withCode(ExitInput, err)
 		}

@@ -2,10 +2,7 @@ package cli
 
 import (
 	"errors"
-	"fmt"
-	"os"
 
-	"github.com/sigstore/sigstore-go/pkg/root"
 	"github.com/spf13/cobra"
 
 	"github.com/capirepo/capirepo/pkg/sign"
@@ -35,24 +32,15 @@ func (s *sigFlags) policy() (*sign.Policy, error) {
 	case s.key != "" && keyless:
 		return nil, usageErr(errors.New("give either a public key or the --certificate-* identity flags, not both"))
 	case s.key != "":
-		data, err := os.ReadFile(s.key)
-		if err != nil {
-			return nil, withCode(ExitInput, fmt.Errorf("public key %s: cannot read it: %w", s.key, errors.Unwrap(err)))
-		}
-		pub, err := sign.ParsePublicKey(s.key, data)
+		pub, err := sign.ReadPublicKey(s.key)
 		return &sign.Policy{Key: pub}, withCode(ExitInput, err)
 	case (s.identity == "" && s.identityRegexp == "") || (s.issuer == "" && s.issuerRegexp == ""):
 		return nil, usageErr(errors.New("keyless verification needs --certificate-identity (or -regexp) and --certificate-oidc-issuer (or -regexp)"))
 	}
 	p := &sign.Policy{Identity: s.identity, IdentityRegexp: s.identityRegexp, Issuer: s.issuer, IssuerRegexp: s.issuerRegexp}
 	var err error
-	if s.trustedRoot != "" {
-		p.TrustedRoot, err = root.NewTrustedRootFromPath(s.trustedRoot)
-	} else {
-		p.TrustedRoot, err = root.FetchTrustedRoot()
-	}
-	if err != nil {
-		return nil, withCode(ExitInput, fmt.Errorf("trusted root %s: %w", s.trustedRoot, err))
+	if p.TrustedRoot, err = sign.LoadTrustedRoot(s.trustedRoot); err != nil {
+		return nil, withCode(ExitInput, err)
 	}
 	return p, nil
 }
