@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/lint"
@@ -58,14 +56,10 @@ func (o *metadataCheckOptions) run(cmd *cobra.Command, io streams) error {
 	o.ci = inCI(io)
 	var fs lint.Findings
 	if o.file != "" {
-		data, err := os.ReadFile(o.file)
-		if err != nil {
+		var err error
+		if fs, err = metadata.ValidateFile(cmd.Context(), o.file, o.version, o.published, o.ci); err != nil {
 			return withCode(ExitInput, err)
 		}
-		h := metadata.ReadHistory(cmd.Context(), metadata.HistoryInput{
-			Dir: filepath.Dir(o.file), File: o.file, Published: o.published, CI: o.ci})
-		fs = append(h.Findings, metadata.Validate(o.file, data, metadata.CheckOptions{
-			Version: o.version, Published: h.Published, Exempt: h.Exempt})...)
 	} else {
 		cfg, err := config.Load(o.config)
 		if err != nil {

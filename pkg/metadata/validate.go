@@ -1,6 +1,12 @@
 package metadata
 
-import "github.com/capirepo/capirepo/pkg/lint"
+import (
+	"context"
+	"os"
+	"path/filepath"
+
+	"github.com/capirepo/capirepo/pkg/lint"
+)
 
 // Validate runs Lint on the file and, when it parses, Check against the release, and
 // returns the union without the findings both report. It is the one call a build needs.
@@ -21,4 +27,17 @@ func Validate(file string, data []byte, opts CheckOptions) lint.Findings {
 	}
 	found.Sort()
 	return found
+}
+
+// ValidateFile is `metadata check --file`: it reads the metadata.yaml at file, takes
+// the published versions from published or, when nil, from the git tags of the
+// checkout holding it (History), and validates it for version.
+func ValidateFile(ctx context.Context, file, version string, published []string, ci bool) (lint.Findings, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	h := ReadHistory(ctx, HistoryInput{Dir: filepath.Dir(file), File: file, Published: published, CI: ci})
+	return append(h.Findings, Validate(file, data, CheckOptions{
+		Version: version, Published: h.Published, Exempt: h.Exempt})...), nil
 }
