@@ -3,8 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"github.com/capirepo/capirepo/pkg/images"
@@ -145,8 +143,8 @@ func newImagesPushCmd(io streams) *cobra.Command {
 			if err != nil {
 				return usageErr(fmt.Errorf("--to: %w", err))
 			}
-			if _, err := os.Stat(filepath.Join(args[0], "index.json")); err != nil {
-				return withCode(ExitInput, fmt.Errorf("%s is not an OCI image layout folder (no index.json): write one with images copy --layout", args[0]))
+			if err := images.CheckLayout(args[0]); err != nil {
+				return withCode(ExitInput, err)
 			}
 			reg.to = []string{to}
 			c, err := copier(io, &reg, jobs)

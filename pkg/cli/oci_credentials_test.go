@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/base64"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
@@ -74,5 +75,10 @@ func TestImagesPushBrokenLayoutIsInput(t *testing.T) {
 		if code != ExitInput {
 			t.Errorf("%s: exit %d, want %d\n%s", name, code, ExitInput, errOut)
 		}
+	}
+	dir := t.TempDir()
+	code, _, errOut := runEnv(t, ociEnv(t), "images", "push", "--plain-http", "--to", "127.0.0.1:1/m", dir)
+	if code != ExitInput || !strings.Contains(errOut, dir+" is not an OCI image layout folder (no index.json)") {
+		t.Errorf("no index.json: exit %d, want %d and a message naming %s\n%s", code, ExitInput, dir, errOut)
 	}
 }

@@ -43,8 +43,8 @@ func (c *Copier) ToLayout(ctx context.Context, images []string, dir string) ([]C
 
 // PushLayout uploads every tagged image of a layout folder to target/<name>:<tag>.
 func (c *Copier) PushLayout(ctx context.Context, dir string, target oci.Target) ([]Copied, error) {
-	if _, err := os.Stat(filepath.Join(dir, "index.json")); err != nil {
-		return nil, &LayoutError{fmt.Errorf("%s is not an OCI image layout folder (no index.json): write one with --images-layout", dir)}
+	if err := CheckLayout(dir); err != nil {
+		return nil, err
 	}
 	store, err := ocilayout.NewFromFS(ctx, os.DirFS(dir))
 	if err != nil {
@@ -94,6 +94,15 @@ func sep(ref string) string {
 		return "@"
 	}
 	return ":"
+}
+
+// CheckLayout tells whether dir looks like an OCI image layout folder (it has an
+// index.json), as a LayoutError naming the commands that write one.
+func CheckLayout(dir string) error {
+	if _, err := os.Stat(filepath.Join(dir, "index.json")); err != nil {
+		return &LayoutError{fmt.Errorf("%s is not an OCI image layout folder (no index.json): write one with images copy --layout or mirror --images-layout", dir)}
+	}
+	return nil
 }
 
 // LayoutError is a layout folder that cannot be read as one capirepo wrote.
