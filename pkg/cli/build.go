@@ -36,7 +36,7 @@ The output folder is staged and renamed into place only when everything succeede
 		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd, io) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.config, "config", "capirepo.yaml", "configuration file")
+	f.StringVar(&o.config, "config", config.DefaultFile, "configuration file")
 	f.StringVar(&o.version, "version", "", "release version, strict SemVer with a v prefix (required)")
 	f.StringVar(&o.out, "out", "dist", "output folder (replaced as a whole)")
 	f.IntVar(&o.jobs, "jobs", 0, "templates rendered in parallel (0 = number of CPUs)")

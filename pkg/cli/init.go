@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"github.com/capirepo/capirepo/pkg/scaffold"
 	"github.com/spf13/cobra"
@@ -39,9 +38,9 @@ func (o *initOptions) run(ctx context.Context, io streams, args []string) error 
 	if len(args) == 1 {
 		dir = args[0]
 	}
-	target := filepath.Join(dir, "capirepo.yaml")
-	if _, err := os.Lstat(target); err == nil && !o.stdout {
-		return withCode(ExitConflict, fmt.Errorf("%s already exists: init never overwrites a file; move it away, or print a proposal with capirepo init --stdout %s", target, dir))
+	target, err := scaffold.ConfigPath(dir)
+	if err != nil && !o.stdout {
+		return withCode(ExitConflict, err)
 	}
 	plan, err := scaffold.Inspect(ctx, dir)
 	if err != nil {

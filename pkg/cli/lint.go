@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/check"
@@ -33,7 +32,7 @@ capirepo.yaml would build. Exit 0 without errors, 1 with errors, 2 on usage prob
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, io, args) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.config, "config", "capirepo.yaml", "configuration file (used without PATH, and for lint.disable)")
+	f.StringVar(&o.config, "config", config.DefaultFile, "configuration file (used without PATH, and for lint.disable)")
 	f.StringVar(&o.version, "version", "", "version to check metadata.yaml against (without PATH; default: newest series)")
 	f.StringVar(&o.format, "format", "text", "output format: "+strings.Join(lint.Formats, "|"))
 	f.StringSliceVar(&o.disable, "disable", nil, "rule ids to disable")
@@ -71,12 +70,11 @@ func (o *lintOptions) run(cmd *cobra.Command, io streams, args []string) error {
 // loadConfig reads the config: required without PATH; with PATH only when present
 // (for lint.disable), and required again when --config names it.
 func (o *lintOptions) loadConfig(cmd *cobra.Command, required bool) (*config.Config, error) {
+	load := config.Load
 	if !required && !cmd.Flags().Changed("config") {
-		if _, err := os.Stat(o.config); err != nil {
-			return nil, nil
-		}
+		load = config.LoadIfPresent
 	}
-	cfg, err := config.Load(o.config)
+	cfg, err := load(o.config)
 	if err != nil {
 		return nil, usageErr(err)
 	}

@@ -44,7 +44,7 @@ the CI environment variable is set: fetch the full history (fetch-depth: 0) or p
 		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd, io) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.config, "config", "capirepo.yaml", "configuration file")
+	f.StringVar(&o.config, "config", config.DefaultFile, "configuration file")
 	f.StringVar(&o.file, "file", "", "check this metadata.yaml instead of the config's providers")
 	f.StringVar(&o.version, "version", "", "version about to be released (required)")
 	f.StringSliceVar(&o.published, "published", nil, "earlier released versions (default: git tags; --published= for none)")
@@ -102,7 +102,7 @@ func newAddSeriesCmd(io streams) *cobra.Command {
 		RunE:  func(cmd *cobra.Command, _ []string) error { return o.run(cmd.Context(), io) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.config, "config", "capirepo.yaml", "configuration file (its providers' metadata files are updated)")
+	f.StringVar(&o.config, "config", config.DefaultFile, "configuration file (its providers' metadata files are updated)")
 	f.StringVar(&o.file, "file", "", "update this metadata.yaml instead")
 	f.StringVar(&o.version, "version", "", "version about to be released (required)")
 	f.StringVar(&o.contract, "contract", "", "Cluster API contract of the series: v1beta1 or v1beta2 (required)")

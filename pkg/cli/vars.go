@@ -26,7 +26,7 @@ capirepo.yaml builds. --format markdown gives the variables table to publish for
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, io, args) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.config, "config", "capirepo.yaml", "configuration file (without PATH)")
+	f.StringVar(&o.config, "config", config.DefaultFile, "configuration file (without PATH)")
 	f.StringVar(&o.version, "version", "", "version to build (without PATH; default: newest series)")
 	f.StringVar(&o.format, "format", "text", "output format: text|markdown|json")
 	return cmd

@@ -93,6 +93,19 @@ func TestLoadMissing(t *testing.T) {
 	}
 }
 
+func TestLoadIfPresent(t *testing.T) {
+	t.Parallel()
+	if c, err := LoadIfPresent(filepath.Join(t.TempDir(), "nope.yaml")); c != nil || err != nil {
+		t.Errorf("absent: %v, %v; want nil and no error", c, err)
+	}
+	if c, err := LoadIfPresent(write(t, good)); c == nil || err != nil {
+		t.Errorf("present: %v, %v; want the config", c, err)
+	}
+	if _, err := LoadIfPresent(write(t, "providers: [")); err == nil {
+		t.Error("a broken config that is present: no error")
+	}
+}
+
 // remoteResources errors name the entry's line, as provider errors do.
 func TestRemoteResourceErrorsNameTheLine(t *testing.T) {
 	t.Parallel()

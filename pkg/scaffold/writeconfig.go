@@ -2,7 +2,12 @@ package scaffold
 
 import (
 	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 
+	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/fsx"
 )
 
@@ -18,4 +23,14 @@ func WriteConfig(ctx context.Context, target string, data []byte) error {
 	}
 	defer unlock()
 	return (&fsx.FS{Mark: fsx.Mark}).WriteNew(target, data)
+}
+
+// ConfigPath is where init writes the config of the provider tree dir. An existing
+// file there is an error wrapping fs.ErrExist: init never overwrites a file.
+func ConfigPath(dir string) (string, error) {
+	target := filepath.Join(dir, config.DefaultFile)
+	if _, err := os.Lstat(target); err == nil {
+		return target, fmt.Errorf("%s already exists: init never overwrites a file; move it away, or print a proposal with capirepo init --stdout %s: %w", target, dir, fs.ErrExist)
+	}
+	return target, nil
 }

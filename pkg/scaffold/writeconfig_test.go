@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -27,5 +28,19 @@ func TestWriteConfigNeverReplacesAndCleansUp(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(target); string(got) != "providers: []\n" {
 		t.Errorf("the file is %q", got)
+	}
+}
+
+func TestConfigPathRefusesAnExistingFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if target, err := ConfigPath(dir); err != nil || target != filepath.Join(dir, "capirepo.yaml") {
+		t.Fatalf("empty folder: %s, %v", target, err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "capirepo.yaml"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ConfigPath(dir); !errors.Is(err, fs.ErrExist) || !strings.Contains(err.Error(), "init never overwrites a file") {
+		t.Errorf("existing config: %v, want fs.ErrExist saying init never overwrites", err)
 	}
 }
