@@ -3,7 +3,6 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
-	"net/http"
 
 	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/configmap"
@@ -16,7 +15,6 @@ import (
 type verifyOptions struct {
 	format, githubURL, gitlabURL, tokenFile, typ string
 	getenv                                       func(string) string // tokens come from here
-	client                                       *http.Client        // nil: the default transport (tests inject one)
 	plainHTTP                                    bool                // oci:// over plain HTTP
 	strict                                       bool                // contract breaks are errors too
 	sig                                          sigFlags            // --key, --certificate-* (sigverify.go)

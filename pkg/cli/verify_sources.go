@@ -10,7 +10,7 @@ import (
 
 // targets turns the argument into the providers to verify (pkg/source decides).
 func (o *verifyOptions) targets(raw string) ([]source.Provider, error) {
-	opts := source.Options{Getenv: o.getenv, GitHubAPIURL: o.githubURL, GitLabURL: o.gitlabURL, HTTPClient: o.client, Type: o.typ,
+	opts := source.Options{Getenv: o.getenv, GitHubAPIURL: o.githubURL, GitLabURL: o.gitlabURL, Type: o.typ,
 		Registry: oci.Remote{PlainHTTP: o.plainHTTP}}
 	if o.tokenFile != "" {
 		tok, err := readToken(o.tokenFile)

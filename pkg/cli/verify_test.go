@@ -2,17 +2,12 @@ package cli
 
 import (
 	"bytes"
-	"context"
-	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/check"
-	"github.com/spf13/cobra"
 )
 
 // TestLintReleasePicksMainComponents: with a main and a variant components file, verify
@@ -38,38 +33,19 @@ func TestLintReleasePicksMainComponents(t *testing.T) {
 	}
 }
 
-type roundTripFunc func(*http.Request) (*http.Response, error)
-
-func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
-
-// TestVerifyGitLabAcceptedForm checks that a URL of the form clusterctl accepts gets
-// past parsing and is read over the network, from its own host, with the token. The
-// injected transport answers 404 without dialling, so nothing resolves DNS.
-func TestVerifyGitLabAcceptedForm(t *testing.T) {
+// TestVerifyGitLabMissingProject: a GitLab URL of the form clusterctl accepts, whose
+// project is not on the instance, is a remote failure (exit 4) naming the provider,
+// and the token never shows. (That the URL's own host is read without --gitlab-url is
+// pkg/source's TestGitLabURLIsReadFromItsOwnHost.)
+func TestVerifyGitLabMissingProject(t *testing.T) {
 	t.Parallel()
-	var mu sync.Mutex
-	var seen []string
-	client := &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
-		mu.Lock()
-		seen = append(seen, r.URL.Host+" "+r.Header.Get("Private-Token"))
-		mu.Unlock()
-		return &http.Response{StatusCode: http.StatusNotFound, Header: http.Header{}, Request: r,
-			Body: io.NopCloser(strings.NewReader(`{"message":"404 Project Not Found"}`))}, nil
-	})}
-	var out, errOut bytes.Buffer
-	s := streams{out: &out, err: &errOut, getenv: MapEnv(map[string]string{"GITLAB_ACCESS_TOKEN": glSecret})}
-	o := &verifyOptions{format: "text", getenv: s.getenv, client: client}
-	cmd := &cobra.Command{}
-	cmd.SetContext(context.Background())
-	raw := "https://gitlab.invalid/api/v4/projects/group%2Fname/packages/generic/bootstrap-tiny/v1.0.0/bootstrap-components.yaml"
-	err := o.run(cmd, s, raw)
-	if code := exitCode(err); code != ExitPublish || !strings.Contains(err.Error(), "verifying bootstrap-tiny") || !strings.Contains(err.Error(), "gitlab.invalid") {
-		t.Fatalf("exit %d, err %v", code, err)
+	gl := newGitLab(t)
+	raw := "https://gitlab.example.com/api/v4/projects/group%2Fnone/packages/generic/bootstrap-tiny/v1.0.0/bootstrap-components.yaml"
+	code, stdout, stderr := runEnv(t, glEnv, "verify", raw, "--gitlab-url", gl.URL)
+	if code != ExitPublish || !strings.Contains(stderr, "verifying bootstrap-tiny") {
+		t.Fatalf("exit %d, want %d and a message naming bootstrap-tiny\n%s%s", code, ExitPublish, stdout, stderr)
 	}
-	noSecret(t, glSecret, out.String(), err.Error())
-	if len(seen) == 0 || seen[0] != "gitlab.invalid "+glSecret {
-		t.Errorf("requests = %v, want the URL's own host with the token", seen)
-	}
+	noSecret(t, glSecret, stdout, stderr)
 }
 
 // TestVerifyLocalForms: a build output folder (with its _docs/ and clusterctl.yaml), a
