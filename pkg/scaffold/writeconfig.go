@@ -30,7 +30,7 @@ func WriteConfig(ctx context.Context, target string, data []byte) error {
 func ConfigPath(dir string) (string, error) {
 	target := filepath.Join(dir, config.DefaultFile)
 	if _, err := os.Lstat(target); err == nil {
-		return target, fmt.Errorf("%s already exists: init never overwrites a file; move it away, or print a proposal with capirepo init --stdout %s: %w", target, dir, fs.ErrExist)
+		return target, fmt.Errorf("%s: %w; init never overwrites a file: move it away, or print a proposal with capirepo init --stdout %s", target, fs.ErrExist, dir)
 	}
 	return target, nil
 }
