@@ -73,7 +73,7 @@ func killBesideAt(t *testing.T, how string, n int, staged *bool) bool {
 		}
 		return false
 	}
-	if got, _ := os.ReadFile(path); string(got) != old {
+	if got := readOrEmpty(path); got != old {
 		t.Errorf("%s step %d: the file holds %q after the kill, want %q", how, n, got, old)
 	}
 	names := strings.Join(entries(t, dir), ",")

@@ -15,8 +15,8 @@ import (
 // killEnv carries to a child started by Killed the step at which it kills itself.
 const killEnv = "CAPIREPO_KILL_AT"
 
-// Die sends SIGKILL to this process and never returns.
-func Die() {
+// die sends SIGKILL to this process and never returns.
+func die() {
 	syscall.Kill(os.Getpid(), syscall.SIGKILL)
 	select {} // the signal is on its way
 }
@@ -32,7 +32,7 @@ func KillStep() (step func(), ok bool) {
 	var count atomic.Int64
 	return func() {
 		if count.Add(1) == int64(n) {
-			Die()
+			die()
 		}
 	}, true
 }
