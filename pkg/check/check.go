@@ -131,7 +131,7 @@ func (c *checker) file(f release.File) (res fileResult) {
 	}
 	switch kind {
 	case layout.KindComponents:
-		in := contract.Input{File: name, Docs: docs, Label: c.r.Label(), Type: c.r.Type,
+		in := contract.Input{File: name, Docs: docs, Label: c.r.Label(), Type: string(c.r.Type),
 			Contract: c.seriesContract(), AllowNoNamespace: c.opts.AllowNoNamespace}
 		res.findings = append(res.findings, contract.Components(in)...)
 		res.crdLabels = CRDContracts(docs)

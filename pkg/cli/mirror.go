@@ -27,15 +27,15 @@ type mirrorOptions struct {
 	configMaps                                   string // --configmaps (mirror_configmaps.go)
 	jobs                                         int
 	strict, quiet, force                         bool
-	picks                                        map[string]*[]string // provider type -> name[:version] args
-	getenv                                       func(string) string  // tokens come from here
-	oci                                          mirrorOCI            // --images-to, --images-layout, --to-oci
-	sig                                          sigFlags             // --verify-key, --certificate-* (sigverify.go)
+	picks                                        map[layout.Type]*[]string // provider type -> name[:version] args
+	getenv                                       func(string) string       // tokens come from here
+	oci                                          mirrorOCI                 // --images-to, --images-layout, --to-oci
+	sig                                          sigFlags                  // --verify-key, --certificate-* (sigverify.go)
 }
 
 // newMirrorCmd reads tokens through io's injected environment.
 func newMirrorCmd(io streams) *cobra.Command {
-	o := &mirrorOptions{picks: map[string]*[]string{}, getenv: io.lookup}
+	o := &mirrorOptions{picks: map[layout.Type]*[]string{}, getenv: io.lookup}
 	cmd := &cobra.Command{
 		Use:   "mirror --out DIR [--core NAME[:VERSION]]... [--infrastructure NAME[:VERSION]]... [--from-config FILE]",
 		Short: "Mirror provider releases and cert-manager into an air-gapped clusterctl repository",
@@ -56,7 +56,7 @@ GITLAB_TOKEN, CI_JOB_TOKEN, GITLAB_DEPLOY_TOKEN.`,
 	for _, t := range layout.Types {
 		list := []string{}
 		o.picks[t] = &list
-		f.StringArrayVar(&list, layout.TypeFlag(t), nil, "mirror this "+t+" (name[:version], repeatable; no version = the URL's, usually latest)")
+		f.StringArrayVar(&list, layout.TypeFlag(t), nil, "mirror this "+string(t)+" (name[:version], repeatable; no version = the URL's, usually latest)")
 	}
 	f.StringVar(&o.out, "out", "", "the mirror folder (a clusterctl local repository; required)")
 	f.StringVar(&o.fromConfig, "from-config", "", "clusterctl.yaml whose providers: replace and extend the built-in list; each is mirrored at its URL's version unless a flag picks it")
@@ -123,7 +123,7 @@ func (o *mirrorOptions) plan() ([]mirror.Job, mirror.CertManagerJob, error) {
 	if err := verify.CheckContract(o.contract); err != nil {
 		return nil, none, fmt.Errorf("--contract %w", err)
 	}
-	args := map[string][]string{}
+	args := map[layout.Type][]string{}
 	for t, list := range o.picks {
 		args[t] = *list
 	}

@@ -5,12 +5,13 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/backend/github"
 	"github.com/capirepo/capirepo/pkg/backend/oci"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/source"
 )
 
 // targets turns the argument into the providers to verify (pkg/source decides).
 func (o *verifyOptions) targets(raw string) ([]source.Provider, error) {
-	opts := source.Options{Getenv: o.getenv, GitHubAPIURL: o.githubURL, GitLabURL: o.gitlabURL, Type: o.typ,
+	opts := source.Options{Getenv: o.getenv, GitHubAPIURL: o.githubURL, GitLabURL: o.gitlabURL, Type: layout.Type(o.typ),
 		Registry: oci.Remote{PlainHTTP: o.plainHTTP}}
 	if o.tokenFile != "" {
 		tok, err := readToken(o.tokenFile)

@@ -3,6 +3,7 @@ package configmap
 import (
 	"fmt"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -33,21 +34,21 @@ func New(r *release.Release, ns string) (*ConfigMap, error) {
 
 // Name is the operator's ConfigMap name: <type>-<name>-<version>.
 func Name(r *release.Release) string {
-	return OperatorType(r.Type) + "-" + r.Name + "-" + r.Version
+	return layout.OperatorType(r.Type) + "-" + r.Name + "-" + r.Version
 }
 
 // Labels are the operator's labels for a provider version (ProviderLabels).
 func Labels(r *release.Release) map[string]string {
 	return map[string]string{
 		LabelVersion: r.Version,
-		LabelType:    OperatorType(r.Type),
+		LabelType:    layout.OperatorType(r.Type),
 		LabelName:    r.Name,
 		LabelManaged: "true",
 	}
 }
 
 func check(r *release.Release, ns string) error {
-	if OperatorType(r.Type) == "" {
+	if layout.OperatorType(r.Type) == "" {
 		return fmt.Errorf("provider type %q is not one the operator knows", r.Type)
 	}
 	if err := checkVersion(r.Version); err != nil {

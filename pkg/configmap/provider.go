@@ -3,8 +3,11 @@ package configmap
 import (
 	"sort"
 
-	"github.com/Masterminds/semver/v3"
 	"strings"
+
+	"github.com/Masterminds/semver/v3"
+
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 // providerKey groups ConfigMaps into one provider object.
@@ -19,7 +22,7 @@ func Providers(cms []*ConfigMap) []*Provider {
 	versions := map[providerKey][]string{}
 	for _, cm := range cms {
 		l := cm.Metadata.Labels
-		if _, ok := TypeOf(l[LabelType]); !ok || l[LabelName] == "" {
+		if _, ok := layout.TypeOfOperatorWord(l[LabelType]); !ok || l[LabelName] == "" {
 			continue // not a provider's ConfigMap
 		}
 		k := providerKey{cm.Metadata.Namespace, l[LabelType], l[LabelName]}
@@ -34,10 +37,10 @@ func Providers(cms []*ConfigMap) []*Provider {
 }
 
 func providerObject(k providerKey, version string) *Provider {
-	kind, _ := TypeOf(k.typeWord)
+	kind, _ := layout.TypeOfOperatorWord(k.typeWord)
 	return &Provider{
 		APIVersion: OperatorAPIVersion,
-		Kind:       kind,
+		Kind:       string(kind),
 		Metadata:   Meta{Name: k.name, Namespace: k.namespace},
 		Spec: ProviderSpec{Version: version, FetchConfig: &FetchConfig{
 			Selector: &Selector{MatchLabels: map[string]string{LabelName: k.name, LabelType: k.typeWord}},

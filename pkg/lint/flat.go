@@ -65,7 +65,7 @@ func severalProviders(files []release.File) bool {
 	for _, f := range files {
 		if layout.FileKind(f.Name) == layout.KindComponents {
 			typ, name := providerOf(f)
-			seen[typ+"/"+name] = true
+			seen[string(typ)+"/"+name] = true
 		}
 	}
 	return len(seen) > 1
@@ -75,7 +75,7 @@ var providerLabel = regexp.MustCompile(`(?m)^\s*cluster\.x-k8s\.io/provider:\s*[
 
 // providerOf is the type from the file name and the name from the most common
 // cluster.x-k8s.io/provider label of the objects, when it is of that type.
-func providerOf(f release.File) (typ, name string) {
+func providerOf(f release.File) (typ layout.Type, name string) {
 	typ, name = guessProvider(f.Name)
 	count := map[string]int{}
 	best := ""

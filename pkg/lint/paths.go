@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -62,11 +61,9 @@ func fileTarget(p string) ([]Target, error) {
 }
 
 // guessProvider infers a type from a components file name ("bootstrap-components.yaml").
-func guessProvider(file string) (typ, name string) {
-	for _, t := range layout.Types {
-		if strings.HasPrefix(file, strings.TrimSuffix(layout.ComponentsFile(t), "-components.yaml")) {
-			return t, "unknown"
-		}
+func guessProvider(file string) (typ layout.Type, name string) {
+	if t, ok := layout.TypeOf(file); ok {
+		return t, "unknown"
 	}
 	return layout.InfrastructureProvider, "unknown"
 }

@@ -65,7 +65,7 @@ func pinned(dir string, m *Manifest) []clusterctlcfg.Provider {
 		if len(sorted) == 0 {
 			continue
 		}
-		rec := recs[label][sorted[0].Tag]
+		rec := recs[label][sorted[0].String()]
 		out = append(out, clusterctlcfg.Local(dir, rec.Provider, rec.Version, rec.Components))
 	}
 	return out

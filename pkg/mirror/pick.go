@@ -22,7 +22,7 @@ func (p Pick) String() string { return p.Provider.Label() + " " + p.Version }
 
 // Select turns clusterctl-style "name[:version]" arguments of one provider type into
 // picks from list. Without a version the URL's version segment is used (usually latest).
-func Select(list []Provider, typ string, args []string) ([]Pick, error) {
+func Select(list []Provider, typ layout.Type, args []string) ([]Pick, error) {
 	var out []Pick
 	for _, arg := range args {
 		name, version, _ := strings.Cut(arg, ":")
@@ -81,7 +81,7 @@ func checkVersion(v string) error {
 // of fromConfig when given) and turns the name[:version] arguments per provider type
 // into picks; every fromConfig provider no argument names is picked at its URL's
 // version.
-func Picks(fromConfig string, args map[string][]string) ([]Pick, error) {
+func Picks(fromConfig string, args map[layout.Type][]string) ([]Pick, error) {
 	list, err := clusterctlcfg.Builtin()
 	if err != nil {
 		return nil, err

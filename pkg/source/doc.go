@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/capirepo/capirepo/pkg/backend/oci"
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 // Reader is one provider's releases in one repository. Versions returns the names of
@@ -55,7 +56,7 @@ type Options struct {
 	GitHubAPIURL     string       // GitHub API base (tests, GitHub Enterprise mirrors)
 	GitLabURL        string       // read GitLab packages from this instance instead of the URL's host
 	HTTPClient       *http.Client // base client (tests); httpx adds timeouts and origin-only auth
-	Type             string       // provider type when the URL's file name does not tell it
+	Type             layout.Type  // provider type when the URL's file name does not tell it
 	Dir              string       // base of relative paths (Resolve); the working directory when empty
 	MaxFileSize      int64        // cap of files other than metadata.yaml; httpx.MaxFileSize when 0
 	// Registry is how oci:// sources reach their registry (plain HTTP, credentials);

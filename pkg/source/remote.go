@@ -74,16 +74,14 @@ func gitlabHostHint(raw string, err error) error {
 	return fmt.Errorf("%w: clusterctl reads GitLab packages only over https from a host whose name starts with \"gitlab.\", not %s://%s; serve the instance under such a name (a DNS alias is enough) and verify that URL", err, u.Scheme, u.Host)
 }
 
-// typeOf is the given type, or the type whose recommended components file name file
-// is, or InfrastructureProvider.
-func typeOf(typ, file string) string {
+// typeOf is the given type, or the type the file name says (layout.TypeOf), or
+// InfrastructureProvider.
+func typeOf(typ layout.Type, file string) layout.Type {
 	if typ != "" {
 		return typ
 	}
-	for _, t := range layout.Types {
-		if layout.ComponentsFile(t) == file {
-			return t
-		}
+	if t, ok := layout.TypeOf(file); ok {
+		return t
 	}
 	return layout.InfrastructureProvider
 }

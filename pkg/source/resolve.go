@@ -115,7 +115,7 @@ func ComponentsFileOf(ctx context.Context, r Reader, label string) string {
 	typ, _ := layout.ParseLabel(label)
 	versions, _ := r.Versions(ctx)
 	if sorted := layout.SortVersions(versions); len(sorted) > 0 {
-		files, _ := r.Files(ctx, sorted[0].Tag)
+		files, _ := r.Files(ctx, sorted[0].String())
 		var comps []string
 		for _, f := range files {
 			if layout.FileKind(f) == layout.KindComponents {

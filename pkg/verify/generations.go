@@ -30,7 +30,7 @@ func accepts(c Client, contract string) bool {
 func contracts(versions []layout.Version, mds map[string]*metadata.Metadata) []string {
 	seen := map[string]bool{}
 	for _, v := range versions {
-		if s := seriesOf(mds[v.Tag], v); s != nil && s.Contract != "" {
+		if s := seriesOf(mds[v.String()], v); s != nil && s.Contract != "" {
 			seen[s.Contract] = true
 		}
 	}

@@ -63,7 +63,7 @@ func latestPatch(ctx context.Context, src Source, series *Series) (string, error
 	var candidates []string
 	for _, v := range layout.SortVersions(names) {
 		if series == nil || (int64(v.Major()) == int64(series.Major) && int64(v.Minor()) == int64(series.Minor)) {
-			candidates = append(candidates, "v"+v.String())
+			candidates = append(candidates, v.Canonical())
 		}
 	}
 	if len(candidates) == 0 && series != nil {

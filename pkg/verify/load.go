@@ -15,18 +15,18 @@ import (
 // loadVersion reads the files clusterctl reads for one version, checks its
 // metadata.yaml against the version and runs the injected lint.
 func loadVersion(ctx context.Context, src Source, label, components string, v layout.Version, opts Options) (VersionReport, *metadata.Metadata, error) {
-	vr := VersionReport{Version: v.Tag}
-	names, listed, err := fileNames(ctx, src, v.Tag, components)
+	vr := VersionReport{Version: v.String()}
+	names, listed, err := fileNames(ctx, src, v.String(), components)
 	if err != nil {
-		return vr, nil, fmt.Errorf("listing files of %s %s: %w", label, v.Tag, err)
+		return vr, nil, fmt.Errorf("listing files of %s %s: %w", label, v.String(), err)
 	}
 	vr.Files = names
 	for _, name := range []string{MetadataFile, components} {
 		if listed != nil && !listed[name] {
-			vr.Findings = append(vr.Findings, missing(label, v.Tag, name, components))
+			vr.Findings = append(vr.Findings, missing(label, v.String(), name, components))
 		}
 	}
-	files, err := loadFiles(ctx, src, label, components, v.Tag, names, listed != nil, &vr)
+	files, err := loadFiles(ctx, src, label, components, v.String(), names, listed != nil, &vr)
 	if err != nil {
 		return vr, nil, err
 	}
@@ -35,10 +35,10 @@ func loadVersion(ctx context.Context, src Source, label, components string, v la
 	}
 	md := checkMetadata(label, v, files, &vr)
 	if opts.Lint != nil && len(files) > 0 {
-		vr.Findings = append(vr.Findings, contractBreaks(opts.Lint(label, v.Tag, files), opts.Strict)...)
+		vr.Findings = append(vr.Findings, contractBreaks(opts.Lint(label, v.String(), files), opts.Strict)...)
 	}
 	if opts.Signature != nil && len(files) > 0 {
-		vr.Findings = append(vr.Findings, opts.Signature(label, v.Tag, files)...)
+		vr.Findings = append(vr.Findings, opts.Signature(label, v.String(), files)...)
 	}
 	return vr, md, nil
 }
@@ -105,13 +105,13 @@ func checkMetadata(label string, v layout.Version, files map[string][]byte, vr *
 	}
 	md, err := parseMetadata(data)
 	if err != nil {
-		vr.Findings = append(vr.Findings, finding(RuleMetadataInvalid, label, v.Tag, MetadataFile,
+		vr.Findings = append(vr.Findings, finding(RuleMetadataInvalid, label, v.String(), MetadataFile,
 			fmt.Sprintf("decoding metadata.yaml: %v; write apiVersion, kind and releaseSeries as clusterctl's Metadata type", err)))
 		return nil
 	}
 	vr.Series = md.ReleaseSeries
 	if seriesOf(md, v) == nil {
-		vr.Findings = append(vr.Findings, finding(RuleNotInOwnMetadata, label, v.Tag, MetadataFile,
+		vr.Findings = append(vr.Findings, finding(RuleNotInOwnMetadata, label, v.String(), MetadataFile,
 			fmt.Sprintf("no releaseSeries entry for %d.%d: clusterctl init and generate provider fail with \"does not match any release series\"; add {major: %d, minor: %d, contract: ...}",
 				v.Major(), v.Minor(), v.Major(), v.Minor())))
 	}

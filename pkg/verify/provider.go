@@ -41,7 +41,7 @@ func Provider(ctx context.Context, src Source, label, componentsFile string, opt
 			return nil, err
 		}
 		rep.Versions = append(rep.Versions, vr)
-		mds[v.Tag] = md
+		mds[v.String()] = md
 	}
 	rep.Findings = append(rep.Findings, upgradeFindings(label, versions, mds)...)
 	clients := opts.Clients
@@ -67,17 +67,17 @@ func checkNames(label string, names []string, out *lint.Findings) []layout.Versi
 		*out = append(*out, lint.Finding{Rule: rule, Severity: sev, File: file, Message: msg})
 	}
 	versions := layout.SortVersions(names)
-	sort.SliceStable(versions, func(i, j int) bool { return versions[i].GreaterThan(versions[j].Version) })
+	sort.SliceStable(versions, func(i, j int) bool { return versions[i].GreaterThan(versions[j]) })
 	for _, n := range names {
 		if !layout.IsVersion(n) {
 			add(RuleNotSemver, lint.Warning, n, fmt.Sprintf("%q is not a semantic version: clusterctl silently skips it; rename it vX.Y.Z or remove it", n))
 		}
 	}
 	for _, v := range versions {
-		if _, err := layout.ParseVersion(v.Tag); err != nil {
-			add(RulePrefix, lint.Error, v.Tag, fmt.Sprintf("version %q has no \"v\" prefix: clusterctl v1.7+ looks for v%s when resolving `latest`; rename it v%s", v.Tag, v.String(), v.String()))
-		} else if v.Tag != lowerASCII(v.Tag) {
-			add(RuleUpperCase, lint.Warning, v.Tag, fmt.Sprintf("version %q has upper-case letters: clusterctl before v1.11 lower-cases name:version, so users cannot select it; use lower case", v.Tag))
+		if v.Check() != nil {
+			add(RulePrefix, lint.Error, v.String(), fmt.Sprintf("version %q has no \"v\" prefix: clusterctl v1.7+ looks for v%s when resolving `latest`; rename it v%s", v.String(), v.SemVer(), v.SemVer()))
+		} else if v.String() != lowerASCII(v.String()) {
+			add(RuleUpperCase, lint.Warning, v.String(), fmt.Sprintf("version %q has upper-case letters: clusterctl before v1.11 lower-cases name:version, so users cannot select it; use lower case", v.String()))
 		}
 	}
 	if len(versions) == 0 {

@@ -51,7 +51,7 @@ func plan(set *release.Set) ([]*tagPlan, error) {
 		out = append(out, byTag[t])
 	}
 	// Semantic version order (v1.9.0 before v1.10.0), so releases appear oldest first.
-	sort.Slice(out, func(i, j int) bool { return out[i].ver.LessThan(out[j].ver.Version) })
+	sort.Slice(out, func(i, j int) bool { return out[i].ver.LessThan(out[j].ver) })
 	return out, nil
 }
 

@@ -70,7 +70,7 @@ func (r *Repo) Versions(ctx context.Context) ([]string, error) {
 	}
 	var out []string
 	for _, v := range layout.SortVersions(all) {
-		out = append(out, v.Tag)
+		out = append(out, v.String())
 	}
 	sort.Strings(other)
 	return append(out, other...), nil

@@ -2,6 +2,7 @@ package oci
 
 import (
 	"fmt"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"sort"
 
 	"github.com/capirepo/capirepo/pkg/release"
@@ -102,7 +103,7 @@ func notes(j *job, plainHTTP bool) []string {
 	out := []string{fmt.Sprintf("%s digest %s", j.Ref(), j.art.Desc.Digest)}
 	for _, rel := range j.rels {
 		out = append(out, fmt.Sprintf("operator %s %s: spec: {version: %s, fetchConfig: {oci: %q}} (a tag, never @sha256: the operator cannot parse digests)",
-			OperatorType(rel.Type), rel.Name, rel.Version, ref))
+			layout.OperatorType(rel.Type), rel.Name, rel.Version, ref))
 	}
 	return out
 }
