@@ -14,8 +14,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/mirror"
 	"github.com/capirepo/capirepo/pkg/publish"
-	"github.com/capirepo/capirepo/pkg/release"
-	"github.com/capirepo/capirepo/pkg/sign"
+	"github.com/capirepo/capirepo/pkg/repository"
 	"github.com/capirepo/capirepo/pkg/source"
 	"github.com/capirepo/capirepo/pkg/verify"
 )
@@ -94,9 +93,7 @@ func (o *mirrorOptions) run(ctx context.Context, io streams) error {
 	}
 	show := o.progress(io)
 	opts := o.options(cert, also, show)
-	if policy != nil {
-		opts.Verify = func(_ context.Context, r *release.Release) error { return sign.VerifyRelease(r, *policy) }
-	}
+	opts.Signature = policy
 	if err := o.oci.apply(io, o.quiet, &opts); err != nil {
 		return err
 	}
@@ -171,18 +168,14 @@ func (o *mirrorOptions) certJob() (mirror.CertManagerJob, error) {
 	return mirror.CertManagerJob{Version: o.certManager, URL: u, File: file, Source: src}, nil
 }
 
-// source builds the reader a provider URL points at (source.ForRelease: clusterctl's
-// repository types, one token policy per forge, size caps, no symbolic links).
-func (o *mirrorOptions) source(p mirror.Provider, version string) (mirror.Source, error) {
+// source builds the repository a provider URL points at (source.ForRelease:
+// clusterctl's repository types, one token policy, size caps, no symbolic links).
+func (o *mirrorOptions) source(p mirror.Provider, version string) (repository.Repository, error) {
 	opts := source.Options{Getenv: o.getenv, GitLabURL: o.gitlabURL}
 	if o.githubURL != "" {
 		opts.GitHubAPIURL, _ = github.EnterpriseURLs(o.githubURL, "")
 	}
-	sp, err := source.ForRelease(p.URL, p.Label(), p.Name, version, opts)
-	if err != nil {
-		return nil, err
-	}
-	return sp.Reader, nil
+	return source.ForRelease(p.URL, p.Label(), p.Name, version, opts)
 }
 
 // also is the --to-gitlab destination, if any.
@@ -206,10 +199,6 @@ func (o *mirrorOptions) also() ([]publish.Destination, error) {
 		return nil, fmt.Errorf("--to-gitlab: %w", err)
 	}
 	return []publish.Destination{p}, nil
-}
-
-func (o *mirrorOptions) latest(ctx context.Context, src mirror.Source) (string, error) {
-	return verify.Latest(ctx, src, o.contract)
 }
 
 // print reports findings and the summary; file-by-file actions only when something

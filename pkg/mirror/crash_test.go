@@ -48,7 +48,7 @@ func crashOptions(t *testing.T, root string, changed bool, k *killer) (*fixture,
 		o.FS = &fsx.FS{Hook: func(fsx.Op, string) error { k.step(); return nil }}
 	}
 	o.Destination = local.New(root, lo)
-	o.Lock = func(ctx context.Context, dir string) (func(), error) { return fsx.Lock(ctx, dir, 0) }
+	o.calls.lock = func(ctx context.Context, dir string) (func(), error) { return fsx.Lock(ctx, dir, 0) }
 	return f, o
 }
 

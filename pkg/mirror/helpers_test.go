@@ -10,12 +10,14 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/repository"
 )
 
-// memSource is an in-memory Source that counts its calls and the calls in flight.
+// memSource is an in-memory repository.Repository that counts its calls and the calls in flight.
 type memSource struct {
 	mu       sync.Mutex
 	versions map[string]map[string][]byte
@@ -49,6 +51,12 @@ func (m *memSource) count(kind string) int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.calls[kind]
+}
+
+func (m *memSource) Info() repository.Info { return repository.Info{Kind: "test", Name: "test:memory"} }
+
+func (m *memSource) Bundles(ctx context.Context, version string) ([][]byte, error) {
+	return repository.BundleFile(ctx, m, version)
 }
 
 func (m *memSource) Versions(context.Context) ([]string, error) {
@@ -85,6 +93,16 @@ func (m *memSource) File(_ context.Context, version, name string) ([]byte, error
 		return nil, fmt.Errorf("no file %s in %s: %w", name, version, fs.ErrNotExist)
 	}
 	return data, nil
+}
+
+// quiet are the calls of a unit test's run: no lint, no lock, no check of the
+// folder (tests that want them set them).
+func quiet() calls {
+	return calls{
+		lint:  func(*release.Release) lint.Findings { return nil },
+		lock:  func(context.Context, string) (func(), error) { return func() {}, nil },
+		check: func(context.Context, string, string, string) (lint.Findings, error) { return nil, nil },
+	}
 }
 
 // dirPublisher writes releases like the local publisher does (files plus a sha256

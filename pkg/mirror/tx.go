@@ -60,13 +60,11 @@ func (r *runner) steps() []Step {
 
 // transaction runs the steps holding the folder's lock.
 func (r *runner) transaction(ctx context.Context, rels []*release.Release, res *Result) error {
-	if r.opts.Lock != nil {
-		unlock, err := r.opts.Lock(ctx, r.dir)
-		if err != nil {
-			return err
-		}
-		defer unlock()
+	unlock, err := r.opts.calls.lock(ctx, r.dir)
+	if err != nil {
+		return err
 	}
+	defer unlock()
 	prev, err := ReadManifest(r.dir) // re-read under the lock
 	if err != nil {
 		return err
@@ -123,9 +121,6 @@ func (r *runner) preflight(ctx context.Context, tx *Tx) error {
 // check reads every provider of this run back the way verify does and fails with
 // verify's error findings when clusterctl could not use it.
 func (r *runner) check(ctx context.Context, tx *Tx) error {
-	if r.opts.Check == nil {
-		return nil
-	}
 	var bad lint.Findings
 	seen := map[string]bool{}
 	for _, rel := range tx.Releases {
@@ -133,7 +128,7 @@ func (r *runner) check(ctx context.Context, tx *Tx) error {
 			continue
 		}
 		seen[rel.Label()] = true
-		fs, err := r.opts.Check(ctx, tx.Dir, rel.Label(), rel.ComponentsFile)
+		fs, err := r.opts.calls.check(ctx, tx.Dir, rel.Label(), rel.ComponentsFile)
 		if err != nil {
 			return err
 		}

@@ -36,7 +36,7 @@ func Attach(ctx context.Context, s *Signer, set *release.Set, in provenance.Inpu
 
 // VerifyRelease checks a release against its bundle layout.BundleFile(label, version), which
 // must be one of its files: every other file must be a signed subject, and every
-// signed file clusterctl reads (Reads) must be there.
+// signed file clusterctl reads (layout.Reads) must be there.
 func VerifyRelease(r *release.Release, p Policy) error {
 	name := layout.BundleFile(r.Label(), r.Version)
 	b := r.File(name)
@@ -49,7 +49,8 @@ func VerifyRelease(r *release.Release, p Policy) error {
 			files[f.Name] = f.Data
 		}
 	}
-	ps := VerifyFiles(r.Label(), r.Version, b.Data, files, Reads(r.ComponentsFile), p)
+	reads := func(n string) bool { return layout.Reads(n, r.ComponentsFile) }
+	ps := VerifyFiles(r.Label(), r.Version, b.Data, files, reads, p)
 	if len(ps) == 0 {
 		return nil
 	}
@@ -76,17 +77,4 @@ func VerifyFiles(label, version string, bundle []byte, files map[string][]byte, 
 		}
 	}
 	return ps
-}
-
-// Reads says whether clusterctl reads a file of a version: metadata.yaml, the
-// components file, templates and ClusterClasses. A signed file it does not read may
-// be left out (a mirror copies only what clusterctl reads).
-func Reads(components string) func(string) bool {
-	return func(name string) bool {
-		switch layout.FileKind(name) {
-		case layout.KindTemplate, layout.KindClusterClass:
-			return true
-		}
-		return name == "metadata.yaml" || name == components
-	}
 }

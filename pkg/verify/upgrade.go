@@ -19,7 +19,7 @@ func upgradeFindings(label string, versions []layout.Version, mds map[string]*me
 	top := versions[0]
 	md := mds[top.String()]
 	if md == nil {
-		return lint.Findings{finding(RuleUpgradeSeries, label, top.String(), MetadataFile,
+		return lint.Findings{finding(RuleUpgradeSeries, label, top.String(), layout.MetadataFile,
 			"the highest version has no readable metadata.yaml: `clusterctl upgrade plan` fails for every management cluster running this provider")}
 	}
 	var out lint.Findings
@@ -36,7 +36,7 @@ func upgradeFindings(label string, versions []layout.Version, mds map[string]*me
 		gaps[key] = append(gaps[key], v.String())
 	}
 	for _, key := range order {
-		out = append(out, finding(RuleUpgradeSeries, label, top.String(), MetadataFile, fmt.Sprintf(
+		out = append(out, finding(RuleUpgradeSeries, label, top.String(), layout.MetadataFile, fmt.Sprintf(
 			"no releaseSeries entry for %s (versions %s): `clusterctl upgrade plan` reads this file and fails with \"does not match any release series\"; keep metadata.yaml cumulative",
 			key, strings.Join(gaps[key], ", "))))
 	}
