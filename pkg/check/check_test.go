@@ -13,7 +13,7 @@ import (
 const meta = "apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries:\n- {major: 1, minor: 0, contract: v1beta1}\n"
 
 func rel(files map[string]string) *release.Release {
-	r := &release.Release{Provider: layout.Provider{Type: layout.InfrastructureProvider, Name: "x"}, Version: "v1.0.0", ComponentsFile: "infrastructure-components.yaml"}
+	r := &release.Release{Provider: layout.Provider{Type: layout.InfrastructureProvider, Name: "x"}, Version: layout.NamedVersion("v1.0.0"), ComponentsFile: "infrastructure-components.yaml"}
 	for n, d := range files {
 		r.Files = append(r.Files, release.File{Name: n, Data: []byte(d)})
 	}

@@ -34,13 +34,13 @@ func New(r *release.Release, ns string) (*ConfigMap, error) {
 
 // Name is the operator's ConfigMap name: <type>-<name>-<version>.
 func Name(r *release.Release) string {
-	return layout.OperatorType(r.Type) + "-" + r.Name + "-" + r.Version
+	return layout.OperatorType(r.Type) + "-" + r.Name + "-" + r.Version.String()
 }
 
 // Labels are the operator's labels for a provider version (ProviderLabels).
 func Labels(r *release.Release) map[string]string {
 	return map[string]string{
-		LabelVersion: r.Version,
+		LabelVersion: r.Version.String(),
 		LabelType:    layout.OperatorType(r.Type),
 		LabelName:    r.Name,
 		LabelManaged: "true",

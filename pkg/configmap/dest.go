@@ -71,7 +71,7 @@ func (d *Dest) State(_ context.Context, set *release.Set) (publish.State, error)
 			if err != nil {
 				return publish.State{}, fmt.Errorf("%s: %w", f.Where, err)
 			}
-			st.Held[publish.Version{Label: r.Label(), Version: r.Version}] = h
+			st.Held[publish.Version{Label: r.Label(), Version: r.Version.String()}] = h
 		}
 	}
 	return st, nil

@@ -3,10 +3,6 @@ package configmap
 import (
 	"sort"
 
-	"strings"
-
-	"github.com/Masterminds/semver/v3"
-
 	"github.com/capirepo/capirepo/pkg/layout"
 )
 
@@ -49,14 +45,5 @@ func providerObject(k providerKey, version string) *Provider {
 }
 
 // Newest is the highest SemVer version of vs (pre-releases below their release), as
-// the operator's getLatestVersion ranks them; "" when none parses.
-func Newest(vs []string) string {
-	best, bestV := "", (*semver.Version)(nil)
-	for _, s := range vs {
-		v, err := semver.StrictNewVersion(strings.TrimPrefix(s, "v"))
-		if err == nil && (bestV == nil || v.GreaterThan(bestV)) {
-			best, bestV = s, v
-		}
-	}
-	return best
-}
+// the operator's getLatestVersion ranks them; "" when none parses (layout.Newest).
+func Newest(vs []string) string { return layout.Newest(vs).String() }

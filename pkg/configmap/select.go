@@ -21,7 +21,7 @@ func (c *Contents) selected(p *Provider) (map[string]Found[ConfigMap], error) {
 		if l, ok := cm.Metadata.Labels[LabelVersion]; ok {
 			v, from = l, "the label "+LabelVersion
 		}
-		if !isSemantic(v) {
+		if !layout.IsVersion(v) {
 			return nil, fmt.Errorf("%s %s: version %q (from %s) is not SemVer: the operator stops at this ConfigMap", f.Where, cm.Ref(), v, from)
 		}
 		if _, ok := cm.Data[KeyMetadata]; !ok {

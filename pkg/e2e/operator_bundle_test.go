@@ -16,7 +16,7 @@ const metadataYAML = "apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Me
 // providerRelease is a small release of any type; its components name the provider.
 func providerRelease(typ layout.Type, name, version string) *release.Release {
 	comp := "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: " + name + "-system\n  labels:\n    cluster.x-k8s.io/provider: " + layout.Label(typ, name) + "\n"
-	r := &release.Release{Provider: layout.Provider{Type: typ, Name: name}, Version: version, ComponentsFile: layout.ComponentsFile(typ), Files: []release.File{
+	r := &release.Release{Provider: layout.Provider{Type: typ, Name: name}, Version: layout.NamedVersion(version), ComponentsFile: layout.ComponentsFile(typ), Files: []release.File{
 		{Name: "metadata.yaml", Data: []byte(metadataYAML)},
 		{Name: layout.ComponentsFile(typ), Data: []byte(comp)},
 	}}

@@ -10,10 +10,12 @@ import (
 
 // Version is a release version parsed once, at the edge where it enters (a flag, a
 // folder or tag name, a file), and carried typed from there: its SemVer parts and its
-// spelling. The zero Version is no version. It encodes as its spelling (MarshalText),
-// so records that hold one keep their bytes.
+// spelling. The zero Version is no version; NamedVersion keeps a name that is not one.
+// It encodes as its spelling (MarshalText), so records that hold one keep their
+// bytes, and == compares spelling and parts.
 type Version struct {
-	sv  *semver.Version
+	sv  semver.Version
+	ok  bool // sv holds the parsed version
 	tag string
 }
 
@@ -30,7 +32,7 @@ func ParseVersion(s string) (Version, error) {
 	if err != nil {
 		return Version{}, fmt.Errorf("version %q is not strict SemVer (%v): %s", s, err, versionHint)
 	}
-	return Version{sv: v, tag: s}, nil
+	return Version{sv: *v, ok: true, tag: s}, nil
 }
 
 func noPrefix(s string) error {
@@ -40,11 +42,28 @@ func noPrefix(s string) error {
 // ListedVersion parses a name the way clusterctl lists versions: strict SemVer, the
 // "v" optional. ok is false for a name clusterctl skips.
 func ListedVersion(s string) (v Version, ok bool) {
+	v, err := ParseListed(s)
+	return v, err == nil
+}
+
+// ParseListed is ListedVersion with the SemVer parser's reason for a name that is not
+// a version.
+func ParseListed(s string) (Version, error) {
 	sv, err := semver.StrictNewVersion(strings.TrimPrefix(s, "v"))
 	if err != nil {
-		return Version{}, false
+		return Version{}, err
 	}
-	return Version{sv: sv, tag: s}, true
+	return Version{sv: *sv, ok: true, tag: s}, nil
+}
+
+// NamedVersion is the version a folder or tag name spells (ListedVersion); a name that
+// is not a version keeps its spelling without SemVer parts (Valid is false, Check
+// says why), so messages still name it as it was.
+func NamedVersion(s string) Version {
+	if v, ok := ListedVersion(s); ok {
+		return v
+	}
+	return Version{tag: s}
 }
 
 // MustParseVersion is ParseVersion for versions spelled in code (tests); it panics
@@ -66,16 +85,21 @@ func IsVersion(s string) bool {
 // String is the version as it was spelled ("v1.2.3"); "" for the zero Version.
 func (v Version) String() string { return v.tag }
 
-// IsZero reports the zero Version (no version).
-func (v Version) IsZero() bool { return v.sv == nil }
+// IsZero reports the zero Version (no version, no name).
+func (v Version) IsZero() bool { return v == Version{} }
 
-// Check returns ParseVersion's error for a version that lacks the "v" prefix (a
-// listed name such as "1.2.3", or the zero Version), else nil.
+// Valid reports a version with SemVer parts (not a NamedVersion of another name).
+func (v Version) Valid() bool { return v.ok }
+
+// Check returns ParseVersion's error for what is not a version ParseVersion accepts
+// (a listed name without the "v" such as "1.2.3", a name that is no version, the zero
+// Version), else nil.
 func (v Version) Check() error {
-	if v.sv == nil || !strings.HasPrefix(v.tag, "v") {
-		return noPrefix(v.tag)
+	if v.ok && strings.HasPrefix(v.tag, "v") {
+		return nil
 	}
-	return nil
+	_, err := ParseVersion(v.tag) // only on the way to an error: the parse names why
+	return err
 }
 
 // Major, Minor and Patch are the version's numbers (0 for the zero Version).
@@ -84,15 +108,15 @@ func (v Version) Minor() uint64 { return v.part((*semver.Version).Minor) }
 func (v Version) Patch() uint64 { return v.part((*semver.Version).Patch) }
 
 func (v Version) part(f func(*semver.Version) uint64) uint64 {
-	if v.sv == nil {
+	if !v.ok {
 		return 0
 	}
-	return f(v.sv)
+	return f(&v.sv)
 }
 
 // Prerelease is the pre-release part ("rc.1"), "" for a release.
 func (v Version) Prerelease() string {
-	if v.sv == nil {
+	if !v.ok {
 		return ""
 	}
 	return v.sv.Prerelease()
@@ -100,7 +124,7 @@ func (v Version) Prerelease() string {
 
 // SemVer is the version without the "v" ("1.2.3-rc.1+b.2"), as semver prints it.
 func (v Version) SemVer() string {
-	if v.sv == nil {
+	if !v.ok {
 		return ""
 	}
 	return v.sv.String()
@@ -109,17 +133,17 @@ func (v Version) SemVer() string {
 // Canonical is "v" + SemVer: the spelling clusterctl gives a version it resolved.
 func (v Version) Canonical() string { return "v" + v.SemVer() }
 
-// Compare orders by SemVer precedence (-1, 0, 1); the zero Version is lowest.
+// Compare orders by SemVer precedence (-1, 0, 1); what is not a version is lowest.
 func (v Version) Compare(w Version) int {
 	switch {
-	case v.sv == nil && w.sv == nil:
+	case !v.ok && !w.ok:
 		return 0
-	case v.sv == nil:
+	case !v.ok:
 		return -1
-	case w.sv == nil:
+	case !w.ok:
 		return 1
 	}
-	return v.sv.Compare(w.sv)
+	return v.sv.Compare(&w.sv)
 }
 
 // LessThan and GreaterThan compare by SemVer precedence.
@@ -128,7 +152,7 @@ func (v Version) GreaterThan(w Version) bool { return v.Compare(w) > 0 }
 
 // SameSeries reports whether v belongs to the release series major.minor.
 func (v Version) SameSeries(major, minor int64) bool {
-	return v.sv != nil && major >= 0 && minor >= 0 && v.Major() == uint64(major) && v.Minor() == uint64(minor)
+	return v.ok && major >= 0 && minor >= 0 && v.Major() == uint64(major) && v.Minor() == uint64(minor)
 }
 
 // MarshalText encodes the version as its spelling.
@@ -171,7 +195,7 @@ func SortVersions(in []string) []Version {
 func Newest(vs []string) Version {
 	var best Version
 	for _, s := range vs {
-		if v, ok := ListedVersion(s); ok && (best.IsZero() || v.GreaterThan(best)) {
+		if v, ok := ListedVersion(s); ok && (!best.ok || v.GreaterThan(best)) {
 			best = v
 		}
 	}

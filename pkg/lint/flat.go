@@ -21,9 +21,10 @@ func flatDir(dir string) ([]Target, bool, error) {
 	if err != nil || !severalProviders(files) {
 		return nil, false, err
 	}
-	version, partial := filepath.Base(dir), false
-	if !layout.IsVersion(version) {
-		version, partial = "v0.0.0", true
+	version, ok := layout.ListedVersion(filepath.Base(dir))
+	partial := !ok
+	if partial {
+		version = looseVersion
 	}
 	var out []Target
 	for _, f := range files {

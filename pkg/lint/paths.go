@@ -45,6 +45,9 @@ func Discover(paths []string) ([]Target, error) {
 	return out, nil
 }
 
+// looseVersion is the version of loose files, which have none.
+var looseVersion = layout.MustParseVersion("v0.0.0")
+
 // fileTarget assembles one loose file into a release of version v0.0.0.
 func fileTarget(p string) ([]Target, error) {
 	data, err := os.ReadFile(p)
@@ -52,7 +55,7 @@ func fileTarget(p string) ([]Target, error) {
 		return nil, err
 	}
 	name := filepath.Base(p)
-	r := &release.Release{Version: "v0.0.0", Files: []release.File{{Name: name, Data: data}}}
+	r := &release.Release{Version: looseVersion, Files: []release.File{{Name: name, Data: data}}}
 	r.Type, r.Name = guessProvider(name)
 	if k := layout.FileKind(name); k == layout.KindComponents || k == layout.KindOther {
 		r.ComponentsFile = name

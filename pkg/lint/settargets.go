@@ -11,7 +11,7 @@ import (
 func SetTargets(set *release.Set) []Target {
 	var out []Target
 	for _, r := range set.Releases {
-		out = append(out, Target{Release: r, Dir: path.Join(r.Label(), r.Version)})
+		out = append(out, Target{Release: r, Dir: path.Join(r.Label(), r.Version.String())})
 	}
 	return out
 }

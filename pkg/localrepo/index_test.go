@@ -15,9 +15,9 @@ func TestIndexEncoding(t *testing.T) {
 	t.Parallel()
 	x := layout.Provider{Name: "x", Type: layout.InfrastructureProvider}
 	set := &release.Set{Releases: []*release.Release{
-		{Provider: x, Version: "v1.0.0", ComponentsFile: "components.yaml"},
-		{Provider: x, Version: "v1.1.0", ComponentsFile: "components.yaml"},
-		{Provider: layout.Provider{Name: "cluster-api", Type: layout.CoreProvider}, Version: "v1.0.0", ComponentsFile: "core-components.yaml"},
+		{Provider: x, Version: layout.MustParseVersion("v1.0.0"), ComponentsFile: "components.yaml"},
+		{Provider: x, Version: layout.MustParseVersion("v1.1.0"), ComponentsFile: "components.yaml"},
+		{Provider: layout.Provider{Name: "cluster-api", Type: layout.CoreProvider}, Version: layout.MustParseVersion("v1.0.0"), ComponentsFile: "core-components.yaml"},
 	}}
 	data, err := EncodeIndex(set)
 	want := `{

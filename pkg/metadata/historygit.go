@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"sigs.k8s.io/yaml"
 )
 
@@ -113,7 +114,7 @@ func nextBlob(r *bufio.Reader) ([]byte, error) {
 // manages reports whether a metadata.yaml (read leniently, as old clusterctl did) lists
 // the series of version with a v1beta1-or-later contract.
 func manages(data []byte, version string) bool {
-	v, err := parseVersion(version)
+	v, err := layout.ParseListed(version)
 	if data == nil || err != nil {
 		return false
 	}

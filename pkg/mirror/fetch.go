@@ -28,7 +28,11 @@ func (r *runner) fetchRelease(ctx context.Context, job Job, src *fetcher) (*rele
 	if err != nil {
 		return nil, fmt.Errorf("%s %s from %s: %w", p.Label(), version, p.URL, err)
 	}
-	rel := &release.Release{Provider: p.Provider, Version: version, ComponentsFile: p.ComponentsFile(),
+	v, err := layout.ParseVersion(version) // the version enters the release here
+	if err != nil {
+		return nil, fmt.Errorf("%s %s from %s: %s: %w", p.Label(), version, p.URL, p.Label(), err)
+	}
+	rel := &release.Release{Provider: p.Provider, Version: v, ComponentsFile: p.ComponentsFile(),
 		Files: make([]release.File, len(wanted))}
 	g, gctx := errgroup.WithContext(ctx)
 	for i, name := range wanted {

@@ -118,7 +118,7 @@ func (p dirPublisher) State(context.Context, *release.Set) (publish.State, error
 func (p dirPublisher) Apply(_ context.Context, plan *publish.Plan) error {
 	for _, v := range plan.ByVersion() {
 		r := v.Release
-		dir := filepath.Join(p.root, r.Label(), r.Version)
+		dir := filepath.Join(p.root, r.Label(), r.Version.String())
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}

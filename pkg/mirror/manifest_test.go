@@ -14,7 +14,7 @@ import (
 // the former keys and order, and cert-manager's record still has no type.
 func TestManifestEncoding(t *testing.T) {
 	t.Parallel()
-	rel := &release.Release{Provider: layout.Provider{Name: "x", Type: layout.InfrastructureProvider}, Version: "v1.0.0",
+	rel := &release.Release{Provider: layout.Provider{Name: "x", Type: layout.InfrastructureProvider}, Version: layout.MustParseVersion("v1.0.0"),
 		ComponentsFile: "c.yaml", Files: []release.File{{Name: "c.yaml", Data: []byte("abc")}}}
 	rec := record(rel)
 	rec.Source = "https://example.test/x/v1.0.0/c.yaml"

@@ -45,7 +45,7 @@ func (r *runner) writeImages(_ context.Context, tx *Tx) error {
 }
 
 func record(rel *release.Release) Record {
-	rec := Record{Provider: rel.Provider, Label: rel.Label(), Version: rel.Version, Components: rel.ComponentsFile}
+	rec := Record{Provider: rel.Provider, Label: rel.Label(), Version: rel.Version.String(), Components: rel.ComponentsFile}
 	for _, f := range rel.Files {
 		rec.Files = append(rec.Files, FileRecord{Name: f.Name, SHA256: f.SHA256(), Size: len(f.Data)})
 	}

@@ -144,7 +144,7 @@ func TestRunRejectsEscapingNames(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), "refusing the release asset") || !strings.Contains(err.Error(), fmt.Sprintf("%q", name)) {
 				t.Fatalf("Run() error = %v, want a refusal naming %q", err, name)
 			}
-			if len(res.Releases) != 1 || res.Releases[0].Version != "v1.0.1" {
+			if len(res.Releases) != 1 || res.Releases[0].Version.String() != "v1.0.1" {
 				t.Errorf("Run() published %v, want only the clean v1.0.1", res.Releases)
 			}
 			if _, err := os.Stat(filepath.Join(f.dir, "infrastructure-foo", "v1.0.0")); !os.IsNotExist(err) {
@@ -178,7 +178,7 @@ func TestRunLatestAndErrors(t *testing.T) {
 			}
 			res, err := Run(context.Background(), f.jobs(tt.version), f.opts)
 			if tt.want == "" {
-				if err != nil || len(res.Releases) != 1 || res.Releases[0].Version != "v1.0.1" {
+				if err != nil || len(res.Releases) != 1 || res.Releases[0].Version.String() != "v1.0.1" {
 					t.Fatalf("Run() = %v, %v; want v1.0.1", res.Releases, err)
 				}
 				return

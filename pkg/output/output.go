@@ -14,6 +14,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/fsx"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -66,8 +67,8 @@ func checkReplaceable(dir string) error {
 func writeTree(st *fsx.Stage, final string, set *release.Set) error {
 	for _, r := range set.Releases {
 		for _, f := range r.Files {
-			if err := st.WriteFile(r.Label()+"/"+r.Version+"/"+f.Name, f.Data); err != nil {
-				return fmt.Errorf("writing %s: %w", filepath.Join(final, r.Label(), r.Version, f.Name), err)
+			if err := st.WriteFile(layout.VersionFile(r.Label(), r.Version.String(), f.Name), f.Data); err != nil {
+				return fmt.Errorf("writing %s: %w", filepath.Join(final, r.Label(), r.Version.String(), f.Name), err)
 			}
 		}
 	}
@@ -92,7 +93,7 @@ func writeTree(st *fsx.Stage, final string, set *release.Set) error {
 func providers(root string, set *release.Set) []clusterctlcfg.Provider {
 	var ps []clusterctlcfg.Provider
 	for _, r := range set.Releases {
-		ps = append(ps, clusterctlcfg.Local(root, r.Provider, r.Version, r.ComponentsFile))
+		ps = append(ps, clusterctlcfg.Local(root, r.Provider, r.Version.String(), r.ComponentsFile))
 	}
 	return ps
 }

@@ -25,7 +25,7 @@ func Check(st *intoto.Statement, r *release.Release) error {
 	for _, f := range r.Files {
 		files[f.Name] = f.Data
 	}
-	ps := Problems(st, r.Label(), r.Version, files, func(string) bool { return true })
+	ps := Problems(st, r.Label(), r.Version.String(), files, func(string) bool { return true })
 	if len(ps) == 0 {
 		return nil
 	}

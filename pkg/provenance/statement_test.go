@@ -15,7 +15,7 @@ import (
 )
 
 func sample() *release.Release {
-	return &release.Release{Provider: layout.Provider{Type: "InfrastructureProvider", Name: "demo"}, Version: "v1.2.3", ComponentsFile: "infrastructure-components.yaml",
+	return &release.Release{Provider: layout.Provider{Type: "InfrastructureProvider", Name: "demo"}, Version: layout.MustParseVersion("v1.2.3"), ComponentsFile: "infrastructure-components.yaml",
 		Files: []release.File{
 			{Name: "cluster-template.yaml", Data: []byte("kind: Cluster\n")},
 			{Name: "infrastructure-components.yaml", Data: []byte("kind: Deployment\nspec:\n  template:\n    spec:\n      containers:\n      - image: reg.example/demo@sha256:" + strings.Repeat("ab", 32) + "\n")},

@@ -30,14 +30,17 @@ func SHA256(data []byte) string {
 
 // Release is one version of one provider.
 type Release struct {
-	layout.Provider        // type and name; Label() comes from it
-	Version         string // "v1.2.3"
-	ComponentsFile  string // e.g. "infrastructure-components.yaml"
-	Files           []File // sorted by name
+	layout.Provider                // type and name; Label() comes from it
+	Version         layout.Version // v1.2.3, parsed where it entered (a flag, a folder, a tag)
+	ComponentsFile  string         // e.g. "infrastructure-components.yaml"
+	Files           []File         // sorted by name
 }
 
 // String names the release for messages: "infrastructure-aws v1.2.3".
-func (r *Release) String() string { return r.Label() + " " + r.Version }
+func (r *Release) String() string { return r.Label() + " " + r.Version.String() }
+
+// Dir is the release's folder in a repository: "<label>/<version>" (layout.VersionDir).
+func (r *Release) Dir() string { return layout.VersionDir(r.Label(), r.Version.String()) }
 
 // File returns the named file, or nil.
 func (r *Release) File(name string) *File {
@@ -60,7 +63,7 @@ func (r *Release) Validate() error {
 	if err := r.Provider.Validate(); err != nil {
 		return err
 	}
-	if _, err := layout.ParseVersion(r.Version); err != nil {
+	if err := r.Version.Check(); err != nil {
 		return fmt.Errorf("%s: %w", r.Label(), err)
 	}
 	seen := map[string]bool{}
@@ -73,7 +76,7 @@ func (r *Release) Validate() error {
 		}
 		seen[f.Name] = true
 	}
-	for _, need := range []string{"metadata.yaml", r.ComponentsFile} {
+	for _, need := range []string{layout.MetadataFile, r.ComponentsFile} {
 		if !seen[need] {
 			return fmt.Errorf("%s: release has no %s", r, need)
 		}

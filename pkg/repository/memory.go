@@ -45,9 +45,9 @@ func (m *InMemory) Put(version, name string, data []byte) *InMemory {
 
 // PutRelease adds every file of r as its version.
 func (m *InMemory) PutRelease(r *release.Release) *InMemory {
-	m.Put(r.Version, "", nil)
+	m.Put(r.Version.String(), "", nil)
 	for _, f := range r.Files {
-		m.Put(r.Version, f.Name, f.Data)
+		m.Put(r.Version.String(), f.Name, f.Data)
 	}
 	return m
 }

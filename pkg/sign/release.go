@@ -15,7 +15,7 @@ import (
 // release's files carries its bundle. in.Images is filled per release.
 func Attach(ctx context.Context, s *Signer, set *release.Set, in provenance.Inputs) error {
 	for _, r := range set.Releases {
-		name := layout.BundleFile(r.Label(), r.Version)
+		name := layout.BundleFile(r.Label(), r.Version.String())
 		if r.File(name) != nil {
 			return fmt.Errorf("%s: already has a file %s", r, name)
 		}
@@ -38,7 +38,7 @@ func Attach(ctx context.Context, s *Signer, set *release.Set, in provenance.Inpu
 // must be one of its files: every other file must be a signed subject, and every
 // signed file clusterctl reads (layout.Reads) must be there.
 func VerifyRelease(r *release.Release, p Policy) error {
-	name := layout.BundleFile(r.Label(), r.Version)
+	name := layout.BundleFile(r.Label(), r.Version.String())
 	b := r.File(name)
 	if b == nil {
 		return fmt.Errorf("%w: %s: no signature bundle %s in the version folder", ErrVerify, r, name)
@@ -50,7 +50,7 @@ func VerifyRelease(r *release.Release, p Policy) error {
 		}
 	}
 	reads := func(n string) bool { return layout.Reads(n, r.ComponentsFile) }
-	ps := VerifyFiles(r.Label(), r.Version, b.Data, files, reads, p)
+	ps := VerifyFiles(r.Label(), r.Version.String(), b.Data, files, reads, p)
 	if len(ps) == 0 {
 		return nil
 	}

@@ -39,7 +39,7 @@ func loadVersion(ctx context.Context, r repository.Repository, v layout.Version,
 	}
 	md := checkMetadata(label, v, files, &vr)
 	if opts.Lint && len(files) > 0 {
-		vr.Findings = append(vr.Findings, contractBreaks(opts.lint(label, v.String(), files), opts.Strict)...)
+		vr.Findings = append(vr.Findings, contractBreaks(opts.lint(label, v, files), opts.Strict)...)
 	}
 	if opts.Signature != nil && len(files) > 0 {
 		vr.Findings = append(vr.Findings, sign.ReleaseFindings(ctx, r, *opts.Signature, v.String(), files)...)
@@ -47,9 +47,9 @@ func loadVersion(ctx context.Context, r repository.Repository, v layout.Version,
 	return vr, md, nil
 }
 
-func (o Options) lint(label, version string, files map[string][]byte) lint.Findings {
+func (o Options) lint(label string, version layout.Version, files map[string][]byte) lint.Findings {
 	if o.lintWith != nil {
-		return o.lintWith(label, version, files)
+		return o.lintWith(label, version.String(), files)
 	}
 	return check.RepoFiles(label, version, files)
 }

@@ -32,15 +32,14 @@ func plan(set *release.Set) ([]*tagPlan, error) {
 	byTag := map[string]*tagPlan{}
 	var tags []string
 	for _, r := range set.Releases {
-		tp := byTag[r.Version]
+		tp := byTag[r.Version.String()]
 		if tp == nil {
-			v, err := layout.ParseVersion(r.Version)
-			if err != nil {
+			if err := r.Version.Check(); err != nil {
 				return nil, fmt.Errorf("%s: %w", r, err)
 			}
-			tp = &tagPlan{tag: r.Version, ver: v, pre: v.Prerelease() != ""}
-			byTag[r.Version] = tp
-			tags = append(tags, r.Version)
+			tp = &tagPlan{tag: r.Version.String(), ver: r.Version, pre: r.Version.Prerelease() != ""}
+			byTag[r.Version.String()] = tp
+			tags = append(tags, r.Version.String())
 		}
 		if err := tp.add(r); err != nil {
 			return nil, err

@@ -115,7 +115,7 @@ func (ts *tagState) fill(st map[publish.Version]*publish.Held) {
 		if i == 0 {
 			h.Extra = extra
 		}
-		st[publish.Version{Label: r.Label(), Version: r.Version}] = h
+		st[publish.Version{Label: r.Label(), Version: r.Version.String()}] = h
 	}
 }
 

@@ -76,7 +76,7 @@ func killAt(t *testing.T, n int, force, noExchange bool) bool {
 	mustPublish(t, New(root, Options{}), after, publish.Policy{Replace: force})
 	checkWhole(t, root, n, before, after)
 	for _, r := range after.Releases {
-		if !holds(t, filepath.Join(root, r.Label(), r.Version), r) {
+		if !holds(t, filepath.Join(root, r.Label(), r.Version.String()), r) {
 			t.Errorf("step %d: after the re-run %s does not hold the new release", n, r)
 		}
 	}
@@ -105,7 +105,7 @@ func checkWhole(t *testing.T, root string, n int, old, new *release.Set) {
 		}
 	}
 	for _, r := range old.Releases {
-		if !listed[r.Version] && !setAsideWhole(t, root, r) {
+		if !listed[r.Version.String()] && !setAsideWhole(t, root, r) {
 			t.Errorf("step %d: %s was lost (listed: %v)", n, r.Version, versions)
 		}
 	}
@@ -114,13 +114,13 @@ func checkWhole(t *testing.T, root string, n int, old, new *release.Set) {
 // setAsideWhole reports whether r's folder is set aside whole, for the next run to
 // restore (the fallback where the system cannot exchange).
 func setAsideWhole(t *testing.T, root string, r *release.Release) bool {
-	old, _ := filepath.Glob(filepath.Join(root, r.Label(), "."+r.Version+oldMark+"*"))
+	old, _ := filepath.Glob(filepath.Join(root, r.Label(), "."+r.Version.String()+oldMark+"*"))
 	return len(old) == 1 && holds(t, old[0], r)
 }
 
 func find(s *release.Set, version string) *release.Release {
 	for _, r := range s.Releases {
-		if r.Version == version {
+		if r.Version.String() == version {
 			return r
 		}
 	}

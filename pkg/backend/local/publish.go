@@ -77,12 +77,12 @@ func (p *Publisher) State(ctx context.Context, set *release.Set) (publish.State,
 	}
 	st := publish.NewState(nil)
 	for _, r := range set.Releases {
-		h, err := readHeld(layout.LocalDir(root, r.Label(), r.Version), r)
+		h, err := readHeld(layout.LocalDir(root, r.Label(), r.Version.String()), r)
 		if err != nil {
 			return publish.State{}, err
 		}
 		if h != nil {
-			st.Held[publish.Version{Label: r.Label(), Version: r.Version}] = h
+			st.Held[publish.Version{Label: r.Label(), Version: r.Version.String()}] = h
 		}
 	}
 	return st, ctx.Err()

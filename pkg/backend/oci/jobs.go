@@ -62,10 +62,10 @@ func (p *Publisher) bundleJob(rels []*release.Release) ([]*job, error) {
 	tag := b.Tag
 	if tag == "" {
 		for _, r := range rels {
-			if tag != "" && r.Version != tag {
+			if tag != "" && r.Version.String() != tag {
 				return nil, fmt.Errorf("bundle %s: providers have different versions (%s, %s): give the tag as --bundle %s:TAG", b.Name, tag, r.Version, b.Name)
 			}
-			tag = r.Version
+			tag = r.Version.String()
 		}
 	}
 	packed := make([]*release.Release, len(rels))

@@ -69,8 +69,8 @@ func Pack(rel *release.Release, opts PackOptions) (*Artifact, error) {
 	if rel.Type == layout.RuntimeExtensionProvider && rel.File(RuntimeExtensionAlias) == nil {
 		files = append(files, named{RuntimeExtensionAlias, rel.File(rel.ComponentsFile).Data})
 	}
-	ann := annotations(rel.Label(), rel.Version, layout.TypeFlag(rel.Type), rel.Name, opts)
-	return pack(rel.Version, files, ann)
+	ann := annotations(rel.Label(), rel.Version.String(), layout.TypeFlag(rel.Type), rel.Name, opts)
+	return pack(rel.Version.String(), files, ann)
 }
 
 // PackBundle builds one artifact holding several releases under the operator's full file
@@ -112,7 +112,7 @@ func BundleTitle(rel *release.Release, file string) string {
 	if file == rel.ComponentsFile {
 		suffix = "components.yaml"
 	}
-	return FullName(rel.Type, rel.Name, rel.Version, suffix)
+	return FullName(rel.Type, rel.Name, rel.Version.String(), suffix)
 }
 
 func annotations(title, version, typ, name string, opts PackOptions) map[string]string {

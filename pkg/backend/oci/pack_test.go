@@ -89,7 +89,7 @@ func TestPackBundleFullNames(t *testing.T) {
 	}
 	files := filesOf(a)
 	for _, r := range []*release.Release{b, c} {
-		f, err := Match(files, r.Type, r.Name, r.Version)
+		f, err := Match(files, r.Type, r.Name, r.Version.String())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -125,7 +125,7 @@ func (p *Publisher) push(ctx context.Context, j *job) error {
 // own metadata.yaml and components from files (layer title → bytes).
 func operatorReads(files map[string][]byte, j *job) error {
 	for _, rel := range j.rels {
-		f, err := Match(files, rel.Type, rel.Name, rel.Version)
+		f, err := Match(files, rel.Type, rel.Name, rel.Version.String())
 		if err != nil {
 			return err
 		}

@@ -23,7 +23,7 @@ type Resigner interface {
 
 // bundleFile is the name of a release's sigstore bundle file (layout.BundleFile). In
 // an OCI artifact it is no layer but a referrer of the artifact.
-func bundleFile(r *release.Release) string { return layout.BundleFile(r.Label(), r.Version) }
+func bundleFile(r *release.Release) string { return layout.BundleFile(r.Label(), r.Version.String()) }
 
 // withoutBundle returns a copy of r without its bundle file, and the bundle (nil when
 // r is not signed). r itself is not changed: other destinations of a run share it.

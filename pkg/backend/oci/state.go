@@ -79,7 +79,7 @@ func (p *Publisher) readHeld(ctx context.Context, j *job, st map[publish.Version
 		if signed[r] { // the bundle is there as a referrer: held as the build's file
 			h.Files[bundleFile(r)] = digest.FromBytes(j.bundles[r]).Encoded()
 		}
-		st[publish.Version{Label: r.Label(), Version: r.Version}] = h
+		st[publish.Version{Label: r.Label(), Version: r.Version.String()}] = h
 	}
 	return nil
 }
