@@ -144,7 +144,7 @@ func (c *checker) file(f release.File) (res fileResult) {
 }
 
 func (c *checker) metadata() {
-	f := c.r.File("metadata.yaml")
+	f := c.r.File(layout.MetadataFile)
 	if f == nil {
 		return
 	}
@@ -157,7 +157,7 @@ func (c *checker) metadata() {
 
 // seriesContract is the contract metadata.yaml declares for this version ("" if unknown).
 func (c *checker) seriesContract() string {
-	f := c.r.File("metadata.yaml")
+	f := c.r.File(layout.MetadataFile)
 	if f == nil {
 		return ""
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/fsx"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 	"sigs.k8s.io/yaml"
@@ -21,7 +22,7 @@ func Strip(set *release.Set) *release.Set {
 		s := *r
 		s.Files = nil
 		for _, f := range r.Files {
-			if f.Name == "metadata.yaml" || f.Name == r.ComponentsFile {
+			if f.Name == layout.MetadataFile || f.Name == r.ComponentsFile {
 				s.Files = append(s.Files, f)
 			}
 		}

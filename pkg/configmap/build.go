@@ -16,7 +16,7 @@ func New(r *release.Release, ns string) (*ConfigMap, error) {
 	if err := check(r, ns); err != nil {
 		return nil, fmt.Errorf("%s: %w", r, err)
 	}
-	meta, comp := r.File("metadata.yaml"), r.File(r.ComponentsFile)
+	meta, comp := r.File(layout.MetadataFile), r.File(r.ComponentsFile)
 	if meta == nil || comp == nil {
 		return nil, fmt.Errorf("%s: the release needs metadata.yaml and %s", r, r.ComponentsFile)
 	}

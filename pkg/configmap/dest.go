@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -83,8 +84,8 @@ func (d *Dest) heldOf(r *release.Release, cm *ConfigMap) (*publish.Held, error) 
 		return nil, err
 	}
 	h := &publish.Held{Sealed: true, Files: map[string]string{
-		"metadata.yaml":  release.SHA256([]byte(cm.Data[KeyMetadata])),
-		r.ComponentsFile: release.SHA256(comp),
+		layout.MetadataFile: release.SHA256([]byte(cm.Data[KeyMetadata])),
+		r.ComponentsFile:    release.SHA256(comp),
 	}}
 	if ns, err := d.namespace(r); err == nil && ns != cm.Metadata.Namespace {
 		for f := range h.Files { // another namespace: not what this run writes

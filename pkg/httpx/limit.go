@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 // Size caps of source reads. A clusterctl repository's metadata.yaml is a few
@@ -19,7 +21,7 @@ var ErrTooLarge = errors.New("file too large")
 // CapFor is the cap of a file name: MaxMetadataSize for metadata.yaml, else max
 // (MaxFileSize when max <= 0).
 func CapFor(name string, max int64) int64 {
-	if name == "metadata.yaml" {
+	if name == layout.MetadataFile {
 		return MaxMetadataSize
 	}
 	if max <= 0 {

@@ -6,6 +6,7 @@ import (
 
 	yaml "go.yaml.in/yaml/v3"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/manifest"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -62,7 +63,7 @@ func sortedKeys(set map[string]bool) []string {
 func InRelease(r *release.Release) []string {
 	var files [][]byte
 	for _, f := range r.Files {
-		if f.Name != "metadata.yaml" {
+		if f.Name != layout.MetadataFile {
 			files = append(files, f.Data)
 		}
 	}

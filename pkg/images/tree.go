@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"sigs.k8s.io/yaml"
 )
 
@@ -74,7 +75,7 @@ func walk(dir string) ([]Named, error) {
 
 func isManifest(name string) bool {
 	switch name {
-	case "clusterctl.yaml", "metadata.yaml":
+	case "clusterctl.yaml", layout.MetadataFile:
 		return false
 	}
 	return strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")

@@ -32,7 +32,7 @@ func AddSeries(data []byte, version, contract string) (out []byte, changed bool,
 	if blank(data) {
 		return append(commentsOnly(data), Marshal(&Metadata{ReleaseSeries: []Series{add}})...), true, nil
 	}
-	m, found := decode("metadata.yaml", data)
+	m, found := decode(layout.MetadataFile, data)
 	if fatal := onlyFatal(found).Without(map[string]bool{RuleSeriesEmpty: true}); len(fatal) > 0 || m == nil {
 		return nil, false, fmt.Errorf("adding series %s: fix metadata.yaml first:\n%w", add, fatal)
 	}

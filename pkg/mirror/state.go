@@ -2,10 +2,10 @@ package mirror
 
 import (
 	"os"
-	"path/filepath"
 	"sync"
 
 	"github.com/capirepo/capirepo/pkg/httpx"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -33,7 +33,7 @@ func (s *state) listed(label, version string) []string {
 	if r == nil || s.force {
 		return nil
 	}
-	if fi, err := os.Stat(filepath.Join(s.dir, label, version)); err != nil || !fi.IsDir() {
+	if fi, err := os.Stat(layout.LocalDir(s.dir, label, version)); err != nil || !fi.IsDir() {
 		return nil
 	}
 	return r.names()
@@ -63,13 +63,13 @@ func (s *state) read(label, version, name string) ([]byte, bool) {
 
 // folderSums parses (once) the version folder's sha256 file.
 func (s *state) folderSums(label, version string) map[string]string {
-	key := label + "/" + version
+	key := layout.VersionDir(label, version)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if m, ok := s.sums[key]; ok {
 		return m
 	}
-	m := localrepo.ReadChecksums(filepath.Join(s.dir, label, version))
+	m := localrepo.ReadChecksums(layout.LocalDir(s.dir, label, version))
 	s.sums[key] = m
 	return m
 }

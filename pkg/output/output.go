@@ -68,7 +68,7 @@ func writeTree(st *fsx.Stage, final string, set *release.Set) error {
 	for _, r := range set.Releases {
 		for _, f := range r.Files {
 			if err := st.WriteFile(layout.VersionFile(r.Label(), r.Version.String(), f.Name), f.Data); err != nil {
-				return fmt.Errorf("writing %s: %w", filepath.Join(final, r.Label(), r.Version.String(), f.Name), err)
+				return fmt.Errorf("writing %s: %w", filepath.Join(layout.LocalDir(final, r.Label(), r.Version.String()), f.Name), err)
 			}
 		}
 	}

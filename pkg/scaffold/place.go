@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 // placeTemplates gives every template source to the provider whose folder holds it
@@ -96,7 +98,7 @@ func (s *treeSurvey) metadataFile(root string) string {
 			cands = append(cands, cleanRel(m[1]))
 		}
 	}
-	cands = append(cands, path.Join(root, "metadata.yaml"), "metadata.yaml")
+	cands = append(cands, path.Join(root, layout.MetadataFile), layout.MetadataFile)
 	for _, rel := range s.metadata {
 		if under(rel, root) {
 			cands = append(cands, rel)

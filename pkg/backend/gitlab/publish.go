@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -53,7 +54,7 @@ func held(rel *release.Release, remote remoteVersion) *publish.Held {
 			h.Extra = append(h.Extra, name)
 		}
 	}
-	_, h.Sealed = h.Files["metadata.yaml"]
+	_, h.Sealed = h.Files[layout.MetadataFile]
 	sort.Strings(h.Extra)
 	return h
 }
@@ -104,7 +105,7 @@ func (p *Publisher) applyVersion(ctx context.Context, plan *publish.Plan, snap *
 func uploadOrder(steps []*publish.Step) []*publish.Step {
 	out := append([]*publish.Step(nil), steps...)
 	sort.SliceStable(out, func(i, j int) bool {
-		mi, mj := out[i].File.Name == "metadata.yaml", out[j].File.Name == "metadata.yaml"
+		mi, mj := out[i].File.Name == layout.MetadataFile, out[j].File.Name == layout.MetadataFile
 		if mi != mj {
 			return mj
 		}

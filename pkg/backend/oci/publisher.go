@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/opencontainers/go-digest"
@@ -129,7 +130,7 @@ func operatorReads(files map[string][]byte, j *job) error {
 		if err != nil {
 			return err
 		}
-		if !bytes.Equal(files[f.Metadata], rel.File("metadata.yaml").Data) ||
+		if !bytes.Equal(files[f.Metadata], rel.File(layout.MetadataFile).Data) ||
 			!bytes.Equal(files[f.Components], rel.File(rel.ComponentsFile).Data) {
 			return fmt.Errorf("the operator would read other bytes than %s's (it picks %s and %s)", rel, f.Metadata, f.Components)
 		}
