@@ -1,6 +1,9 @@
 // Package check runs every rule family (variables, contract, metadata) over one
 // release's files. build, lint and verify all go through here, so a release is judged
-// the same way whether capirepo built it or someone else published it.
+// the same way whether capirepo built it or someone else published it. Discover
+// finds the releases `lint PATH` and `vars PATH` check (a file, a release folder, a
+// flat release download, a repository root, a templates folder), reading folders
+// through pkg/localrepo.
 package check
 
 import (

@@ -109,7 +109,7 @@ func (o *lintOptions) findings(cmd *cobra.Command, io streams, cfg *config.Confi
 		}
 		return res.Findings, nil
 	}
-	targets, err := lint.Discover(args)
+	targets, err := check.Discover(args)
 	if err != nil {
 		return nil, withCode(ExitInput, err)
 	}
@@ -121,5 +121,5 @@ func (o *lintOptions) findings(cmd *cobra.Command, io streams, cfg *config.Confi
 		}
 		fs = append(fs, found...)
 	}
-	return lint.Once(targets, fs), nil
+	return check.Once(targets, fs), nil
 }

@@ -1,4 +1,4 @@
-package lint
+package check
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -81,10 +82,8 @@ func discoverDir(dir string) ([]Target, error) {
 	if t, ok, err := releaseDir(dir); ok || err != nil {
 		return []Target{t}, err
 	}
-	versions, _ := filepath.Glob(filepath.Join(dir, "*", "*"))
-	sort.Strings(versions)
 	var out []Target
-	for _, v := range versions {
+	for _, v := range versionFolders(dir) {
 		t, ok, err := releaseDir(v)
 		if err != nil {
 			return nil, err
@@ -100,4 +99,19 @@ func discoverDir(dir string) ([]Target, error) {
 		return []Target{t}, err
 	}
 	return nil, fmt.Errorf("%s: no release found: want a <label>/<version>/ folder with metadata.yaml and a *-components.yaml, a repository root holding such folders, or a folder of cluster-template*.yaml / clusterclass-*.yaml", dir)
+}
+
+// versionFolders are the <label>/<version> folders below a repository root
+// (localrepo's listing: no hidden names, no links), sorted by path.
+func versionFolders(root string) []string {
+	var out []string
+	labels, _ := localrepo.List(root, localrepo.Listing{})
+	for _, l := range labels {
+		versions, _ := localrepo.List(filepath.Join(root, l), localrepo.Listing{})
+		for _, v := range versions {
+			out = append(out, filepath.Join(root, l, v))
+		}
+	}
+	sort.Strings(out)
+	return out
 }
