@@ -112,3 +112,24 @@ func (c *Config) CertManager() (url, version string) {
 }
 
 func (c *Config) top() *yaml.Node { return c.doc.Content[0] }
+
+// ImageOverride is one entry of the images: key: repository replaces everything
+// before the image name, tag the tag.
+type ImageOverride struct {
+	Repository string `yaml:"repository,omitempty"`
+	Tag        string `yaml:"tag,omitempty"`
+}
+
+// Images returns the images: key (entry name, such as "all" or a provider label → its
+// override); none when unset.
+func (c *Config) Images() (map[string]ImageOverride, error) {
+	n := lookup(c.top(), "images").n
+	if n == nil {
+		return nil, nil
+	}
+	var out map[string]ImageOverride
+	if err := n.Decode(&out); err != nil {
+		return nil, fmt.Errorf("reading images: of %s: %w", c.path, err)
+	}
+	return out, nil
+}

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 )
 
 // errNoExchange says the system or file system has no atomic exchange.
@@ -141,6 +142,26 @@ func (f *FS) Clean(dir string) error {
 	}
 	for _, e := range entries {
 		if !f.IsStaged(e.Name()) {
+			continue
+		}
+		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+			return fmt.Errorf("removing %s, left by an interrupted run: %w", filepath.Join(dir, e.Name()), err)
+		}
+	}
+	return nil
+}
+
+// CleanOnly removes the entries of dir staged under f's mark for the named bases only
+// (".mirror.json.tmp-*" for "mirror.json"): a writer's own leftovers beside files
+// other writers stage in the same folder. Call it under the folder's lock.
+func (f *FS) CleanOnly(dir string, bases ...string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", dir, err)
+	}
+	for _, e := range entries {
+		base, mark := f.StagedBase(e.Name())
+		if mark == "" || !slices.Contains(bases, base) {
 			continue
 		}
 		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {

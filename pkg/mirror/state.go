@@ -1,7 +1,6 @@
 package mirror
 
 import (
-	"os"
 	"sync"
 
 	"github.com/capirepo/capirepo/pkg/httpx"
@@ -33,7 +32,7 @@ func (s *state) listed(label, version string) []string {
 	if r == nil || s.force {
 		return nil
 	}
-	if fi, err := os.Stat(layout.LocalDir(s.dir, label, version)); err != nil || !fi.IsDir() {
+	if !localrepo.IsFolder(layout.LocalDir(s.dir, label, version)) {
 		return nil
 	}
 	return r.names()

@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -154,29 +154,11 @@ func (r *runner) check(ctx context.Context, tx *Tx) error {
 // to a run that died: it puts back a cert-manager folder a crash left set aside and
 // removes mirror's own staging files (the local publisher cleans its own).
 func (r *runner) recoverLeftovers(_ context.Context, tx *Tx) error {
-	certs := filepath.Join(tx.Dir, CertManager)
-	if _, err := os.Stat(certs); err == nil {
-		if err := (*fsx.FS)(nil).Clean(certs); err != nil {
+	var f *fsx.FS // mirror's files beside the tree are staged without a mark
+	if certs := filepath.Join(tx.Dir, CertManager); localrepo.Exists(certs) {
+		if err := f.Clean(certs); err != nil {
 			return err
 		}
 	}
-	return removeStaged(tx.Dir, map[string]bool{ManifestFile: true, ImagesFile: true, clusterctlcfg.File: true})
-}
-
-// removeStaged removes the staged entries of dir whose base is in only.
-func removeStaged(dir string, only map[string]bool) error {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return fmt.Errorf("reading %s: %w", dir, err)
-	}
-	for _, e := range entries {
-		base, mark := fsx.StagedBase(e.Name())
-		if mark == "" || !only[base] {
-			continue
-		}
-		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
-			return fmt.Errorf("removing %s, left by an interrupted mirror: %w", filepath.Join(dir, e.Name()), err)
-		}
-	}
-	return nil
+	return f.CleanOnly(tx.Dir, ManifestFile, ImagesFile, clusterctlcfg.File)
 }

@@ -9,7 +9,6 @@ package output
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
@@ -37,7 +36,7 @@ func Write(out string, set *release.Set) (string, error) {
 		return "", fmt.Errorf("output folder %s is not writable: %w", abs, err)
 	}
 	defer done()
-	if err := checkReplaceable(abs); err != nil {
+	if err := localrepo.CheckReplaceable(abs); err != nil {
 		return "", err
 	}
 	if err := writeTree(st, abs, set); err != nil {
@@ -47,21 +46,6 @@ func Write(out string, set *release.Set) (string, error) {
 		return "", fmt.Errorf("putting build output in %s: %w", abs, err)
 	}
 	return abs, nil
-}
-
-// checkReplaceable refuses to replace a folder capirepo did not create.
-func checkReplaceable(dir string) error {
-	entries, err := os.ReadDir(dir)
-	if os.IsNotExist(err) || (err == nil && len(entries) == 0) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("output %s: %w", dir, err)
-	}
-	if _, err := os.Stat(filepath.Join(dir, localrepo.IndexFile)); err != nil {
-		return fmt.Errorf("output folder %s exists and was not written by capirepo build: choose another --out or empty it", dir)
-	}
-	return nil
 }
 
 func writeTree(st *fsx.Stage, final string, set *release.Set) error {

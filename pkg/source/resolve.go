@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
-	"os"
 	"path/filepath"
 
 	"github.com/capirepo/capirepo/pkg/layout"
@@ -50,13 +49,13 @@ func absolute(p, dir string) (string, error) {
 }
 
 func resolveLocal(p string, max int64) ([]repository.Repository, error) {
-	fi, err := os.Stat(p)
+	exists, folder := localrepo.Lookup(p)
 	switch {
-	case err == nil && fi.IsDir() && hasVersions(p):
+	case folder && hasVersions(p):
 		return []repository.Repository{local(filepath.Dir(p), filepath.Base(p), max)}, nil
-	case err == nil && fi.IsDir():
+	case folder:
 		return rootProviders(p, max)
-	case err == nil || isProviderURL(p):
+	case exists || isProviderURL(p):
 		r, err := openLocalURL(p, max) // {base}/{label}/{version|latest}/{file}: the file may not exist (latest)
 		return []repository.Repository{r}, err
 	}
@@ -66,12 +65,7 @@ func resolveLocal(p string, max int64) ([]repository.Repository, error) {
 // isProviderURL reports {base}/{label}/{latest|version}/{file} with an existing label folder.
 func isProviderURL(p string) bool {
 	v := filepath.Base(filepath.Dir(p))
-	return (v == "latest" || layout.IsVersion(v)) && isDir(filepath.Dir(filepath.Dir(p)))
-}
-
-func isDir(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && fi.IsDir()
+	return (v == "latest" || layout.IsVersion(v)) && localrepo.IsFolder(filepath.Dir(filepath.Dir(p)))
 }
 
 // hasVersions reports a folder with at least one sub-folder named as a version.
