@@ -32,11 +32,7 @@ func openOCI(u *url.URL, o Options) (repository.Repository, error) {
 	label := repo[strings.LastIndex(repo, "/")+1:]
 	remote := o.Registry
 	if remote.Credential == nil {
-		getenv := o.Getenv
-		if getenv == nil {
-			getenv = func(string) string { return "" }
-		}
-		cred, err := oci.Credentials(getenv, u.Host)
+		cred, err := OCICredentials(o.Getenv, u.Host)
 		if err != nil {
 			return nil, err
 		}
