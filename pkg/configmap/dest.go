@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -20,8 +21,8 @@ import (
 // It holds its configuration only; what State reads travels in the plan.
 type Dest struct {
 	Dir       string
-	Namespace string                  // "" = each provider's DefaultNamespace
-	Step      func(what string) error // called before each file write and rename ("write PATH"); an error stops the step (tests)
+	Namespace string   // "" = each provider's DefaultNamespace
+	Hook      fsx.Hook // called before each file write and rename; an error stops the step (tests)
 }
 
 // String names the destination: "configmaps:<dir>".

@@ -44,6 +44,12 @@ const (
 // leftover cleaning leaves them alone.
 const Mark = "capirepo"
 
+// Hook is the one crash-test hook of every writer (fsx.FS, publish local's
+// local.Options, configmap.Dest, mirror.Options): called before each step with its
+// kind and path; a non-nil error aborts the step and is returned. Tests kill or fail
+// the process there.
+type Hook func(op Op, path string) error
+
 // Op is the kind of step a Hook sees.
 type Op string
 
@@ -57,7 +63,7 @@ const (
 type FS struct {
 	// Hook is called before every step; tests kill or fail the process there.
 	// A non-nil error aborts the step and is returned.
-	Hook func(op Op, path string) error
+	Hook Hook
 	// Mark names whose staging this is: "" gives ".<base>.tmp-<random>" and
 	// ".<base>.old-<random>", "capirepo" gives ".<base>.capirepo-tmp-<random>" and
 	// ".<base>.capirepo-old-<random>". Leftover cleaning (Clean) takes only names of

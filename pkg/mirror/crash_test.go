@@ -44,8 +44,8 @@ func crashOptions(t *testing.T, root string, changed bool, k *killer) (*fixture,
 	o.Dir, o.Force = root, changed
 	lo := local.Options{Locked: true, KeepConfig: true}
 	if k != nil {
-		lo.Writer, lo.Step = k, func(string) { k.step() }
-		o.FS = &fsx.FS{Hook: func(fsx.Op, string) error { k.step(); return nil }}
+		hook := func(fsx.Op, string) error { k.step(); return nil }
+		lo.Writer, lo.Hook, o.Hook = k, hook, hook
 	}
 	o.Destination = local.New(root, lo)
 	o.calls.lock = func(ctx context.Context, dir string) (func(), error) { return fsx.Lock(ctx, dir, 0) }

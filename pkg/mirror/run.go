@@ -54,8 +54,9 @@ type Options struct {
 	Signature *sign.Policy
 	// Steps are extra transaction steps, run after images.txt (see Tx).
 	Steps []Step
-	// FS writes the folder's files (nil: plain fsx); tests hook every step.
-	FS *fsx.FS
+	// Hook is called before every write of the transaction's own files (fsx.Hook);
+	// crash tests stop the run there.
+	Hook fsx.Hook
 	// Progress is called for every file, from one goroutine at a time; may be nil.
 	Progress func(Event)
 

@@ -69,7 +69,7 @@ func (r *runner) transaction(ctx context.Context, rels []*release.Release, res *
 	if err != nil {
 		return err
 	}
-	tx := &Tx{Dir: r.dir, FS: r.opts.FS, Releases: rels, Manifest: prev, Result: res}
+	tx := &Tx{Dir: r.dir, FS: &fsx.FS{Hook: r.opts.Hook}, Releases: rels, Manifest: prev, Result: res}
 	for _, s := range r.steps() {
 		if err := ctx.Err(); err != nil {
 			return err

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -29,7 +30,7 @@ func killScenario(force bool) (before, after *release.Set) {
 // or removal.
 func killChild(t *testing.T, root string, step func(), force, noExchange bool) {
 	_, after := killScenario(force)
-	p := New(root, Options{Step: func(string) { step() }})
+	p := New(root, Options{Hook: func(fsx.Op, string) error { step(); return nil }})
 	p.noExchange = noExchange
 	if _, err := publish.Publish(t.Context(), after, p, publish.Policy{Replace: force}); err != nil {
 		t.Fatal(err)
