@@ -2,6 +2,7 @@ package oci
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"sort"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/repository"
+	"oras.land/oras-go/v2/errdef"
 )
 
 // Reader reads provider releases from REGISTRY/PATH/<label> as the operator does: each
@@ -111,7 +113,7 @@ func (r *Reader) fetch(ctx context.Context, version string) (*Fetched, error) {
 	}
 	f, err := Fetch(ctx, repo, version)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", r, Explain(err))
+		return nil, notFound(fmt.Errorf("%s: %w", r, Explain(err)))
 	}
 	r.cache[version], r.last = f, version
 	return f, nil
@@ -131,3 +133,18 @@ func (f *Fetched) trim() *Fetched {
 	}
 	return out
 }
+
+// notFound marks err, keeping its text, as fs.ErrNotExist when the registry has no
+// such tag or manifest (errdef.ErrNotFound): a missing version, as every
+// repository.Repository reports one.
+func notFound(err error) error {
+	if !errors.Is(err, errdef.ErrNotFound) {
+		return err
+	}
+	return missingError{err}
+}
+
+type missingError struct{ err error }
+
+func (e missingError) Error() string   { return e.err.Error() }
+func (e missingError) Unwrap() []error { return []error{e.err, fs.ErrNotExist} }
