@@ -129,7 +129,7 @@ func (c *checker) file(f release.File) (res fileResult) {
 		}
 	}
 	if err != nil {
-		res.findings = append(res.findings, ParseFinding(name, err))
+		res.findings = append(res.findings, parseFinding(name, err))
 		return res
 	}
 	switch kind {
@@ -137,7 +137,7 @@ func (c *checker) file(f release.File) (res fileResult) {
 		in := contract.Input{File: name, Docs: docs, Label: c.r.Label(), Type: string(c.r.Type),
 			Contract: c.seriesContract(), AllowNoNamespace: c.opts.AllowNoNamespace}
 		res.findings = append(res.findings, contract.Components(in)...)
-		res.crdLabels = CRDContracts(docs)
+		res.crdLabels = crdContracts(docs)
 	case layout.KindTemplate:
 		res.template = &contract.TemplateFile{Name: name, Docs: docs}
 	case layout.KindClusterClass:
@@ -174,8 +174,8 @@ func (c *checker) seriesContract() string {
 	return ""
 }
 
-// CRDContracts lists the X of every cluster.x-k8s.io/X label on the CRDs.
-func CRDContracts(docs []manifest.Doc) []string {
+// crdContracts lists the X of every cluster.x-k8s.io/X label on the CRDs.
+func crdContracts(docs []manifest.Doc) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, d := range docs {
@@ -198,8 +198,8 @@ func sortedUnique(l []string) []string {
 	return slices.Compact(l)
 }
 
-// ParseFinding reports a file that is not valid YAML.
-func ParseFinding(file string, err error) lint.Finding {
+// parseFinding reports a file that is not valid YAML.
+func parseFinding(file string, err error) lint.Finding {
 	f := lint.Finding{Rule: "yaml-parse", Severity: lint.Error, File: file,
 		Message: err.Error() + ": clusterctl cannot read this file; fix the YAML"}
 	if pe, ok := err.(*manifest.Error); ok {

@@ -90,7 +90,7 @@ func TestCRDContractsOrder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := strings.Join(CRDContracts(docs), ","); got != "v1alpha4,v1beta1,v1beta2" {
+		if got := strings.Join(crdContracts(docs), ","); got != "v1alpha4,v1beta1,v1beta2" {
 			t.Fatalf("CRDContracts = %s, want v1alpha4,v1beta1,v1beta2", got)
 		}
 	}

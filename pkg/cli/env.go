@@ -18,8 +18,8 @@ type Env struct {
 	IsTerminal     func(io.Writer) bool // nil: never a terminal
 }
 
-// ProcessEnv is the real process's environment, standard input and terminal check.
-func ProcessEnv(stdout, stderr io.Writer) Env {
+// processEnv is the real process's environment, standard input and terminal check.
+func processEnv(stdout, stderr io.Writer) Env {
 	return Env{Getenv: os.Getenv, Stdin: os.Stdin, Stdout: stdout, Stderr: stderr, IsTerminal: isCharDevice}
 }
 

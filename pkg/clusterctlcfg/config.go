@@ -27,7 +27,7 @@ const MaxSize = 4 << 20
 func Load(path string) (*Config, error) {
 	fi, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return Parse(path, nil)
+		return parse(path, nil)
 	}
 	if err == nil && fi.Size() > MaxSize {
 		return nil, fmt.Errorf("reading %s: %d bytes, over the %d MiB cap of a clusterctl.yaml; fix or remove the file", path, fi.Size(), MaxSize>>20)
@@ -36,11 +36,11 @@ func Load(path string) (*Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
-	return Parse(path, data)
+	return parse(path, data)
 }
 
-// Parse reads a configuration's bytes; path names it in errors.
-func Parse(path string, data []byte) (*Config, error) {
+// parse reads a configuration's bytes; path names it in errors.
+func parse(path string, data []byte) (*Config, error) {
 	if err := manifest.Screen(data); err != nil {
 		return nil, fmt.Errorf("reading %s: %w; fix or remove the file", path, err)
 	}
@@ -84,7 +84,7 @@ func (c *Config) Changed() (bool, error) {
 	if c.orig == nil {
 		return true, nil
 	}
-	old, err := Parse(c.path, c.orig)
+	old, err := parse(c.path, c.orig)
 	if err != nil {
 		return false, err
 	}

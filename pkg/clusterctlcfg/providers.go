@@ -102,7 +102,7 @@ func validateAll(what string, list []Provider) error {
 
 // New is a fresh configuration listing ps, after a comment line.
 func New(comment string, ps []Provider) ([]byte, error) {
-	c, err := Parse("", nil)
+	c, err := parse("", nil)
 	if err != nil {
 		return nil, err
 	}

@@ -14,9 +14,9 @@ import (
 	"sigs.k8s.io/yaml"
 )
 
-// Strip keeps, of every release, what the operator reads: metadata.yaml and the
+// strip keeps, of every release, what the operator reads: metadata.yaml and the
 // components file.
-func Strip(set *release.Set) *release.Set {
+func strip(set *release.Set) *release.Set {
 	out := &release.Set{}
 	for _, r := range set.Releases {
 		s := *r
@@ -68,7 +68,7 @@ func (d *Dest) writeVersion(ctx context.Context, fs *fsx.FS, held *Contents, r *
 	if err != nil {
 		return err
 	}
-	path := filepath.Join(d.Dir, ConfigMapFile(cm))
+	path := filepath.Join(d.Dir, configMapFile(cm))
 	if f, ok := held.find(r); ok {
 		path = f.File
 	}

@@ -29,14 +29,14 @@ type Dest struct {
 func (d *Dest) String() string { return "configmaps:" + d.Dir }
 
 // Select keeps what the operator takes: metadata.yaml and the components (Strip).
-func (d *Dest) Select(set *release.Set) *release.Set { return Strip(set) }
+func (d *Dest) Select(set *release.Set) *release.Set { return strip(set) }
 
 // Preflight refuses, before anything is read, a set the operator could not take
 // from ConfigMaps (names, build metadata, over 1 MiB after gzip): release.Invalid.
 // A version already in the folder in another namespace is a conflict, named as such,
 // unless the policy replaces.
 func (d *Dest) Preflight(_ context.Context, set *release.Set, pol publish.Policy) error {
-	cms, err := FromSet(set, d.Namespace)
+	cms, err := fromSet(set, d.Namespace)
 	if err != nil || pol.Replace {
 		return err
 	}
@@ -100,12 +100,12 @@ func (d *Dest) namespace(r *release.Release) (string, error) {
 	if d.Namespace != "" {
 		return d.Namespace, nil
 	}
-	return DefaultNamespace(r)
+	return defaultNamespace(r)
 }
 
 // find returns the folder's ConfigMap of r's provider version.
 func (c *Contents) find(r *release.Release) (Found[ConfigMap], bool) {
-	want := Labels(r)
+	want := configMapLabels(r)
 	for _, f := range c.ConfigMaps {
 		l := f.Obj.Metadata.Labels
 		if l[LabelType] == want[LabelType] && l[LabelName] == want[LabelName] && l[LabelVersion] == want[LabelVersion] {

@@ -44,7 +44,7 @@ func TestRenderOrdersAndNamesFiles(t *testing.T) {
 
 func TestProviderObjectSelectsOneConfigMapPerVersion(t *testing.T) {
 	cms := upgradeSet(t)
-	for _, p := range Providers(cms) {
+	for _, p := range providers(cms) {
 		if p.APIVersion != OperatorAPIVersion || layout.OperatorType(layout.Type(p.Kind)) == "" {
 			t.Errorf("%s: not an operator provider object (%s)", p.Ref(), p.APIVersion)
 		}

@@ -57,7 +57,7 @@ func (c *Contents) providers() []Found[Provider] {
 		cms = append(cms, f.Obj)
 	}
 	var out []Found[Provider]
-	for _, p := range Providers(cms) {
+	for _, p := range providers(cms) {
 		out = append(out, Found[Provider]{Obj: p})
 	}
 	return out

@@ -9,12 +9,12 @@ import (
 // providerKey groups ConfigMaps into one provider object.
 type providerKey struct{ namespace, typeWord, name string }
 
-// Providers returns one operator provider object per provider (namespace, type, name)
+// providers returns one operator provider object per provider (namespace, type, name)
 // of cms: the kind for its type, in the ConfigMaps' namespace, spec.version the newest
 // version (what the operator itself picks when spec.version is empty:
 // getLatestVersion), and spec.fetchConfig.selector matching exactly this provider's
 // ConfigMaps, one per version. Sorted by namespace, type, name.
-func Providers(cms []*ConfigMap) []*Provider {
+func providers(cms []*ConfigMap) []*Provider {
 	versions := map[providerKey][]string{}
 	for _, cm := range cms {
 		l := cm.Metadata.Labels

@@ -66,7 +66,7 @@ func (f *FS) Swap(staged, target string) (*Swapped, error) {
 // swapAside renames the target aside, then the staged path in.
 func (f *FS) swapAside(sw *Swapped) (*Swapped, error) {
 	_, oldMark := f.marks()
-	old := TempName(sw.Target, oldMark)
+	old := tempName(sw.Target, oldMark)
 	if err := f.Rename(sw.Target, old); err != nil {
 		return nil, err
 	}
@@ -171,8 +171,8 @@ func (f *FS) CleanOnly(dir string, bases ...string) error {
 	return nil
 }
 
-// Recover puts back what a crash set aside in dir (see FS.Recover).
-func Recover(dir string) ([]string, error) { return (*FS)(nil).Recover(dir) }
+// recoverDir puts back what a crash set aside in dir (see FS.recoverDir).
+func recoverDir(dir string) ([]string, error) { return (*FS)(nil).Recover(dir) }
 
-// Replace puts staged at target (see FS.Replace).
-func Replace(staged, target string) error { return (*FS)(nil).Replace(staged, target) }
+// replace puts staged at target (see FS.replace).
+func replace(staged, target string) error { return (*FS)(nil).Replace(staged, target) }

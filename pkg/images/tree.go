@@ -83,7 +83,7 @@ func applyOverrides(n Named, overrides map[string]clusterctlcfg.ImageOverride) s
 	if o == (clusterctlcfg.ImageOverride{}) {
 		return n.Image
 	}
-	r, err := Parse(n.Image)
+	r, err := parse(n.Image)
 	if err != nil {
 		return n.Image // Check reports it
 	}

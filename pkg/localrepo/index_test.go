@@ -45,7 +45,7 @@ func TestIndexEncoding(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, IndexFile), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	got, err := ReadIndex(dir)
+	got, err := readIndex(dir)
 	if e := got["infrastructure-x"]; err != nil || len(got) != 2 || e != (Entry{Label: "infrastructure-x", Provider: x, Components: "components.yaml"}) {
 		t.Errorf("ReadIndex = %+v, %v", got, err)
 	}

@@ -46,11 +46,11 @@ func ReadCapped(path string, limit int64) ([]byte, error) {
 // when it is missing or unreadable.
 func ReadChecksums(dir string) map[string]string {
 	data, _ := ReadCapped(filepath.Join(dir, ChecksumFile), MaxChecksumSize)
-	return ParseChecksums(data)
+	return parseChecksums(data)
 }
 
-// Segments rejects labels and versions that are not a single folder name.
-func Segments(names ...string) error {
+// segments rejects labels and versions that are not a single folder name.
+func segments(names ...string) error {
 	for _, n := range names {
 		if n == "" || n == "." || n == ".." || strings.ContainsAny(n, `/\`) {
 			return fmt.Errorf("%q is not a provider label or version: it must be one folder name", n)
@@ -64,7 +64,7 @@ func Segments(names ...string) error {
 // part of the path below root may be a symbolic link, and the file is capped at
 // limit (ReadCapped). A missing file is an error wrapping fs.ErrNotExist.
 func ReadFile(root, label, version, name string, limit int64) ([]byte, error) {
-	if err := Segments(label, version); err != nil {
+	if err := segments(label, version); err != nil {
 		return nil, err
 	}
 	if err := layout.ValidateFileName(name); err != nil {

@@ -21,7 +21,7 @@ func ReadSet(dir string) (*release.Set, error) {
 	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("reading build output %s: no such folder; run capirepo build --out %s first, or point at the build output folder", dir, dir)
 	}
-	known, err := ReadIndex(dir)
+	known, err := readIndex(dir)
 	if err != nil {
 		return nil, err
 	}

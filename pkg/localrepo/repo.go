@@ -41,7 +41,7 @@ func (r *Repo) Info() repository.Info {
 
 // Versions lists every non-hidden sub-folder of the provider folder (versions or not).
 func (r *Repo) Versions(ctx context.Context) ([]string, error) {
-	if err := Segments(r.label); err != nil {
+	if err := segments(r.label); err != nil {
 		return nil, err
 	}
 	names, err := List(filepath.Join(r.root, r.label), Listing{Refuse: RefuseLinks})
@@ -53,7 +53,7 @@ func (r *Repo) Versions(ctx context.Context) ([]string, error) {
 
 // Files lists the files of a version (the sha256 bookkeeping file excluded).
 func (r *Repo) Files(ctx context.Context, version string) ([]string, error) {
-	if err := Segments(r.label, version); err != nil {
+	if err := segments(r.label, version); err != nil {
 		return nil, err
 	}
 	names, err := ReleaseFiles(layout.LocalDir(r.root, r.label, version), RefuseLinks)

@@ -108,7 +108,7 @@ func checkWhole(t *testing.T, root, when string) {
 	if _, err := clusterctlcfg.Load(filepath.Join(root, clusterctlcfg.File)); err != nil {
 		t.Errorf("%s: %v", when, err)
 	}
-	if _, err := ReadManifest(root); err != nil {
+	if _, err := readManifest(root); err != nil {
 		t.Errorf("%s: %v", when, err)
 	}
 }

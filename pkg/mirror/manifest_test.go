@@ -62,7 +62,7 @@ func TestManifestEncoding(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, ManifestFile), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	back, err := ReadManifest(dir)
+	back, err := readManifest(dir)
 	again, _ := json.MarshalIndent(back, "", "  ")
 	if err != nil || string(again) != want || back.CertManager.Provider != (layout.Provider{Name: CertManager}) {
 		t.Errorf("ReadManifest = %+v, %v; encodes again as:\n%s", back, err, again)

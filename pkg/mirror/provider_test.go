@@ -32,7 +32,7 @@ func TestSelect(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			got, err := Select(list, layout.Type(tt.typ), []string{tt.arg})
+			got, err := selectPicks(list, layout.Type(tt.typ), []string{tt.arg})
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("Select(%q) error = %v, want %q", tt.arg, err, tt.wantErr)
@@ -54,11 +54,11 @@ func TestFromConfig(t *testing.T) {
 	}
 	builtin, _ := clusterctlcfg.Builtin()
 	list := clusterctlcfg.Merge(builtin, extra)
-	flagged, err := Select(list, layout.InfrastructureProvider, []string{"aws:v2.6.0"})
+	flagged, err := selectPicks(list, layout.InfrastructureProvider, []string{"aws:v2.6.0"})
 	if err != nil || !strings.HasPrefix(flagged[0].Provider.URL, "https://gitlab.example.com/") {
 		t.Fatalf("Select(aws) = %+v, %v; want the --from-config GitLab URL", flagged, err)
 	}
-	picks, err := ConfigPicks(flagged, extra)
+	picks, err := configPicks(flagged, extra)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -124,7 +124,7 @@ func newRunner(opts Options) (*runner, error) {
 	if opts.Destination == nil {
 		return nil, fmt.Errorf("mirroring into %s: no destination given", dir)
 	}
-	prev, err := ReadManifest(dir)
+	prev, err := readManifest(dir)
 	if err != nil {
 		return nil, err
 	}

@@ -65,7 +65,7 @@ func (r *runner) transaction(ctx context.Context, rels []*release.Release, res *
 		return err
 	}
 	defer unlock()
-	prev, err := ReadManifest(r.dir) // re-read under the lock
+	prev, err := readManifest(r.dir) // re-read under the lock
 	if err != nil {
 		return err
 	}

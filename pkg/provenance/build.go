@@ -12,8 +12,8 @@ import (
 // else the commit time) and the pinned remote resources. The error is an input
 // error: no usable time.
 func ForBuild(ctx context.Context, builderVersion, configPath, sourceDateEpoch string, remote []Pinned) (Inputs, error) {
-	src, commitTime := ReadSource(ctx, filepath.Dir(configPath))
-	when, err := BuildTime(sourceDateEpoch, commitTime)
+	src, commitTime := readSource(ctx, filepath.Dir(configPath))
+	when, err := buildTime(sourceDateEpoch, commitTime)
 	if err != nil {
 		return Inputs{}, err
 	}

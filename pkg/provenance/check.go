@@ -18,9 +18,9 @@ type Problem struct {
 
 func (p Problem) String() string { return p.File + ": " + p.Message }
 
-// Check holds a verified statement against one whole release: every file must be a
+// check holds a verified statement against one whole release: every file must be a
 // subject with the same sha256 and every subject a file (Problems with all wanted).
-func Check(st *intoto.Statement, r *release.Release) error {
+func check(st *intoto.Statement, r *release.Release) error {
 	files := map[string][]byte{}
 	for _, f := range r.Files {
 		files[f.Name] = f.Data

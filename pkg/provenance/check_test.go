@@ -14,7 +14,7 @@ func TestCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := parse(t, data)
-	if err := Check(st, sample()); err != nil {
+	if err := check(st, sample()); err != nil {
 		t.Fatalf("the built release does not check: %v", err)
 	}
 	cases := map[string]struct {
@@ -30,7 +30,7 @@ func TestCheck(t *testing.T) {
 	for name, c := range cases {
 		r := sample()
 		c.change(r)
-		if err := Check(st, r); err == nil || !strings.Contains(err.Error(), c.want) {
+		if err := check(st, r); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want %q", name, err, c.want)
 		}
 	}

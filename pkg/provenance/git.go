@@ -11,9 +11,9 @@ import (
 	"github.com/capirepo/capirepo/pkg/metadata"
 )
 
-// ReadSource reads the commit, the origin remote and the commit time of the git
+// readSource reads the commit, the origin remote and the commit time of the git
 // checkout holding dir. Outside a checkout it returns a zero Source and time.
-func ReadSource(ctx context.Context, dir string) (Source, time.Time) {
+func readSource(ctx context.Context, dir string) (Source, time.Time) {
 	commit := git(ctx, dir, "rev-parse", "HEAD")
 	if commit == "" {
 		return Source{}, time.Time{}
@@ -41,10 +41,10 @@ func withoutCredentials(remote string) string {
 	return u.String()
 }
 
-// BuildTime is SOURCE_DATE_EPOCH when set, else the commit time; with neither it is
+// buildTime is SOURCE_DATE_EPOCH when set, else the commit time; with neither it is
 // an error, since a statement must not depend on the clock.
 // The value is parsed by metadata.SourceDateEpoch, its one parser.
-func BuildTime(sourceDateEpoch string, commitTime time.Time) (time.Time, error) {
+func buildTime(sourceDateEpoch string, commitTime time.Time) (time.Time, error) {
 	t, err := metadata.SourceDateEpoch(sourceDateEpoch)
 	if err != nil || !t.IsZero() {
 		return t, err

@@ -43,7 +43,7 @@ func ReleaseFindings(ctx context.Context, r repository.Repository, p Policy, ver
 	var out lint.Findings
 	for _, b := range bundles {
 		out = nil
-		for _, pr := range VerifyFiles(label, version, b, files, reads, p) {
+		for _, pr := range verifyFiles(label, version, b, files, reads, p) {
 			out = append(out, at(pr.File, pr.Message))
 		}
 		if len(out) == 0 {

@@ -15,7 +15,7 @@ func ReadPrivateKey(path string, password []byte) (crypto.Signer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("signing key %s: cannot read it: %w", path, errors.Unwrap(err))
 	}
-	return ParsePrivateKey(path, data, password)
+	return parsePrivateKey(path, data, password)
 }
 
 // ReadPublicKey reads the public key file path and parses it (ParsePublicKey).

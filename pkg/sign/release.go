@@ -50,7 +50,7 @@ func VerifyRelease(r *release.Release, p Policy) error {
 		}
 	}
 	reads := func(n string) bool { return layout.Reads(n, r.ComponentsFile) }
-	ps := VerifyFiles(r.Label(), r.Version.String(), b.Data, files, reads, p)
+	ps := verifyFiles(r.Label(), r.Version.String(), b.Data, files, reads, p)
 	if len(ps) == 0 {
 		return nil
 	}
@@ -61,12 +61,12 @@ func VerifyRelease(r *release.Release, p Policy) error {
 	return fmt.Errorf("%w: %s: %s", ErrVerify, r, strings.Join(msgs, "; "))
 }
 
-// VerifyFiles verifies a version's bundle under the policy, then holds the files a
+// verifyFiles verifies a version's bundle under the policy, then holds the files a
 // reader read against the signed statement (provenance.Problems). A bundle that does
 // not verify is one problem naming the bundle file.
-func VerifyFiles(label, version string, bundle []byte, files map[string][]byte, wanted func(string) bool, p Policy) []provenance.Problem {
+func verifyFiles(label, version string, bundle []byte, files map[string][]byte, wanted func(string) bool, p Policy) []provenance.Problem {
 	name := layout.BundleFile(label, version)
-	st, err := Verify(name, bundle, p)
+	st, err := verifyBundle(name, bundle, p)
 	if err != nil {
 		return []provenance.Problem{{File: name, Message: err.Error()}}
 	}

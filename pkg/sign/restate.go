@@ -16,18 +16,18 @@ import (
 // artifact ref@subject among its subjects: the oci publisher's Resigner, so that
 // cosign verify-attestation finds the artifact's digest in the attestation.
 func (s *Signer) Resign(ctx context.Context, name string, bundleJSON []byte, ref string, subject digest.Digest) ([]byte, error) {
-	st, err := Restate(name, bundleJSON, &intoto.ResourceDescriptor{Name: ref, Digest: map[string]string{subject.Algorithm().String(): subject.Encoded()}})
+	st, err := restate(name, bundleJSON, &intoto.ResourceDescriptor{Name: ref, Digest: map[string]string{subject.Algorithm().String(): subject.Encoded()}})
 	if err != nil {
 		return nil, err
 	}
 	return s.Sign(ctx, st)
 }
 
-// Restate returns the statement of a build's bundle with one more subject (an OCI
+// restate returns the statement of a build's bundle with one more subject (an OCI
 // artifact's manifest), to be signed again: cosign verify-attestation requires the
 // artifact's digest among the subjects. The bundle is capirepo's own build output; its
 // statement is verified again when the new bundle is.
-func Restate(name string, bundleJSON []byte, subject *intoto.ResourceDescriptor) ([]byte, error) {
+func restate(name string, bundleJSON []byte, subject *intoto.ResourceDescriptor) ([]byte, error) {
 	b := &bundle.Bundle{}
 	if err := b.UnmarshalJSON(bundleJSON); err != nil {
 		return nil, fmt.Errorf("%s is not a sigstore bundle: %w", name, err)

@@ -52,7 +52,7 @@ func Provider(ctx context.Context, r repository.Repository, opts Options) (*Repo
 	rep.Findings = append(rep.Findings, upgradeFindings(label, versions, mds)...)
 	clients := opts.Clients
 	if clients == nil {
-		clients = Clients()
+		clients = generations()
 	}
 	targets := contracts(versions, mds)
 	rep.Latest = resolveLatest(ctx, r, clients, targets)

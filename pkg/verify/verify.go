@@ -12,8 +12,8 @@ const (
 	ContractV1Beta2 = "v1beta2" // clusterctl v1.11+
 )
 
-// Clients lists the clusterctl generations verify models, oldest first.
-func Clients() []Client {
+// generations lists the clusterctl generations verify models, oldest first.
+func generations() []Client {
 	return []Client{
 		{Name: "clusterctl v1.7-v1.10", Contract: ContractV1Beta1},
 		{Name: "clusterctl v1.11+", Contract: ContractV1Beta2},

@@ -31,9 +31,9 @@ func (f *Fetched) Titles() []string {
 	return out
 }
 
-// Fetch copies tag from src into memory (oras.Copy, as the operator does) and collects
+// fetch copies tag from src into memory (oras.Copy, as the operator does) and collects
 // every layer that carries an org.opencontainers.image.title.
-func Fetch(ctx context.Context, src oras.ReadOnlyTarget, tag string) (*Fetched, error) {
+func fetch(ctx context.Context, src oras.ReadOnlyTarget, tag string) (*Fetched, error) {
 	store := memory.New()
 	opts := oras.DefaultCopyOptions
 	opts.PreCopy = refuseOversized

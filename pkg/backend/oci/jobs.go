@@ -33,7 +33,7 @@ func (p *Publisher) packJobs(set *release.Set) ([]*job, error) {
 	var out []*job
 	for _, rel := range rels {
 		packed, b := withoutBundle(rel)
-		a, err := Pack(packed, p.opts.Pack)
+		a, err := packRelease(packed, p.opts.Pack)
 		if err != nil {
 			return nil, err
 		}
@@ -73,13 +73,13 @@ func (p *Publisher) bundleJob(rels []*release.Release) ([]*job, error) {
 	for i, r := range rels {
 		packed[i], bundles[i] = withoutBundle(r)
 	}
-	a, err := PackBundle(b.Name, tag, packed, p.opts.Pack)
+	a, err := packBundle(b.Name, tag, packed, p.opts.Pack)
 	if err != nil {
 		return nil, err
 	}
 	j := newJob(p.target.Repo(b.Name), a)
 	for i, r := range rels {
-		j.add(r, bundles[i], titleMap(packed[i], func(n string) string { return BundleTitle(r, n) }))
+		j.add(r, bundles[i], titleMap(packed[i], func(n string) string { return bundleTitle(r, n) }))
 	}
 	return []*job{j}, nil
 }

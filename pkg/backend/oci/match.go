@@ -13,9 +13,9 @@ type Found struct {
 	Components string
 }
 
-// Match applies the operator's file-matching rules (first match wins) for a provider of
+// match applies the operator's file-matching rules (first match wins) for a provider of
 // clusterctl type typ, name and version, and fails as the operator would.
-func Match(files map[string][]byte, typ layout.Type, name, version string) (Found, error) {
+func match(files map[string][]byte, typ layout.Type, name, version string) (Found, error) {
 	ot := layout.OperatorType(typ)
 	full := ot + "-" + name + "-" + version + "-"
 	meta := first(files, full+layout.MetadataFile, layout.MetadataFile)

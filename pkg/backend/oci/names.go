@@ -4,8 +4,8 @@ import (
 	"github.com/capirepo/capirepo/pkg/layout"
 )
 
-// FullName is the operator's bundle file name: <type>-<name>-<version>-<suffix>.
-func FullName(typ layout.Type, name, version, suffix string) string {
+// fullName is the operator's bundle file name: <type>-<name>-<version>-<suffix>.
+func fullName(typ layout.Type, name, version, suffix string) string {
 	return layout.OperatorType(typ) + "-" + name + "-" + version + "-" + suffix
 }
 

@@ -106,10 +106,10 @@ func (p *Publisher) push(ctx context.Context, j *job) error {
 	if err != nil {
 		return err
 	}
-	if err := Push(ctx, repo, j.art); err != nil {
+	if err := push(ctx, repo, j.art); err != nil {
 		return fmt.Errorf("%s: %w", j.Ref(), Explain(err))
 	}
-	got, err := Fetch(ctx, repo, j.art.Tag)
+	got, err := fetch(ctx, repo, j.art.Tag)
 	if err != nil {
 		return fmt.Errorf("reading back %s: %w", j.Ref(), err)
 	}
@@ -126,7 +126,7 @@ func (p *Publisher) push(ctx context.Context, j *job) error {
 // own metadata.yaml and components from files (layer title → bytes).
 func operatorReads(files map[string][]byte, j *job) error {
 	for _, rel := range j.rels {
-		f, err := Match(files, rel.Type, rel.Name, rel.Version.String())
+		f, err := match(files, rel.Type, rel.Name, rel.Version.String())
 		if err != nil {
 			return err
 		}

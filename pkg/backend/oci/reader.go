@@ -111,7 +111,7 @@ func (r *Reader) fetch(ctx context.Context, version string) (*Fetched, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := Fetch(ctx, repo, version)
+	f, err := fetch(ctx, repo, version)
 	if err != nil {
 		return nil, notFound(fmt.Errorf("%s: %w", r, Explain(err)))
 	}

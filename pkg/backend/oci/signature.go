@@ -86,7 +86,7 @@ func (p *Publisher) attachOne(ctx context.Context, repo Repo, j *job, r *release
 			return err
 		}
 	}
-	_, err = AttachBundle(ctx, repo, subject, b, pt)
+	_, err = attachBundle(ctx, repo, subject, b, pt)
 	return err
 }
 
