@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-
-	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 // Size caps of source reads. A clusterctl repository's metadata.yaml is a few
@@ -17,18 +15,6 @@ const (
 
 // ErrTooLarge marks a read refused for its size.
 var ErrTooLarge = errors.New("file too large")
-
-// CapFor is the cap of a file name: MaxMetadataSize for metadata.yaml, else max
-// (MaxFileSize when max <= 0).
-func CapFor(name string, max int64) int64 {
-	if name == layout.MetadataFile {
-		return MaxMetadataSize
-	}
-	if max <= 0 {
-		return MaxFileSize
-	}
-	return max
-}
 
 // ReadAll reads r up to limit bytes; more is an error that names what and the cap
 // and matches errors.Is(err, ErrTooLarge). It never holds more than limit+1 bytes.

@@ -2,13 +2,16 @@ package images
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/localrepo"
+	"github.com/capirepo/capirepo/pkg/manifest"
 )
 
 // Named is an image and the provider label whose files name it ("" when unknown).
@@ -39,7 +42,7 @@ func FindDir(dir string) ([]string, error) {
 	for _, n := range found {
 		set[applyOverrides(n, overrides)] = true
 	}
-	return sortedKeys(set), nil
+	return slices.Sorted(maps.Keys(set)), nil
 }
 
 func walk(dir string) ([]Named, error) {
@@ -49,7 +52,7 @@ func walk(dir string) ([]Named, error) {
 		if parts := strings.Split(rel, "/"); len(parts) >= 3 {
 			label = parts[0]
 		}
-		for _, im := range Find(data) {
+		for _, im := range manifest.Images(data) {
 			out = append(out, Named{im, label})
 		}
 		return nil

@@ -10,6 +10,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/repository"
 )
 
 // MaxChecksumSize caps a version's checksum file.
@@ -98,11 +99,11 @@ func noLinks(root, path string) error {
 }
 
 // ReadFiles reads the named files of dir in that order, each capped by
-// httpx.CapFor(name, max) (ReadCapped).
+// repository.CapFor(name, max) (ReadCapped).
 func ReadFiles(dir string, names []string, max int64) ([]release.File, error) {
 	var out []release.File
 	for _, n := range names {
-		data, err := ReadCapped(filepath.Join(dir, n), httpx.CapFor(n, max))
+		data, err := ReadCapped(filepath.Join(dir, n), repository.CapFor(n, max))
 		if err != nil {
 			return nil, err
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"path/filepath"
 
-	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/repository"
 )
@@ -65,7 +64,7 @@ func (r *Repo) Files(ctx context.Context, version string) ([]string, error) {
 
 // File reads one file of a version.
 func (r *Repo) File(ctx context.Context, version, name string) ([]byte, error) {
-	data, err := ReadFile(r.root, r.label, version, name, httpx.CapFor(name, r.max))
+	data, err := ReadFile(r.root, r.label, version, name, repository.CapFor(name, r.max))
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/images"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/manifest"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -56,7 +57,7 @@ func record(rel *release.Release) Record {
 func certRecord(c *certFile) *Record {
 	return &Record{Provider: layout.Provider{Name: CertManager}, Label: CertManager, Version: c.job.Version, Source: c.job.URL, Components: c.job.File,
 		Files:  []FileRecord{{Name: c.job.File, SHA256: sum(c.data), Size: len(c.data)}},
-		Images: images.Find(c.data)}
+		Images: manifest.Images(c.data)}
 }
 
 // allImages is the union of the images of every recorded release and cert-manager.

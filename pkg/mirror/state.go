@@ -3,10 +3,10 @@ package mirror
 import (
 	"sync"
 
-	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/repository"
 )
 
 // state is what an earlier run left in the tree: mirror.json records and the sha256
@@ -53,7 +53,7 @@ func (s *state) read(label, version, name string) ([]byte, bool) {
 	if want == "" {
 		return nil, false
 	}
-	data, err := localrepo.ReadFile(s.dir, label, version, name, httpx.CapFor(name, 0))
+	data, err := localrepo.ReadFile(s.dir, label, version, name, repository.CapFor(name, 0))
 	if err != nil || sum(data) != want {
 		return nil, false
 	}

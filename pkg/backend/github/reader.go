@@ -88,7 +88,7 @@ func (r *Repo) File(ctx context.Context, tag, name string) ([]byte, error) {
 	}
 	for _, a := range assets {
 		if a.GetName() == name {
-			return r.download(ctx, tag, a, httpx.CapFor(name, r.MaxFileSize))
+			return r.download(ctx, tag, a, repository.CapFor(name, r.MaxFileSize))
 		}
 	}
 	return nil, withKind(fs.ErrNotExist, "reading %s from the release %s of %s: the release has no such asset", name, tag, r.api.name())

@@ -125,7 +125,7 @@ func (r *Repo) File(ctx context.Context, version, name string) ([]byte, error) {
 	err := r.c.retry(ctx, func(ctx context.Context, _ int) (*gl.Response, error) {
 		var err error
 		var resp *gl.Response
-		data, resp, err = r.get(ctx, u, httpx.CapFor(name, r.MaxFileSize))
+		data, resp, err = r.get(ctx, u, repository.CapFor(name, r.MaxFileSize))
 		return resp, err
 	})
 	if errors.Is(err, httpx.ErrTooLarge) {
