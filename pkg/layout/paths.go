@@ -73,7 +73,7 @@ func FileKind(name string) string {
 		return KindTemplate
 	case strings.HasPrefix(name, "clusterclass-") && strings.HasSuffix(name, ".yaml"):
 		return KindClusterClass
-	case name == "components.yaml" || strings.Contains(name, "-components") && strings.HasSuffix(name, ".yaml"):
+	case name == OperatorComponentsFile || strings.Contains(name, "-components") && strings.HasSuffix(name, ".yaml"):
 		return KindComponents // also variants such as infrastructure-components-development.yaml
 	}
 	return KindOther
@@ -116,6 +116,17 @@ func TemplateFile(flavor string) string {
 
 // ClusterClassFile is the file clusterctl reads for a ClusterClass name.
 func ClusterClassFile(name string) string { return "clusterclass-" + name + ".yaml" }
+
+// ClusterClassName is the name a clusterclass-<name>.yaml file is for (the reverse of
+// ClusterClassFile); other names come back without their .yaml.
+func ClusterClassName(file string) string {
+	return strings.TrimSuffix(strings.TrimPrefix(file, "clusterclass-"), ".yaml")
+}
+
+// OperatorComponentsFile is the components name the cluster-api-operator takes last
+// (after <type>-<name>-<version>-components.yaml and <type>-components.yaml), and the
+// suffix of its full names.
+const OperatorComponentsFile = "components.yaml"
 
 // BundleFile is the sigstore bundle's file name in a version folder:
 // "<provider-label>-<version>.sigstore.json". It carries the label, so the bundles of

@@ -19,7 +19,7 @@ func match(files map[string][]byte, typ layout.Type, name, version string) (Foun
 	ot := layout.OperatorType(typ)
 	full := ot + "-" + name + "-" + version + "-"
 	meta := first(files, full+layout.MetadataFile, layout.MetadataFile)
-	comp := first(files, full+"components.yaml", ot+"-components.yaml", "components.yaml")
+	comp := first(files, full+layout.OperatorComponentsFile, ot+"-"+layout.OperatorComponentsFile, layout.OperatorComponentsFile)
 	var missing []string
 	if meta == "" {
 		missing = append(missing, fmt.Sprintf("metadata (%smetadata.yaml or metadata.yaml)", full))

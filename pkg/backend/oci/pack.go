@@ -110,7 +110,7 @@ func bundleFiles(rel *release.Release) []named {
 func bundleTitle(rel *release.Release, file string) string {
 	suffix := file
 	if file == rel.ComponentsFile {
-		suffix = "components.yaml"
+		suffix = layout.OperatorComponentsFile
 	}
 	return fullName(rel.Type, rel.Name, rel.Version.String(), suffix)
 }
