@@ -128,6 +128,11 @@ func ClusterClassName(file string) string {
 // suffix of its full names.
 const OperatorComponentsFile = "components.yaml"
 
+// OperatorRuntimeExtensionFile is the components name the operator looks for in a
+// runtime-extension artifact: its type word, not clusterctl's
+// (runtime-extension-components.yaml is not found).
+const OperatorRuntimeExtensionFile = "runtimeextension-components.yaml"
+
 // BundleFile is the sigstore bundle's file name in a version folder:
 // "<provider-label>-<version>.sigstore.json". It carries the label, so the bundles of
 // several providers sharing one GitHub release never collide. pkg/sign writes it; the

@@ -11,4 +11,4 @@ func fullName(typ layout.Type, name, version, suffix string) string {
 
 // RuntimeExtensionAlias is the components file name the operator looks for in a
 // runtime-extension artifact (clusterctl's runtime-extension-components.yaml is not found).
-const RuntimeExtensionAlias = "runtimeextension-components.yaml"
+const RuntimeExtensionAlias = layout.OperatorRuntimeExtensionFile
