@@ -1,6 +1,8 @@
-// Package pipeline is the offline build: config -> render -> transform -> templates ->
-// checks -> release.Set. It never touches the network or the output folder; the CLI
-// writes (or publishes) the set it returns.
+// Package pipeline is the build: config -> remote -> render -> components -> templates
+// -> check -> release.Set. It writes nothing but its locked scratch folder in $TMPDIR
+// (fsx.Scratch, for render's overlays), and reaches the network only through
+// pkg/remote, for a pinned remote resource that is not cached (never with
+// Options.Offline); the CLI writes (or publishes) the set it returns.
 package pipeline
 
 import (

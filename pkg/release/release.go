@@ -1,6 +1,8 @@
 // Package release holds the data that flows from build (or a mirror source) to the
-// publishers: a Set of provider releases, each a version with its files. It is a leaf
-// package with no I/O; everything downstream reads it and nothing changes it in place.
+// publishers: a Set of provider releases, each a version (layout.Version) with its
+// files. It has no I/O and imports only pkg/layout. Publishers read a set and never
+// change it (a destination that needs another shape copies); before a set is written,
+// sign.Attach adds each release's signature bundle to its files.
 package release
 
 import (
