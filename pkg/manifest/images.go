@@ -1,7 +1,8 @@
 package manifest
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	yaml "go.yaml.in/yaml/v3"
@@ -24,7 +25,7 @@ func Images(files ...[]byte) []string {
 			collect(d.Node, set)
 		}
 	}
-	return sortedKeys(set)
+	return slices.Sorted(maps.Keys(set))
 }
 
 func collect(n *yaml.Node, set map[string]bool) {
@@ -42,13 +43,4 @@ func collect(n *yaml.Node, set map[string]bool) {
 	for _, c := range n.Content {
 		collect(c, set)
 	}
-}
-
-func sortedKeys(set map[string]bool) []string {
-	out := make([]string, 0, len(set))
-	for k := range set {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
