@@ -17,12 +17,17 @@ var ErrSpecial = errors.New("not a regular file")
 type specialError struct{ mode fs.FileMode }
 
 func (e specialError) Error() string {
-	return "not a regular file (" + kind(e.mode) + "): capirepo reads regular files only; replace it with a file"
+	return "not a regular file (" + Kind(e.mode) + "): capirepo reads regular files only; replace it with a file"
 }
 
 func (e specialError) Is(target error) bool { return target == ErrSpecial }
 
-func kind(m fs.FileMode) string {
+// SpecialError is the refusal of a special file of mode m (it wraps ErrSpecial), for
+// readers that find one while listing a folder.
+func SpecialError(m fs.FileMode) error { return specialError{m} }
+
+// Kind names a special file's type for messages: "a named pipe (FIFO)".
+func Kind(m fs.FileMode) string {
 	switch {
 	case m&fs.ModeNamedPipe != 0:
 		return "a named pipe (FIFO)"
@@ -34,8 +39,9 @@ func kind(m fs.FileMode) string {
 	return "a special file, " + m.Type().String()
 }
 
-// special reports whether a mode is neither a regular file nor a folder.
-func special(m fs.FileMode) bool { return !m.IsRegular() && !m.IsDir() }
+// IsSpecial reports whether a mode (of Stat: links followed) is neither a regular
+// file nor a folder.
+func IsSpecial(m fs.FileMode) bool { return !m.IsRegular() && !m.IsDir() }
 
 // Open opens path (following symbolic links) for reading, as every reader of
 // capirepo does: a named pipe, socket or device is refused before it is opened, and
@@ -47,14 +53,14 @@ func Open(path string) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	if special(fi.Mode()) {
+	if IsSpecial(fi.Mode()) {
 		return nil, &fs.PathError{Op: "open", Path: path, Err: specialError{fi.Mode()}}
 	}
 	f, err := openNoBlock(path)
 	if err != nil {
 		return nil, err
 	}
-	if fi, err = f.Stat(); err != nil || special(fi.Mode()) {
+	if fi, err = f.Stat(); err != nil || IsSpecial(fi.Mode()) {
 		f.Close()
 		if err == nil {
 			err = &fs.PathError{Op: "open", Path: path, Err: specialError{fi.Mode()}}

@@ -1,9 +1,11 @@
 package scaffold
 
 import (
+	"errors"
 	"fmt"
 	"io"
-	"os"
+
+	"github.com/capirepo/capirepo/pkg/fsx"
 )
 
 // MaxRead is the largest file init reads: every Makefile, script, workflow,
@@ -14,11 +16,16 @@ const MaxRead = 8 << 20
 type reader struct {
 	max int64
 	big []string // absolute paths of the files over the cap, in read order
+	// special are the named pipes, sockets and devices found or refused (never opened)
+	special []string
 }
 
 // read returns the file's content, or an error when it is missing, unreadable or over the cap.
 func (r *reader) read(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := fsx.Open(path)
+	if errors.Is(err, fsx.ErrSpecial) {
+		r.refused(path)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -34,6 +41,13 @@ func (r *reader) read(path string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: larger than %d bytes", path, r.max)
 	}
 	return data, nil
+}
+
+// refused remembers a special file (a named pipe, socket or device) init did not read.
+func (r *reader) refused(path string) {
+	if !contains(r.special, path) {
+		r.special = append(r.special, path)
+	}
 }
 
 func contains(list []string, s string) bool {

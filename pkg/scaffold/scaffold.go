@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
 )
 
@@ -24,6 +25,7 @@ type Plan struct {
 	Unplaced  []Entry  // templates no provider could take
 	Skipped   []string // components folders of test providers the Makefile does not release
 	Oversized []string // files over the size cap (MaxRead), not read (slash paths)
+	Special   []string // named pipes, sockets and devices, never opened (slash paths)
 	maxRead   int64
 }
 
@@ -84,7 +86,8 @@ func inspect(ctx context.Context, root string, max int64) (*Plan, error) {
 	p := &Plan{Root: abs, maxRead: max}
 	p.Providers, p.Skipped = s.providers()
 	if len(p.Providers) == 0 {
-		return nil, fmt.Errorf("inspecting %s: no components folder found (a kustomization, such as config/default, that loads a Deployment and cluster.x-k8s.io CustomResourceDefinitions); write capirepo.yaml by hand (docs/config.md)", root)
+		p.unread(s)
+		return nil, fmt.Errorf("inspecting %s: no components folder found (a kustomization, such as config/default, that loads a Deployment and cluster.x-k8s.io CustomResourceDefinitions)%s; write capirepo.yaml by hand (docs/config.md)", root, p.unreadNote())
 	}
 	p.Unplaced = s.placeTemplates(p.Providers)
 	for _, pr := range p.Providers {
@@ -95,10 +98,44 @@ func inspect(ctx context.Context, root string, max int64) (*Plan, error) {
 			}
 		}
 	}
+	p.unread(s)
+	return p, nil
+}
+
+// unread records the files init did not read: over the size cap, or special.
+func (p *Plan) unread(s *treeSurvey) {
 	for _, b := range s.r.big {
 		p.Oversized = append(p.Oversized, s.rel(b))
 	}
-	return p, nil
+	for _, f := range s.r.special {
+		p.Special = append(p.Special, s.rel(f))
+	}
+	slices.Sort(p.Special)
+}
+
+// unreadNote names the files init did not read, for the refusal of a tree in which
+// it found no components: one of them may be the kustomization it looked for.
+func (p *Plan) unreadNote() string {
+	var out []string
+	for _, f := range p.Oversized {
+		out = append(out, fmt.Sprintf("%s (larger than %d bytes)", f, p.maxRead))
+	}
+	for _, f := range p.Special {
+		out = append(out, f+" (not a regular file: "+p.kind(f)+")")
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return "; not read: " + strings.Join(out, ", ")
+}
+
+// kind names what a special file of the plan is ("a named pipe (FIFO)").
+func (p *Plan) kind(rel string) string {
+	fi, err := os.Stat(filepath.Join(p.Root, filepath.FromSlash(rel)))
+	if err != nil {
+		return "a special file"
+	}
+	return fsx.Kind(fi.Mode())
 }
 
 // skipDirs are never provider sources: tooling, docs, vendored and test data.

@@ -52,6 +52,9 @@ func survey(ctx context.Context, root string, max int64) (*treeSurvey, error) {
 			}
 			return nil
 		}
+		if d.Type()&(fs.ModeNamedPipe|fs.ModeSocket|fs.ModeDevice) != 0 {
+			s.r.refused(p) // never opened; named in the config (or the refusal)
+		}
 		if d.Type().IsRegular() && templateFile.MatchString(d.Name()) {
 			s.files = append(s.files, rel)
 		}
