@@ -18,7 +18,7 @@ import (
 func lock(ctx context.Context, root string, wait time.Duration) (unlock func(), err error) {
 	path := filepath.Join(root, LockFile)
 	var f *os.File
-	err = poll(ctx, wait, func() (bool, error) {
+	err = poll(ctx, wait, path, func() (bool, error) {
 		var err error
 		f, err = os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 		if errors.Is(err, fs.ErrExist) {
