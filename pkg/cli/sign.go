@@ -53,11 +53,22 @@ func (s *signFlags) signer(ctx context.Context, io streams) (*sign.Signer, error
 	return nil, nil
 }
 
-// attachProvenance signs every release of the set; the bundles become files of the releases.
-func attachProvenance(ctx context.Context, io streams, s *sign.Signer, configPath string, cfg *config.Config, set *release.Set) error {
-	in, err := provenance.ForBuild(ctx, Version, configPath, io.lookup("SOURCE_DATE_EPOCH"), provenance.Pins(cfg.RemoteResources))
+// buildInputs reads what a signed build's statement records (provenance.ForBuild),
+// before anything is built. A checkout with uncommitted changes is an input error
+// unless --allow-dirty, which is told on stderr.
+func buildInputs(ctx context.Context, io streams, o *buildOptions, cfg *config.Config) (provenance.Inputs, error) {
+	in, err := provenance.ForBuild(ctx, provenance.Build{Builder: Version, Config: o.config, SourceDateEpoch: io.lookup("SOURCE_DATE_EPOCH"),
+		Remote: provenance.Pins(cfg.RemoteResources), Out: o.out, AllowDirty: o.allowDirty})
 	if err != nil {
-		return withCode(ExitInput, err)
+		return in, withCode(ExitInput, err)
 	}
+	if in.Source.Dirty {
+		io.logf("warning: signing uncommitted changes (--allow-dirty): the statement records commit %s with uncommitted changes of sha256 %s", in.Source.Commit, in.Source.Diff)
+	}
+	return in, nil
+}
+
+// attachProvenance signs every release of the set; the bundles become files of the releases.
+func attachProvenance(ctx context.Context, s *sign.Signer, in provenance.Inputs, set *release.Set) error {
 	return withCode(ExitPublish, sign.Attach(ctx, s, set, in))
 }
