@@ -13,8 +13,8 @@ import (
 
 // Checkout is the git checkout holding a build's configuration.
 type Checkout struct {
-	Root    string // its top-level folder, symbolic links resolved ("" outside a checkout)
-	Source         // commit, origin remote, uncommitted changes
+	Root    string    // its top-level folder, symbolic links resolved ("" outside a checkout)
+	Source            // commit, origin remote, uncommitted changes
 	Changes []string  // `git status --porcelain` lines of the uncommitted changes
 	Time    time.Time // the commit time
 }
