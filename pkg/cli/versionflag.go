@@ -14,8 +14,11 @@ import (
 // are checked with the same rule and code).
 func versionFlag(cmd *cobra.Command) error {
 	f := cmd.Flags().Lookup("version")
-	if f == nil || f.Value.Type() != "string" || f.Value.String() == "" {
+	if f == nil || f.Value.Type() != "string" || !f.Changed {
 		return nil
+	}
+	if f.Value.String() == "" {
+		return usageErr(fmt.Errorf("--version is empty: want v<MAJOR>.<MINOR>.<PATCH>, e.g. v1.2.3"))
 	}
 	if _, err := layout.ParseVersion(f.Value.String()); err != nil {
 		return usageErr(fmt.Errorf("--version: %w", err))
