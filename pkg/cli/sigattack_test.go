@@ -203,3 +203,38 @@ func TestVerifyAndMirrorRefuseASubjectOutsideTheFolder(t *testing.T) {
 		t.Errorf("the refused version was written: %v", err)
 	}
 }
+
+// TestPublishVerifyKeyChecksTheInput: every publish command given --verify-key checks
+// each release against its bundle before anything is published: a changed file or an
+// unsigned build is refused (exit 1, the file named) and nothing is written.
+func TestPublishVerifyKeyChecksTheInput(t *testing.T) {
+	t.Parallel()
+	dir, pub := signedBuild(t)
+	dist := filepath.Dir(filepath.Dir(dir))
+	repo := filepath.Join(t.TempDir(), "repo")
+	if code, out, errOut := run(t, "publish", "local", "--from", dist, "--to", repo, "--verify-key", pub); code != ExitOK {
+		t.Fatalf("a signed build: exit %d\n%s%s", code, out, errOut)
+	}
+	appendTo(t, filepath.Join(dir, "metadata.yaml"), "# changed\n")
+	for name, from := range map[string]string{"changed file": dist, "unsigned build": builtTiny(t)} {
+		to := filepath.Join(t.TempDir(), "repo")
+		code, out, errOut := run(t, "publish", "local", "--from", from, "--to", to, "--verify-key", pub)
+		want := map[string]string{"changed file": "metadata.yaml: changed after signing", "unsigned build": "no signature bundle " + bundleName}[name]
+		if code != ExitFindings || !strings.Contains(errOut, want) {
+			t.Errorf("%s: exit %d, want %d and %q\n%s%s", name, code, ExitFindings, want, out, errOut)
+		}
+		if _, err := os.Stat(to); !os.IsNotExist(err) {
+			t.Errorf("%s: the refused set was published (%v)", name, err)
+		}
+	}
+}
+
+// TestMirrorSignsOnlyWithToOCI: --sign-key signs --to-oci's artifacts; without
+// --to-oci it is a usage error.
+func TestMirrorSignsOnlyWithToOCI(t *testing.T) {
+	t.Parallel()
+	code, _, errOut := runMirror(t, nil, "--out", t.TempDir(), "--bootstrap", "kubeadm:v1.0.0", "--cert-manager", "", "--sign-key", "k.key")
+	if code != ExitUsage || !strings.Contains(errOut, "give --to-oci") {
+		t.Errorf("exit %d, want %d naming --to-oci\n%s", code, ExitUsage, errOut)
+	}
+}
