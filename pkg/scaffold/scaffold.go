@@ -13,7 +13,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
 )
 
@@ -25,7 +24,7 @@ type Plan struct {
 	Unplaced  []Entry  // templates no provider could take
 	Skipped   []string // components folders of test providers the Makefile does not release
 	Oversized []string // files over the size cap (MaxRead), not read (slash paths)
-	Special   []string // named pipes, sockets and devices, never opened (slash paths)
+	Unread    []Unread // other files init did not read (special, unreadable), by path
 	maxRead   int64
 }
 
@@ -52,6 +51,9 @@ type Provider struct {
 	trees       []*tree
 	scriptHints *hints
 }
+
+// Unread is a file init did not read: its slash path and why.
+type Unread struct{ Path, Why string }
 
 // Extra is one extraComponents entry.
 type Extra struct{ Name, Kustomize string }
@@ -107,10 +109,10 @@ func (p *Plan) unread(s *treeSurvey) {
 	for _, b := range s.r.big {
 		p.Oversized = append(p.Oversized, s.rel(b))
 	}
-	for _, f := range s.r.special {
-		p.Special = append(p.Special, s.rel(f))
+	for f, why := range s.r.unread {
+		p.Unread = append(p.Unread, Unread{s.rel(f), why})
 	}
-	slices.Sort(p.Special)
+	slices.SortFunc(p.Unread, func(a, b Unread) int { return strings.Compare(a.Path, b.Path) })
 }
 
 // unreadNote names the files init did not read, for the refusal of a tree in which
@@ -120,22 +122,13 @@ func (p *Plan) unreadNote() string {
 	for _, f := range p.Oversized {
 		out = append(out, fmt.Sprintf("%s (larger than %d bytes)", f, p.maxRead))
 	}
-	for _, f := range p.Special {
-		out = append(out, f+" (not a regular file: "+p.kind(f)+")")
+	for _, u := range p.Unread {
+		out = append(out, u.Path+" ("+u.Why+")")
 	}
 	if len(out) == 0 {
 		return ""
 	}
 	return "; not read: " + strings.Join(out, ", ")
-}
-
-// kind names what a special file of the plan is ("a named pipe (FIFO)").
-func (p *Plan) kind(rel string) string {
-	fi, err := os.Stat(filepath.Join(p.Root, filepath.FromSlash(rel)))
-	if err != nil {
-		return "a special file"
-	}
-	return fsx.Kind(fi.Mode())
 }
 
 // skipDirs are never provider sources: tooling, docs, vendored and test data.

@@ -3,6 +3,7 @@
 package scaffold
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -33,7 +34,7 @@ func TestInitNeverOpensANamedPipe(t *testing.T) {
 	}
 	cfg := string(plan.Config())
 	for _, rel := range rels {
-		if !strings.Contains(cfg, "# "+rel+" is not a regular file") {
+		if !strings.Contains(cfg, "# "+rel+" was not read (not a regular file: a named pipe (FIFO); never opened)") {
 			t.Errorf("the config does not name %s:\n%s", rel, cfg)
 		}
 	}
@@ -53,7 +54,24 @@ func TestInitRefusalNamesTheFilesItDidNotRead(t *testing.T) {
 	dir := fixture.Write(t, provider(nil))
 	pipe := fifo.Make(t, filepath.Join(dir, "config", "default", "kustomization.yaml"))
 	fifo.Within(t, func() { _, err = Inspect(t.Context(), dir) }, pipe)
-	if err == nil || !strings.Contains(err.Error(), "config/default/kustomization.yaml (not a regular file: a named pipe (FIFO))") {
+	if err == nil || !strings.Contains(err.Error(), "config/default/kustomization.yaml (not a regular file: a named pipe (FIFO); never opened)") {
 		t.Errorf("named pipe kustomization: %v; want the refusal to name it", err)
+	}
+}
+
+// TestInitNamesAFileItCannotOpen: a file init cannot open (here a symbolic link that
+// loops) is named in the config with the reason, not passed over.
+func TestInitNamesAFileItCannotOpen(t *testing.T) {
+	t.Parallel()
+	dir := fixture.Write(t, provider(nil))
+	if err := os.Symlink("Makefile", filepath.Join(dir, "Makefile")); err != nil {
+		t.Fatal(err)
+	}
+	plan, err := Inspect(t.Context(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg := string(plan.Config()); !strings.Contains(cfg, "# Makefile was not read (unreadable: too many levels of symbolic links)") {
+		t.Errorf("the config does not name the Makefile it could not open:\n%s", cfg)
 	}
 }
