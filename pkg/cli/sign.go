@@ -55,7 +55,7 @@ func (s *signFlags) signer(ctx context.Context, io streams) (*sign.Signer, error
 
 // attachProvenance signs every release of the set; the bundles become files of the releases.
 func attachProvenance(ctx context.Context, io streams, s *sign.Signer, configPath string, cfg *config.Config, set *release.Set) error {
-	in, err := provenance.ForBuild(ctx, Version, configPath, io.lookup("SOURCE_DATE_EPOCH"), provenance.Pins(cfg.RemoteResources))
+	in, err := provenance.ForBuild(ctx, io.capirepo().Version, configPath, io.lookup("SOURCE_DATE_EPOCH"), provenance.Pins(cfg.RemoteResources))
 	if err != nil {
 		return withCode(ExitInput, err)
 	}
