@@ -15,8 +15,9 @@
 #   REQUIRE_SIGNATURE  input require-signature: true refuses a release whose
 #                      checksums.txt signature is missing or cannot be verified
 #   GITHUB_SERVER_URL, RUNNER_OS, RUNNER_ARCH, RUNNER_TEMP, GITHUB_PATH, GITHUB_OUTPUT
-# Step outputs: capirepo-version (what `capirepo version` prints), capirepo-from
-# (release or source).
+# Messages carry only validated values, never the raw ref (a crafted value could
+# carry workflow commands). Step outputs: capirepo-version (what `capirepo version`
+# prints), capirepo-from (release or source).
 set -euo pipefail
 
 fail() { echo "::error title=capirepo action::$1" >&2; exit 1; }
@@ -70,10 +71,10 @@ tag_of_ref() {
     commit=$(awk -v t="refs/tags/$ref" '$2 == t || $2 == t "^{}" {c = $1} END {print c}' <<<"$refs")
   fi
   [[ -n "$commit" ]] || return 0
-  local t # ref names hold no blanks or glob characters
-  for t in $(awk -v c="$commit" '$1 == c {sub(/^refs\/tags\//, "", $2); sub(/\^\{\}$/, "", $2); print $2}' <<<"$refs"); do
+  local t
+  while read -r t; do
     if [[ "$t" =~ $semver ]]; then printf '%s' "$t"; return 0; fi
-  done
+  done < <(awk -v c="$commit" '$1 == c {sub(/^refs\/tags\//, "", $2); sub(/\^\{\}$/, "", $2); print $2}' <<<"$refs")
 }
 
 # download URL FILE prints the HTTP status of the final response; the body is in FILE.
@@ -107,7 +108,7 @@ verify_signature() {
   [[ "$server" != https://github.com ]] || issuer=https://token.actions.githubusercontent.com
   if ! cosign verify-blob --bundle "$bundle" --certificate-identity-regexp "$identity" \
     --certificate-oidc-issuer "$issuer" "$work/checksums.txt" >"$work/cosign.log" 2>&1; then
-    cat "$work/cosign.log" >&2
+    sed 's/^/cosign: /' "$work/cosign.log" >&2 # prefixed: no line of it is a workflow command
     fail "the signature of checksums.txt of release $2 does not verify (signer $identity, issuer $issuer): refusing the binary"
   fi
 }
@@ -149,7 +150,7 @@ install_release() {
 # build_source VERSION builds capirepo from the action's source into $dest, with
 # VERSION set at link time unless it is empty (then `capirepo version` says dev).
 build_source() {
-  command -v go >/dev/null || fail "no release to download for ref ${ref:-?} and no go to build it: pin the action to a release tag, or add actions/setup-go (Go 1.26+) before it"
+  command -v go >/dev/null || fail "no release to download for the ref in uses: and no go to build it: pin the action to a release tag, or add actions/setup-go (Go 1.26+) before it"
   [[ -f "$ACTION_PATH/go.mod" ]] || fail "ACTION_PATH does not hold the action's source"
   mkdir -p "$dest"
   if [[ -n "$1" ]]; then
