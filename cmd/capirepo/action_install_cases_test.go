@@ -99,7 +99,11 @@ func TestActionRefusesWhatDoesNotVerify(t *testing.T) {
 			if c.cosign != "" {
 				cosignStub(t, tools, c.cosign)
 			}
-			runInstall(t, srv, tools, c.env).refused(t, c.msg)
+			run := runInstall(t, srv, tools, c.env)
+			run.refused(t, c.msg)
+			if strings.Contains("\n"+run.log, "\n::warning::from cosign") || c.cosign == "1" && !strings.Contains(run.log, "cosign: ::warning::from cosign") {
+				t.Errorf("cosign's output is not in the log, prefixed so it is no workflow command:\n%s", run.log)
+			}
 		})
 	}
 }

@@ -47,12 +47,12 @@ func toolPath(t *testing.T) string {
 	return dir
 }
 
-// cosignStub is a cosign that records its arguments in the file it returns and
-// exits with code.
+// cosignStub is a cosign that records its arguments in the file it returns, prints
+// a workflow command (which must not reach the log as one) and exits with code.
 func cosignStub(t *testing.T, bin, code string) string {
 	t.Helper()
 	args := filepath.Join(t.TempDir(), "cosign-args")
-	stub := "#!/bin/sh\nprintf '%s\\n' \"$@\" > '" + args + "'\nexit " + code + "\n"
+	stub := "#!/bin/sh\nprintf '%s\\n' \"$@\" > '" + args + "'\necho '::warning::from cosign' >&2\nexit " + code + "\n"
 	if err := os.WriteFile(filepath.Join(bin, "cosign"), []byte(stub), 0o755); err != nil {
 		t.Fatal(err)
 	}
