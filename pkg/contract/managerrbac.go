@@ -55,7 +55,7 @@ func checkManagerRBAC(s *scan) lint.Findings {
 		if !reconciled(c, own) {
 			continue
 		}
-		if gap := rbacGap(a, c); gap != "" {
+		if gap := rbacGap(a, c, c.hasStatus()); gap != "" {
 			out = append(out, report(ruleManagerRBAC, s.in.File, c.doc, c.doc.LineOf("spec", "names", "plural"),
 				"the manager (Deployment %s, service account %s) is not granted %s%s, so its controller cannot reconcile %s: grant it in the manager's ClusterRole (+kubebuilder:rbac:groups=%s,resources=%s,verbs=get;list;watch;update;patch and resources=%s/status,verbs=get;update;patch)",
 				deps[0].Obj.Name(), strings.Join(accounts, ", "), gap, nsNote(a, c), c.kind, c.group, c.plural, c.plural))
@@ -65,12 +65,12 @@ func checkManagerRBAC(s *scan) lint.Findings {
 }
 
 // rbacGap says what the cluster-wide grants lack for c ("" when nothing).
-func rbacGap(a access, c crd) string {
+func rbacGap(a access, c crd, status bool) string {
 	var parts []string
 	if m := a.cluster.missing(c.group, c.plural, readWrite); len(m) > 0 {
 		parts = append(parts, strings.Join(m, ", ")+" on "+c.plural+"."+c.group)
 	}
-	if c.hasStatus() {
+	if status {
 		if m := a.cluster.missing(c.group, c.plural+"/status", statusWrite); len(m) > 0 {
 			parts = append(parts, strings.Join(m, ", ")+" on "+c.plural+"/status")
 		}

@@ -11,7 +11,7 @@ import (
 )
 
 var (
-	ruleDefaultAccount = rule("components-service-account-default", lint.Warning, "\"The deployment must use a dedicated service account with limited RBAC permission\" (Runtime SDK proposal: deploy Runtime Extensions, identity and access management; the same holds for controllers): a Deployment or DaemonSet without serviceAccountName runs as the namespace's default service account, which every other pod of the namespace shares.")
+	ruleDefaultAccount = rule("components-service-account-default", lint.Warning, "\"The deployment must use a dedicated service account with limited RBAC permission\" (Runtime SDK proposal: deploy Runtime Extensions, identity and access management; the same holds for controllers): a Deployment or DaemonSet without serviceAccountName runs as the namespace's default service account, which every other pod of the namespace shares (unless it mounts no token: automountServiceAccountToken: false).")
 	rulePrivileged     = rule("components-privileged", lint.Warning, "\"The Pod spec in the Deployment manifest should enforce security best practices (e.g. do not use privileged pods etc.)\" (Runtime SDK proposal: identity and access management; security model: privilege escalation): a container with securityContext.privileged: true or allowPrivilegeEscalation: true breaks least privilege.")
 	ruleRBACWildcard   = rule("components-rbac-wildcard", lint.Warning, "\"The deployment must use a dedicated service account with limited RBAC permission\" (Runtime SDK proposal: identity and access management): a Role or ClusterRole rule with verbs \"*\", or resources \"*\" outside the cluster.x-k8s.io groups and the provider's own (Cluster API's core needs every resource of the provider groups, infrastructure contract: Cluster API controllers), or a binding to cluster-admin, grants more than a controller needs.")
 )
@@ -20,9 +20,10 @@ var (
 func checkServiceAccounts(s *scan) lint.Findings {
 	var out lint.Findings
 	for _, d := range s.in.Docs {
-		if spec := podSpec(d); spec != nil && podAccount(d) == "default" {
+		spec := podSpec(d)
+		if spec != nil && podAccount(d) == "default" && text(child(spec, "automountServiceAccountToken")) != "false" {
 			out = append(out, report(ruleDefaultAccount, s.in.File, d, d.LineOf("spec", "template", "spec"),
-				"pods run as the namespace's default service account; create a ServiceAccount for %s, bind only the roles it needs, and set spec.template.spec.serviceAccountName", d.Obj.Name()))
+				"pods run as the namespace's default service account with its token mounted; create a ServiceAccount for %s, bind only the roles it needs, and set spec.template.spec.serviceAccountName (or automountServiceAccountToken: false if it never calls the API)", d.Obj.Name()))
 		}
 	}
 	return out
