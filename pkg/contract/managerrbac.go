@@ -9,7 +9,7 @@ import (
 
 var (
 	ruleManagerRBAC        = rule("components-manager-rbac", lint.Warning, "\"A cluster infrastructure provider must have RBAC permissions for the types it defines\" (infrastructure contract: RBAC, provider controller; kubebuilder's +kubebuilder:rbac markers generate them): the service account of the manager Deployment must, cluster-wide, get, list, watch and update or patch each kind its controllers reconcile (the contract kinds and the provider's own kinds with a status subresource) and update or patch its /status; without them the controller's watch or patch is forbidden and the kind is never reconciled. Resolved as the API server does: ServiceAccount, (Cluster)RoleBindings, (Cluster)Roles with aggregationRule and Kubernetes' bootstrap roles, \"*\" honoured. A warning: the provider installs and runs.")
-	ruleManagerRBACUnknown = rule("components-manager-rbac-unresolved", lint.Note, "A binding of the manager's service account names a role the components do not ship (nor a Kubernetes bootstrap role), so components-manager-rbac cannot tell what it grants and checks nothing (clusterctl contract 7.3: components contain all the required objects).")
+	ruleManagerRBACUnknown = rule("components-manager-rbac-unresolved", lint.Note, "A binding of the manager's service account names a role the components do not ship (nor a Kubernetes bootstrap role), so components-manager-rbac cannot tell what it grants and checks nothing: \"The clusterctl command requires that both the components YAML and the cluster templates contain all the required objects\" (clusterctl contract 7.3).")
 )
 
 // kindRole is the contract role of a CRD ("" for none). Every rule of this file
