@@ -43,5 +43,5 @@ func newResigner(ctx context.Context, io streams, s *signFlags, trust *sigFlags,
 		io.logf("note: no --verify-key or --certificate-identity given: the statements signed for the artifacts are re-derived from %s, "+
 			"not carried over from their bundles; each signature says these files are this provider version, not how they were built", what)
 	}
-	return &sign.Resigner{Signer: signer, Trust: policy, Builder: Version}, nil
+	return &sign.Resigner{Signer: signer, Trust: policy, Builder: io.capirepo().Version}, nil
 }

@@ -67,7 +67,7 @@ func (s *signFlags) signerWith(ctx context.Context, io streams, tr root.TrustedM
 // before anything is built. A checkout with uncommitted changes is an input error
 // unless --allow-dirty, which is told on stderr.
 func buildInputs(ctx context.Context, io streams, o *buildOptions, cfg *config.Config) (provenance.Inputs, error) {
-	in, err := provenance.ForBuild(ctx, provenance.Build{Builder: Version, Config: o.config, SourceDateEpoch: io.lookup("SOURCE_DATE_EPOCH"),
+	in, err := provenance.ForBuild(ctx, provenance.Build{Builder: io.capirepo().Version, Config: o.config, SourceDateEpoch: io.lookup("SOURCE_DATE_EPOCH"),
 		Remote: provenance.Pins(cfg.RemoteResources), Out: o.out, AllowDirty: o.allowDirty})
 	if err != nil {
 		return in, withCode(ExitInput, err)
