@@ -10,6 +10,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/spf13/cobra"
 )
 
@@ -30,6 +31,7 @@ func Run(ctx context.Context, args []string, env Env) int {
 		ctx = context.Background()
 	}
 	io := env.streams()
+	ctx = fsx.WithWaitNotice(ctx, func(line string) { io.logf("%s", line) })
 	root := newRoot(io)
 	ran := guard(root)
 	root.SetArgs(args)

@@ -20,7 +20,7 @@ import (
 // stays. It polls until ctx is done or wait has passed.
 func lockFile(ctx context.Context, path string, wait time.Duration) (unlock func(), err error) {
 	fl := gofrs.New(path, gofrs.SetPermissions(0o644))
-	if err := poll(ctx, wait, fl.TryLock); err != nil {
+	if err := poll(ctx, wait, path, fl.TryLock); err != nil {
 		return nil, err
 	}
 	return func() { fl.Unlock() }, nil
