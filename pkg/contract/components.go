@@ -55,9 +55,10 @@ func newScan(in Input) *scan {
 		case "Certificate":
 			s.certs[d.Obj.Name()] = true
 		case "CustomResourceDefinition":
-			s.crds = append(s.crds, newCRD(d, in.Type))
+			s.crds = append(s.crds, newCRD(d))
 		}
 	}
+	pairTemplates(s.crds)
 	s.scoped = clusterScopedKinds(s.crds)
 	return s
 }

@@ -99,30 +99,6 @@ func TestContractLabelForMetadataContract(t *testing.T) {
 	}
 }
 
-func TestRole(t *testing.T) {
-	t.Parallel()
-	cases := []struct{ name, typ, group, kind, want string }{
-		{"infra cluster", layout.InfrastructureProvider, "infrastructure.cluster.x-k8s.io", "AWSCluster", "InfraCluster"},
-		{"infra machine template", layout.InfrastructureProvider, "infrastructure.cluster.x-k8s.io", "AWSMachineTemplate", "InfraMachineTemplate"},
-		{"managed control plane", layout.InfrastructureProvider, "infrastructure.cluster.x-k8s.io", "AzureManagedControlPlane", "ControlPlane"},
-		{"identity is not a contract kind", layout.InfrastructureProvider, "infrastructure.cluster.x-k8s.io", "AWSClusterRoleIdentity", ""},
-		{"third-party group", layout.InfrastructureProvider, "containerservice.azure.com", "ManagedCluster", ""},
-		{"non-SIG infra group", layout.InfrastructureProvider, "infrastructure.foo.com", "FooMachine", "InfraMachine"},
-		{"bare suffix", layout.InfrastructureProvider, "infrastructure.cluster.x-k8s.io", "Cluster", ""},
-		{"bootstrap config", layout.BootstrapProvider, "bootstrap.cluster.x-k8s.io", "KubeadmConfigTemplate", "BootstrapConfigTemplate"},
-		{"control plane", layout.ControlPlaneProvider, "controlplane.cluster.x-k8s.io", "KubeadmControlPlane", "ControlPlane"},
-		{"core has none", layout.CoreProvider, "cluster.x-k8s.io", "MachinePool", ""},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			if got := role(c.typ, c.group, c.kind); got != c.want {
-				t.Errorf("role(%s, %s, %s) = %q, want %q", c.typ, c.group, c.kind, got, c.want)
-			}
-		})
-	}
-}
-
 func TestComponentsFileName(t *testing.T) {
 	t.Parallel()
 	cases := []struct {

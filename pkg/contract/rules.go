@@ -40,6 +40,7 @@ var (
 	ruleContractLabelOth = rule("crd-contract-label-other", lint.Warning, "Other CRDs in the API groups of an infrastructure, bootstrap or control-plane provider should carry the cluster.x-k8s.io/<contract> label, its last version served, so Cluster API can resolve references to them.")
 	ruleContractStale    = rule("crd-contract-label-stale", lint.Warning, "Every version listed in a cluster.x-k8s.io/<contract> label should be one of spec.versions; Cluster API uses only the highest version of the label it reads, so other versions (often left by kustomize commonLabels for older contracts) only warn, once per CRD.")
 	ruleContractServed   = rule("crd-contract-label-served", lint.Warning, "Versions listed in a cluster.x-k8s.io/<contract> label should be served; Cluster API uses only the highest version of the label it reads (crd-contract-label), so other unserved versions only warn, once per CRD.")
+	ruleRoleUnknown      = rule("crd-contract-role-unknown", lint.Note, "A CRD with a cluster.x-k8s.io/<contract> label is one Cluster API may resolve references to; capirepo checks the contract fields of a kind whose role it recognises from the kind itself (its group's type and name: <Kind> ending in Cluster, Machine, MachinePool, Config or ControlPlane, each optionally + Template; else the fields Cluster API reads of a role: status.dataSecretName, spec.providerIDList, spec.providerID, status.initialized, spec.controlPlaneEndpoint with status.ready); a labelled kind matching no role gets none of those checks, which is right for identities, pools and other kinds Cluster API does not read through internal/contract.")
 	ruleCRDScope         = rule("crd-scope", lint.Error, "All resources Cluster API interacts with MUST be namespace-scoped (bootstrap contract: scope; infrastructure contract: InfraCluster must be namespace-scoped).")
 	ruleCRDTemplate      = rule("crd-template", lint.Warning, "InfraClusterTemplate and ControlPlaneTemplate are mandatory for ClusterClass support, not otherwise (v1.14 infra-cluster and control-plane contracts: <Kind>Template resource definition, Mandatory: No).")
 	ruleCRDTemplateMust  = rule("crd-template-required", lint.Warning, "For a given InfraMachine or BootstrapConfig you MUST add the corresponding <Kind>Template (v1.14 infra-machine and bootstrap-config contracts, Mandatory: Yes): MachineDeployments and MachineSets create their objects from it (controllers/external/util.go GenerateTemplate). A warning: nothing in Cluster API fails without it, MachineDeployments just cannot use the provider.")
@@ -68,7 +69,7 @@ func Rules() []lint.Rule {
 		ruleManager, ruleManagerExtra, ruleImageName, ruleImageVariable, ruleFileName,
 		ruleInjectCA, ruleInjectCATarget, ruleCertDNS, ruleCertService, ruleAggregate,
 		ruleAggregateVerbs, ruleAPIService,
-		ruleCRDVersion, ruleCRDName, ruleContractLabel, ruleContractCompat, ruleContractLabelOth, ruleContractStale, ruleContractServed,
+		ruleCRDVersion, ruleCRDName, ruleContractLabel, ruleContractCompat, ruleContractLabelOth, ruleContractStale, ruleContractServed, ruleRoleUnknown,
 		ruleCRDScope, ruleCRDTemplate, ruleCRDTemplateMust, ruleWebhookVersion, ruleWebhookService, ruleWebhookMissing,
 		ruleRuntimeService,
 		ruleTemplateNamespace, ruleTemplateMixed, ruleTemplateFixed, ruleClassMissing, ruleClassInline,
