@@ -66,7 +66,7 @@ func checkContractLabels(s *scan, c crd, own map[string]bool) lint.Findings {
 		p.picked = append(p.picked, compatFinding(s, c, read))
 	}
 	for _, l := range labels {
-		p.add(s, c, r, l, l[0] == read)
+		p.add(s, c, r, l, l[0] == read || l[0] == alsoRead(s.in.Contract, labels))
 	}
 	return append(p.picked, p.findings(s, c)...)
 }
@@ -178,6 +178,19 @@ func resolvedLabel(contract string, labels [][2]string) string {
 	for _, con := range compatibleContracts(contract) {
 		if value["cluster.x-k8s.io/"+con] != "" {
 			return "cluster.x-k8s.io/" + con
+		}
+	}
+	return ""
+}
+
+// alsoRead is the label a newer core reads for a release of contract, beside
+// resolvedLabel's ("" none): the v1beta2 label of a v1beta1 release, which v1beta2
+// cores (cluster-api v1.11-v1.14, onto which clusterctl installs v1beta1 providers)
+// read before the v1beta1 one.
+func alsoRead(contract string, labels [][2]string) string {
+	for _, l := range labels {
+		if contract == "v1beta1" && l[0] == "cluster.x-k8s.io/v1beta2" && l[1] != "" {
+			return l[0]
 		}
 	}
 	return ""
