@@ -35,7 +35,7 @@ func Components(in Input) lint.Findings {
 	checks := []func(*scan) lint.Findings{
 		checkNamespaceCount, checkObjectNamespaces, checkSubjects, checkProviderLabels, checkManagers,
 		checkImages, checkCRDs, checkWebhooks, checkConversion, checkCertificates,
-		checkAggregation, checkExtensionConfigs, checkAPIServices, checkProviderType, checkSchemas, checkKinds,
+		checkAggregation, checkExtensionConfigs, checkAPIServices, checkProviderType, checkSchemas, checkKinds, checkTopologyFields,
 	}
 	var out lint.Findings
 	for _, check := range checks {

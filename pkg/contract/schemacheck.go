@@ -113,6 +113,12 @@ func (r fieldRule) check(s *scan, c crd, t target, sv served) (lint.Findings, []
 			return nil, nil // absent, or an empty placeholder (managed control planes)
 		}
 	}
+	if r.template && !hasTemplate(s, c) {
+		if r.classless.ID == "" {
+			return nil, nil
+		}
+		r.rule = r.classless // only the topology reconciler reads it, for ClusterClasses
+	}
 	var out lint.Findings
 	found := false
 	for _, w := range r.want[t.contract] {
@@ -122,7 +128,7 @@ func (r fieldRule) check(s *scan, c crd, t target, sv served) (lint.Findings, []
 			return out, []string{w.path}
 		case present:
 			found = true
-			if p := shapeProblem(n, w); p != "" {
+			if p := shapeProblem(n, w.shape, w.path); p != "" {
 				out = append(out, r.finding(s, c, t, sv, w.path, p+otherShape(sv, r, t, w)))
 			}
 		}
@@ -160,7 +166,7 @@ func otherShape(sv served, r fieldRule, t target, w want) string {
 			if con == t.contract || o.path == w.path && o.typ == w.typ {
 				continue
 			}
-			if n, st := sv.field(o.path); st == present && shapeProblem(n, o) == "" {
+			if n, st := sv.field(o.path); st == present && shapeProblem(n, o.shape, o.path) == "" {
 				return fmt.Sprintf(" (the schema has the %s contract's %s instead)", con, o.path)
 			}
 		}
