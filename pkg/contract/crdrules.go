@@ -41,18 +41,27 @@ func checkCRDVersion(s *scan, c crd) lint.Findings {
 	return nil
 }
 
+// checkCRDName: clusterctl init refuses a CRD name other than CalculateCRDName's
+// unless the CRD has the skip annotation; the annotation does not help a contract
+// kind, whose CRD the core reads by that name (internal/contract/version.go
+// GetGKMetadata) to resolve every reference to it.
 func checkCRDName(s *scan, c crd) lint.Findings {
 	if c.group == "" || c.kind == "" {
 		return nil
 	}
-	if _, skip := c.doc.Obj.StringMap("metadata", "annotations")[skipCRDNameCheck]; skip {
+	want := CRDName(c.group, c.kind)
+	if c.doc.Obj.Name() == want {
 		return nil
 	}
-	if want := CRDName(c.group, c.kind); c.doc.Obj.Name() != want {
+	if _, skip := c.doc.Obj.StringMap("metadata", "annotations")[skipCRDNameCheck]; skip {
+		if c.role == "" {
+			return nil
+		}
 		return lint.Findings{report(ruleCRDName, s.in.File, c.doc, c.doc.LineOf("metadata", "name"),
-			"CRD name %q is invalid, it should be %q (clusterctl init refuses it); rename it or, if Cluster API never references the kind, annotate it with %s", c.doc.Obj.Name(), want, skipCRDNameCheck)}
+			"CRD name %q is not %q; %s silences clusterctl init's check, but %s is a %s kind (%s) and Cluster API finds its CRD by the name %q (internal/contract/version.go GetGKMetadata), so every reference to it fails; rename the CRD", c.doc.Obj.Name(), want, skipCRDNameCheck, c.kind, c.role, c.roleWhy, want)}
 	}
-	return nil
+	return lint.Findings{report(ruleCRDName, s.in.File, c.doc, c.doc.LineOf("metadata", "name"),
+		"CRD name %q is invalid, it should be %q (clusterctl init refuses it); rename it or, if Cluster API never references the kind, annotate it with %s", c.doc.Obj.Name(), want, skipCRDNameCheck)}
 }
 
 func checkCRDScope(s *scan, c crd) lint.Findings {
