@@ -171,14 +171,13 @@ func (c *checker) seriesContract() string {
 	return ""
 }
 
-// CRDContracts lists the X of every cluster.x-k8s.io/X label on the CRDs.
+// CRDContracts lists the X of every cluster.x-k8s.io/X label on the CRDs of contract
+// kinds, the labels Cluster API reads (CRDs of other kinds, such as metal3's IPAM
+// pools in ipam.metal3.io, carry labels no contract reads).
 func CRDContracts(docs []manifest.Doc) []string {
 	seen := map[string]bool{}
 	var out []string
-	for _, d := range docs {
-		if d.Obj.Kind() != "CustomResourceDefinition" {
-			continue
-		}
+	for _, d := range contract.ContractKindCRDs(docs) {
 		for k := range d.Obj.StringMap("metadata", "labels") {
 			if c, ok := strings.CutPrefix(k, "cluster.x-k8s.io/"); ok && metadata.IsContract(c) && !seen[c] {
 				seen[c] = true

@@ -77,14 +77,15 @@ func TestTemplateWithLegacySpacesValidAfterSubstitution(t *testing.T) {
 	}
 }
 
-// TestCRDContractsOrder: labels come out sorted and once, whatever the map order of
-// the labels or the order of the CRDs.
+// TestCRDContractsOrder: labels of contract kinds come out sorted and once, whatever
+// the map order of the labels or the order of the CRDs; other kinds' labels are left out.
 func TestCRDContractsOrder(t *testing.T) {
 	t.Parallel()
-	crd := func(labels string) string {
-		return "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: xs.infrastructure.cluster.x-k8s.io\n  labels: {" + labels + "}\n"
+	crd := func(kind, labels string) string {
+		return "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: xs.infrastructure.cluster.x-k8s.io\n  labels: {" + labels + "}\nspec:\n  group: infrastructure.cluster.x-k8s.io\n  names: {kind: " + kind + "}\n"
 	}
-	data := crd("cluster.x-k8s.io/v1beta2: v1, cluster.x-k8s.io/v1beta1: v1, app: x") + "---\n" + crd("cluster.x-k8s.io/v1alpha4: v1, cluster.x-k8s.io/v1beta1: v1")
+	data := crd("XCluster", "cluster.x-k8s.io/v1beta2: v1, cluster.x-k8s.io/v1beta1: v1, app: x") + "---\n" + crd("XMachine", "cluster.x-k8s.io/v1alpha4: v1, cluster.x-k8s.io/v1beta1: v1") +
+		"---\n" + crd("XIdentity", "cluster.x-k8s.io/v1alpha3: v1") // no contract kind: its label is not read
 	for range 20 {
 		docs, err := manifest.Split([]byte(data))
 		if err != nil {
@@ -93,5 +94,28 @@ func TestCRDContractsOrder(t *testing.T) {
 		if got := strings.Join(CRDContracts(docs), ","); got != "v1alpha4,v1beta1,v1beta2" {
 			t.Fatalf("CRDContracts = %s, want v1alpha4,v1beta1,v1beta2", got)
 		}
+	}
+}
+
+// TestIPAMPoolLabelsNotRead: the contract labels on kinds Cluster API does not read
+// through a contract (metal3's IPAM pools in ipam.metal3.io) do not count against
+// the metadata's contract; a contract kind's do.
+func TestIPAMPoolLabelsNotRead(t *testing.T) {
+	t.Parallel()
+	v1beta2 := strings.Replace(meta, "v1beta1", "v1beta2", 1)
+	crd := func(group, kind string) string {
+		return "---\napiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: " + strings.ToLower(kind) + "s." + group +
+			"\n  labels: {cluster.x-k8s.io/v1beta1: v1alpha1}\nspec:\n  group: " + group + "\n  names: {kind: " + kind + ", plural: " + strings.ToLower(kind) + "s}\n  scope: Namespaced\n  versions: [{name: v1alpha1, served: true, storage: true}]\n"
+	}
+	ns := "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: x-system\n"
+	pools := ns + crd("ipam.metal3.io", "IPPool") + crd("ipam.metal3.io", "IPClaim")
+	r := rel(map[string]string{"metadata.yaml": v1beta2, "infrastructure-components.yaml": pools})
+	r.Type, r.ComponentsFile = layout.IPAMProvider, "infrastructure-components.yaml"
+	if got := rules(Release(r, Options{})); strings.Contains(got, "metadata-crd-contract") {
+		t.Errorf("IPAM pools: %s", got)
+	}
+	r = rel(map[string]string{"metadata.yaml": v1beta2, "infrastructure-components.yaml": ns + crd("infrastructure.cluster.x-k8s.io", "XCluster")})
+	if got := rules(Release(r, Options{})); !strings.Contains(got, "warning:metadata-crd-contract-compat") {
+		t.Errorf("contract kind labelled v1beta1 under a v1beta2 release: %s", got)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/manifest"
 )
 
 // The contract roles: the kinds Cluster API references by apiVersion and reads
@@ -153,4 +154,24 @@ func (s *scan) kindRole(group, kind string) string {
 		}
 	}
 	return ""
+}
+
+// ContractKindCRDs returns the CRDs of docs whose kinds have a contract role, the
+// ones Cluster API resolves references to through their cluster.x-k8s.io/<contract>
+// labels; other CRDs (IPAM pools, identities, add-ons) are left out.
+func ContractKindCRDs(docs []manifest.Doc) []manifest.Doc {
+	var crds []crd
+	for _, d := range docs {
+		if d.Obj.Kind() == "CustomResourceDefinition" {
+			crds = append(crds, newCRD(d))
+		}
+	}
+	pairTemplates(crds)
+	var out []manifest.Doc
+	for _, c := range crds {
+		if c.role != "" {
+			out = append(out, c.doc)
+		}
+	}
+	return out
 }
