@@ -119,10 +119,10 @@ func (c *checker) file(f release.File) (res fileResult) {
 		return res // metadata.yaml: only vars-metadata here; metadata() checks the rest
 	}
 	docs, err := manifest.SplitWith(f.Data, manifest.Options{Slim: kind == layout.KindComponents, Rendered: slices.Contains(c.opts.Rendered, f.Name)})
-	if err != nil && kind == layout.KindTemplate {
-		var substituted bool
-		if docs, substituted, err = splitTemplate(f.Data); substituted {
-			res.findings = append(res.findings, substitutedFinding(name))
+	if err != nil && (kind == layout.KindTemplate || kind == layout.KindClusterClass) {
+		var how int
+		if docs, how, err = splitTemplate(f.Data); err == nil && how != asWritten {
+			res.findings = append(res.findings, substitutedFinding(name, how))
 		}
 	}
 	if err != nil {

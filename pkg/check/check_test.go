@@ -1,6 +1,8 @@
 package check
 
 import (
+	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -117,5 +119,44 @@ func TestIPAMPoolLabelsNotRead(t *testing.T) {
 	r = rel(map[string]string{"metadata.yaml": v1beta2, "infrastructure-components.yaml": ns + crd("infrastructure.cluster.x-k8s.io", "XCluster")})
 	if got := rules(Release(r, Options{})); !strings.Contains(got, "warning:metadata-crd-contract-compat") {
 		t.Errorf("contract kind labelled v1beta1 under a v1beta2 release: %s", got)
+	}
+}
+
+// TestTemplateParsedAfterSubstitution: clusterctl substitutes before it parses, so a
+// template that is YAML only once its variables have values (`[${A}, ${B}]` with
+// every variable empty is `[, ]`, `${K}: ${V}` is `: `, a whole-line ${VAR} injects
+// a block) is no yaml-parse error; its objects keep the variables as written.
+func TestTemplateParsedAfterSubstitution(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile("testdata/cluster-template-keys.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := Release(rel(map[string]string{"metadata.yaml": meta, "cluster-template-keys.yaml": string(data)}), Options{Partial: true})
+	if fs.HasErrors() || !strings.Contains(rules(fs), "note:"+ruleSubstituted) || strings.Contains(rules(fs), "template-namespace-hardcoded") {
+		t.Fatalf("findings = %v", fs)
+	}
+	docs, how, err := splitTemplate(data)
+	if err != nil || how != placeholders || len(docs) != 3 {
+		t.Fatalf("splitTemplate: %d docs, how %d, err %v", len(docs), how, err)
+	}
+	spec := docs[1].Obj.Map("spec")
+	if fmt.Sprint(spec["sshKeys"]) != "[${FOO_SSH_KEY_ONE} ${FOO_SSH_KEY_TWO}]" || spec["tags"].(map[string]any)["${FOO_TAG_KEY}"] != "${FOO_TAG_VALUE}" {
+		t.Errorf("variables not restored: %v", spec)
+	}
+	if n := manifest.MapValue(docs[0].Node, "metadata"); manifest.MapValue(n, "namespace").Value != "${NAMESPACE}" {
+		t.Errorf("node not restored: %q", manifest.MapValue(n, "namespace").Value)
+	}
+}
+
+// TestTemplateRealFaultLine: a fault clusterctl also meets after substitution is
+// reported at its own line, not at an earlier `[${KEYS}]` that hides it from a parse
+// as written.
+func TestTemplateRealFaultLine(t *testing.T) {
+	t.Parallel()
+	tpl := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${CLUSTER_NAME}\n  labels: {keys: [${KEYS}, b]}\ndata:\n  a: b\n   c: d\n"
+	fs := Release(rel(map[string]string{"metadata.yaml": meta, "cluster-template.yaml": tpl}), Options{Partial: true})
+	if len(fs) != 1 || fs[0].Rule != "yaml-parse" || fs[0].Line != 8 {
+		t.Fatalf("want one yaml-parse at line 8, got %v", fs)
 	}
 }
