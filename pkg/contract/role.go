@@ -83,7 +83,7 @@ func roleOf(c crd) (role, why string) {
 	if t := groupType(c.group); t != "" {
 		for _, s := range roleSuffixes[t] {
 			if strings.HasSuffix(c.kind, s[0]) && len(c.kind) > len(s[0]) {
-				return s[1], "kind name ends in " + s[0] + " in " + t + " group " + c.group
+				return s[1], "its name ends in " + s[0] + " and its group " + c.group + " is a " + t + "'s"
 			}
 		}
 	}

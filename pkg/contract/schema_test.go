@@ -53,6 +53,8 @@ func parentOf(p string) string {
 func TestSchemaRulesSameOnSlimParse(t *testing.T) {
 	t.Parallel()
 	files, _ := filepath.Glob("testdata/rules/contract-*/*/*-components*.yaml")
+	verdicts, _ := filepath.Glob("testdata/verdicts/*/*-components*.yaml")
+	files = append(files, verdicts...)
 	if len(files) == 0 {
 		t.Fatal("no fixtures")
 	}

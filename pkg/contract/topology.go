@@ -41,12 +41,18 @@ func checkTopologyFields(s *scan) lint.Findings {
 			}
 			if missing := topologyMissing(s, c, sv); len(missing) > 0 {
 				out = append(out, schemaFinding(s, c, t, ruleCPTopologyFields, sv.line(c, missing[0]),
-					strings.Join(missing, ", ")+" missing: the topology reconciler writes them from the ClusterClass and the Cluster topology, and the API server prunes fields the schema lacks, so those settings are silently lost",
-					"add the contract's fields (control-plane contract: machines, rolloutAfter, ControlPlaneTemplate)"))
+					strings.Join(missing, ", ")+" missing: "+topologyLoss(c), "add the contract's fields (control-plane contract: machines, rolloutAfter, ControlPlaneTemplate)"))
 			}
 		}
 	}
 	return out
+}
+
+func topologyLoss(c crd) string {
+	if c.role == roleControlPlaneTemplate {
+		return "Cluster API copies the labels and annotations there onto the ControlPlane it creates (GenerateTemplate), and the API server prunes a field the schema lacks, so metadata set in the template or by ClusterClass patches is silently lost"
+	}
+	return "the topology reconciler writes them from the ClusterClass and the Cluster topology (desired_state.go computeControlPlane), and the API server prunes fields the schema lacks, so those settings are silently lost"
 }
 
 // topologyMissing lists the topology paths kind c lacks at version sv.
