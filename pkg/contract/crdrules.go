@@ -121,7 +121,7 @@ func checkRoleUnknown(s *scan) lint.Findings {
 	kinds := map[string][]string{}
 	first := map[string]crd{}
 	for _, c := range s.crds {
-		if coreGroups[c.group] || len(contractLabels(c)) == 0 || groupHasRole(s, c.group) {
+		if c.group == "" || c.kind == "" || coreGroups[c.group] || len(contractLabels(c)) == 0 || groupHasRole(s, c.group) {
 			continue
 		}
 		if _, seen := first[c.group]; !seen {
