@@ -157,7 +157,7 @@ spec:
 `
 
 // pyyamlCRD is written as PyYAML's safe_dump writes (sorted keys, width 80): plain
-// strings folded over lines, single-quoted ones with ” and folds, double-quoted ones
+// strings folded over lines, single-quoted ones with doubled quotes and folds, double-quoted ones
 // for non-ASCII text (\u escapes) continued with a backslash and an escaped space.
 const pyyamlCRD = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
