@@ -17,7 +17,8 @@ import (
 // benchmarks, the rendered CRD and every components fixture of pkg/contract.
 func TestSkimMatchesFullParse(t *testing.T) {
 	t.Parallel()
-	inputs := map[string][]byte{"bigtree": []byte(bigtree.CRD("Thing")), "rendered": []byte(renderedCRD), "generated": []byte(generatedCRD), "pyyaml": []byte(pyyamlCRD)}
+	inputs := map[string][]byte{"bigtree": []byte(bigtree.CRD("Thing")), "rendered": []byte(renderedCRD), "generated": []byte(generatedCRD), "pyyaml": []byte(pyyamlCRD),
+		"provider-kustomize": bigtree.Provider(1, bigtree.Kustomize), "provider-pyyaml": bigtree.Provider(1, bigtree.PyYAML)}
 	files, _ := filepath.Glob("../contract/testdata/*/*/*/*components*.yaml")
 	more, _ := filepath.Glob("../contract/testdata/*/*/*components*.yaml")
 	for _, f := range append(files, more...) {
@@ -44,6 +45,15 @@ func TestSkimMatchesFullParse(t *testing.T) {
 	for _, crd := range []string{bigtree.CRD("Thing"), renderedCRD, generatedCRD, pyyamlCRD} {
 		if _, ok := skimCRD([]byte(crd), Options{Slim: true}); !ok {
 			t.Errorf("not skimmed:\n%s", crd)
+		}
+	}
+	for _, style := range []bigtree.Style{bigtree.Kustomize, bigtree.PyYAML} { // the process benchmark's files
+		for _, c := range chunks(bigtree.Provider(1, style)) {
+			if _, blocks := cutSchemas(c.data); len(blocks) > 0 {
+				if _, ok := skimCRD(c.data, Options{Slim: true}); !ok {
+					t.Errorf("style %d: the CRD at line %d is not skimmed", style, c.line+1)
+				}
+			}
 		}
 	}
 	t.Logf("%d CRDs skimmed", skimmed)
