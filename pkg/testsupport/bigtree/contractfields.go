@@ -1,6 +1,6 @@
 package bigtree
 
-func str() map[string]any  { return map[string]any{"type": "string"} }
+func str() map[string]any     { return map[string]any{"type": "string"} }
 func boolean() map[string]any { return map[string]any{"type": "boolean"} }
 func integer() map[string]any { return map[string]any{"type": "integer", "format": "int32"} }
 

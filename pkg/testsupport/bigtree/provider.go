@@ -95,8 +95,8 @@ func providerCRD(k kind, r int, seed uint64) map[string]any {
 		contract := []string{"v1beta1", "v1beta2"}[v]
 		versions = append(versions, map[string]any{
 			"name": contract, "served": true, "storage": v == 1,
-			"schema":       map[string]any{"openAPIV3Schema": g.root(k, contract)},
-			"subresources": map[string]any{"status": map[string]any{}},
+			"schema":                   map[string]any{"openAPIV3Schema": g.root(k, contract)},
+			"subresources":             map[string]any{"status": map[string]any{}},
 			"additionalPrinterColumns": []any{map[string]any{"jsonPath": ".metadata.creationTimestamp", "name": "Age", "type": "date"}},
 		})
 	}
