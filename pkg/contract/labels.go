@@ -215,7 +215,7 @@ func coreNote(contract string) string {
 	return ""
 }
 
-var ruleContractCompat = rule("crd-contract-label-compat", lint.Warning, "A v1beta2 core (cluster-api v1.11-v1.14) also reads the cluster.x-k8s.io/v1beta1 label while v1beta1 compatibility lasts (internal/contract GetCompatibleVersions, \"until v1beta1 is EOL\", planned for about v1.16); a v1beta2 release whose CRDs carry only that label works today and stops working then.")
+var ruleContractCompat = rule("crd-contract-label-compat", lint.Warning, "A v1beta2 core (cluster-api v1.11-v1.14) also reads the cluster.x-k8s.io/v1beta1 label while v1beta1 compatibility lasts (internal/contract/version.go GetCompatibleVersions, \"until v1beta1 is EOL\", planned for about v1.16); a v1beta2 release whose CRDs carry only that label works today and stops working then.")
 
 func compatFinding(s *scan, c crd, read string) lint.Finding {
 	return report(ruleContractCompat, s.in.File, c.doc, c.doc.LineOf("metadata", "labels", read),

@@ -77,7 +77,7 @@ func highestVersion(value string) string {
 	return best
 }
 
-var ruleSchemaUnknown = rule("contract-schema-unknown", lint.Note, "A contract path under x-kubernetes-preserve-unknown-fields (or a CRD without a schema) cannot be verified from the CRD: the API server keeps whatever the provider writes there, so Cluster API's accessors (internal/contract) read it as written.")
+var ruleSchemaUnknown = rule("contract-schema-unknown", lint.Note, "A contract path under x-kubernetes-preserve-unknown-fields (or a CRD without a schema) cannot be verified from the CRD: the API server keeps whatever the provider writes there, so Cluster API's accessors (internal/contract/types.go and the kind accessors) read it as written.")
 
 // checkSchemas runs the field rules on every contract kind, per contract label read;
 // paths the schema cannot tell about make one note per kind and version.

@@ -37,11 +37,11 @@ func Rules() []lint.Rule {
 		{ID: RuleKindMissing, Severity: lint.Warning, Contract: "clusterctl v1.11.0 rejects metadata.yaml without kind: Metadata (v1.11.1+ accept it: cmd/clusterctl/client/repository/metadata_client.go validateMetadata)"},
 		{ID: RuleKind, Severity: lint.Error, Contract: "every clusterctl rejects a kind other than Metadata (cmd/clusterctl/client/repository/metadata_client.go validateMetadata)"},
 		{ID: RuleSeriesEmpty, Severity: lint.Error, Contract: "clusterctl v1.11+ rejects an empty releaseSeries; older releases match no version (cmd/clusterctl/client/repository/metadata_client.go validateMetadata)"},
-		{ID: RuleSeriesValue, Severity: lint.Error, Contract: "major and minor must be non-negative integers (clusterctl decodes them as int32, ≤v1.9 as uint) (api/clusterctl/v1alpha3 ReleaseSeries, decoded by metadata_client.go Get)"},
-		{ID: RuleSeriesFieldMissing, Severity: lint.Warning, Contract: "a missing major or minor silently reads as 0"},
-		{ID: RuleSeriesDuplicate, Severity: lint.Error, Contract: "clusterctl uses the first series matching a major.minor and ignores the rest (api/clusterctl/v1alpha3 Metadata.GetReleaseSeriesForVersion)"},
+		{ID: RuleSeriesValue, Severity: lint.Error, Contract: "major and minor must be non-negative integers (clusterctl decodes them as int32, ≤v1.9 as uint) (cmd/clusterctl/api/v1alpha3/metadata_type.go ReleaseSeries, decoded by client/repository/metadata_client.go Get)"},
+		{ID: RuleSeriesFieldMissing, Severity: lint.Warning, Contract: "a missing major or minor silently reads as 0 (cmd/clusterctl/api/v1alpha3/metadata_type.go ReleaseSeries)"},
+		{ID: RuleSeriesDuplicate, Severity: lint.Error, Contract: "clusterctl uses the first series matching a major.minor and ignores the rest (cmd/clusterctl/api/v1alpha3/metadata_type.go GetReleaseSeriesForVersion)"},
 		{ID: RuleSeriesOrder, Severity: lint.Note, Contract: "series are easier to review in ascending (or descending) major.minor order"},
-		{ID: RuleUnknownField, Severity: lint.Warning, Contract: "clusterctl ignores unknown fields, so a misspelt field is lost silently"},
+		{ID: RuleUnknownField, Severity: lint.Warning, Contract: "clusterctl ignores unknown fields, so a misspelt field is lost silently (cmd/clusterctl/client/repository/metadata_client.go Get decodes leniently)"},
 		{ID: RuleContract, Severity: lint.Error, Contract: "contract must be a Cluster API contract version (v1alpha2 … v1beta2) (cmd/clusterctl/client/cluster/installer.go getProviderContract refuses others)"},
 		{ID: RuleVersionSeries, Severity: lint.Error, Contract: "the release's major.minor must have a series, or init, generate provider and upgrade fail (cmd/clusterctl/client/cluster/installer.go getProviderContract, client/generate_provider.go)"},
 		{ID: RuleCumulative, Severity: lint.Error, Contract: "upgrade reads the newest metadata.yaml and needs a series for every published release (--published, or every git tag whose own metadata.yaml declared its series) (cmd/clusterctl/client/cluster/upgrader_info.go getUpgradeInfo: \"version … (the current version) … does not match any release series\")"},
@@ -50,7 +50,7 @@ func Rules() []lint.Rule {
 		{ID: RuleCRDContract, Severity: lint.Error, Contract: "the declared contract must match the cluster.x-k8s.io/<contract> labels of the provider's CRDs: an error when no core of that contract reads them (internal/contract/version.go GetCompatibleVersions)"},
 		{ID: RuleCRDContractCompat, Severity: lint.Warning, Contract: "a v1beta2 release whose CRDs carry only cluster.x-k8s.io/v1beta1 labels works with cluster-api v1.11-v1.14, which also read v1beta1 labels until v1beta1 compatibility ends (planned for about v1.16) (internal/contract/version.go GetCompatibleVersions); only the labels of contract kinds count, the ones Cluster API resolves references with"},
 		{ID: RuleContractSupport, Severity: lint.Error, Contract: "clusterctl v1.0+ installs only providers declaring v1beta1 (≤v1.10) or v1beta1/v1beta2 (v1.11+) (cmd/clusterctl/client/cluster/installer.go getProviderContract with internal/contract/version.go GetCompatibleVersions)"},
-		{ID: RuleContractV1beta2, Severity: lint.Note, Contract: "a v1beta2 release needs clusterctl v1.11+ and a v1beta2 core; clusterctl ≤v1.10 rejects it in init and generate provider and resolves latest to the newest v1beta1 series"},
+		{ID: RuleContractV1beta2, Severity: lint.Note, Contract: "a v1beta2 release needs clusterctl v1.11+ and a v1beta2 core; clusterctl ≤v1.10 rejects it in init and generate provider and resolves latest to the newest v1beta1 series (cmd/clusterctl/client/repository/repository_versions.go latestContractRelease)"},
 	}
 }
 
