@@ -54,20 +54,35 @@ func (g *gen) root(k kind, contract string) map[string]any {
 			"spec": spec, "status": status}}
 }
 
-// providerObjects are the provider's Namespace, manager Deployment and the
-// aggregated ClusterRole that grants the core its kinds.
-func providerObjects() []map[string]any {
+// providerObjects are the provider's Namespace, its manager's ServiceAccount,
+// ClusterRole and binding (every kind of its groups, as kubebuilder's markers grant
+// them), the manager Deployment and the aggregated ClusterRole that grants the core
+// its kinds.
+func providerObjects(groups []string) []map[string]any {
 	ns := map[string]any{"apiVersion": "v1", "kind": "Namespace", "metadata": map[string]any{"name": "gen-system"}}
+	sa := map[string]any{"apiVersion": "v1", "kind": "ServiceAccount", "metadata": map[string]any{"name": "gen-controller-manager", "namespace": "gen-system"}}
+	var gs []any
+	for _, g := range groups {
+		gs = append(gs, g)
+	}
+	verbs := []any{"create", "delete", "get", "list", "patch", "update", "watch"}
+	rules := []any{map[string]any{"apiGroups": gs, "resources": []any{"*"}, "verbs": verbs}}
+	role := func(name string, labels map[string]any) map[string]any {
+		return map[string]any{"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole",
+			"metadata": map[string]any{"name": name, "labels": labels}, "rules": rules}
+	}
+	binding := map[string]any{"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRoleBinding",
+		"metadata": map[string]any{"name": "gen-manager-rolebinding"},
+		"roleRef":  map[string]any{"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": "gen-manager-role"},
+		"subjects": []any{map[string]any{"kind": "ServiceAccount", "name": "gen-controller-manager", "namespace": "gen-system"}}}
 	labels := map[string]any{"control-plane": "gen-controller-manager"}
 	dep := map[string]any{"apiVersion": "apps/v1", "kind": "Deployment",
 		"metadata": map[string]any{"name": "gen-controller-manager", "namespace": "gen-system", "labels": labels},
 		"spec": map[string]any{"selector": map[string]any{"matchLabels": labels}, "template": map[string]any{
 			"metadata": map[string]any{"labels": labels},
-			"spec": map[string]any{"containers": []any{map[string]any{"name": "manager", "image": "registry.example.com/gen/controller:v1.0.0",
-				"args": []any{"--leader-elect", "--feature-gates=MachinePool=true"}}}}}}}
-	role := map[string]any{"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole",
-		"metadata": map[string]any{"name": "gen-aggregated-manager-role", "labels": map[string]any{"cluster.x-k8s.io/aggregate-to-manager": "true"}},
-		"rules": []any{map[string]any{"apiGroups": []any{"*"}, "resources": []any{"*"},
-			"verbs": []any{"create", "delete", "get", "list", "patch", "update", "watch"}}}}
-	return []map[string]any{ns, dep, role}
+			"spec": map[string]any{"serviceAccountName": "gen-controller-manager",
+				"containers": []any{map[string]any{"name": "manager", "image": "registry.example.com/gen/controller:v1.0.0",
+					"args": []any{"--leader-elect", "--feature-gates=MachinePool=true"}}}}}}}
+	return []map[string]any{ns, sa, role("gen-manager-role", map[string]any{}), binding, dep,
+		role("gen-aggregated-manager-role", map[string]any{"cluster.x-k8s.io/aggregate-to-manager": "true"})}
 }

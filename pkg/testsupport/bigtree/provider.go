@@ -51,16 +51,24 @@ var capaKinds = []kind{
 // arguments. The kinds repeat in groups of their own (infrastructure.r<N>.example.com)
 // until size is reached; lint finds no error in it.
 func Provider(size int, style Style) []byte {
-	var b bytes.Buffer
-	b.Grow(size + 2<<20)
-	for _, d := range providerObjects() {
-		writeDoc(&b, d, style)
-	}
-	for r := 0; r == 0 || b.Len() < size; r++ {
+	var crds bytes.Buffer
+	crds.Grow(size + 2<<20)
+	var groups []string
+	for r := 0; r == 0 || crds.Len() < size; r++ {
+		for _, t := range []string{"infrastructure", "controlplane", "bootstrap"} {
+			groups = append(groups, fmt.Sprintf("%s.r%d.example.com", t, r))
+		}
 		for i, k := range capaKinds {
-			writeDoc(&b, providerCRD(k, r, uint64(r*len(capaKinds)+i)), style)
+			writeDoc(&crds, providerCRD(k, r, uint64(r*len(capaKinds)+i)), style)
 		}
 	}
+	var b bytes.Buffer
+	b.Grow(crds.Len() + 64<<10)
+	for _, d := range providerObjects(groups) {
+		writeDoc(&b, d, style)
+	}
+	b.WriteString("---\n")
+	b.Write(crds.Bytes())
 	return b.Bytes()
 }
 
@@ -100,10 +108,13 @@ func providerCRD(k kind, r int, seed uint64) map[string]any {
 			"additionalPrinterColumns": []any{map[string]any{"jsonPath": ".metadata.creationTimestamp", "name": "Age", "type": "date"}},
 		})
 	}
+	labels := map[string]any{"cluster.x-k8s.io/v1beta1": "v1beta1", "cluster.x-k8s.io/v1beta2": "v1beta2"}
+	if strings.HasSuffix(k.name, "Identity") {
+		labels["clusterctl.cluster.x-k8s.io/move-hierarchy"] = "" // as CAPA's identities: moved with the clusters using them
+	}
 	return map[string]any{"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
 		"metadata": map[string]any{"name": plural + "." + group,
-			"annotations": map[string]any{"controller-gen.kubebuilder.io/version": "v0.18.0"},
-			"labels":      map[string]any{"cluster.x-k8s.io/v1beta1": "v1beta1", "cluster.x-k8s.io/v1beta2": "v1beta2"}},
+			"annotations": map[string]any{"controller-gen.kubebuilder.io/version": "v0.18.0"}, "labels": labels},
 		"spec": map[string]any{"group": group, "scope": "Namespaced", "versions": versions,
 			"names": map[string]any{"kind": name, "listKind": name + "List", "plural": plural, "singular": strings.ToLower(name),
 				"categories": []any{"cluster-api"}}},
