@@ -2,7 +2,8 @@ package contract
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -43,10 +44,10 @@ func shapeProblem(n map[string]any, s shape, path string) string {
 		return fmt.Sprintf("%s is %s, want %s", path, t, s.typ)
 	}
 	var bad []string
-	for _, f := range sortedShapes(s.fields) {
+	for _, f := range sortedKeys(s.fields) {
 		fn, ok := properties(n)[f].(map[string]any)
 		switch {
-		case !ok && properties(n) != nil && contains(s.required, f):
+		case !ok && properties(n) != nil && slices.Contains(s.required, f):
 			bad = append(bad, path+"."+f+" is missing")
 		case ok:
 			bad = appendProblem(bad, shapeProblem(fn, s.fields[f], path+"."+f))
@@ -70,28 +71,10 @@ func appendProblem(bad []string, p string) []string {
 	return append(bad, p)
 }
 
-func contains(l []string, s string) bool {
-	for _, x := range l {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-func sortedShapes(m map[string]shape) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // paths lists the schema paths shape s reads below path (for the Slim pruning test).
 func (s shape) paths(path string) []string {
 	out := []string{path}
-	for _, f := range sortedShapes(s.fields) {
+	for _, f := range sortedKeys(s.fields) {
 		out = append(out, s.fields[f].paths(path+"."+f)...)
 	}
 	if s.items != nil {
@@ -103,14 +86,7 @@ func (s shape) paths(path string) []string {
 	return out
 }
 
-func sortedKeys(m map[string]string) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 
 // notReferenced says why kind c is probably not one Cluster API references as its
 // role ("" when it may be): an InfraMachine or BootstrapConfig kind without a
