@@ -144,9 +144,10 @@ func tinyConfig(t *testing.T, edit func(map[string]string)) string {
 	return filepath.Join(sampleTree(t, edit), "capirepo.yaml")
 }
 
-// noManager makes the tiny provider break the contract (no manager container).
-func noManager(f map[string]string) {
-	f["config/all.yaml"] = strings.Replace(f["config/all.yaml"], "name: manager", "name: other", 1)
+// badImage makes the tiny provider break the contract: an image clusterctl cannot
+// parse ("repository name must be canonical").
+func badImage(f map[string]string) {
+	f["config/all.yaml"] = strings.Replace(f["config/all.yaml"], "image: registry.example.com/tiny:v1", "image: tiny:v1", 1)
 }
 
 // brokenKustomization makes the tiny provider unrenderable.
