@@ -17,7 +17,9 @@ type contents struct {
 	clusters, classes int      // Cluster and ClusterClass objects of cluster.x-k8s.io
 	groups            []string // API groups of the CustomResourceDefinitions
 	deployments       int
-	image             string // image of the last container named manager
+	image             string            // image of the last container named manager
+	imageAt           string            // the file holding it (absolute)
+	groupAt           map[string]string // group -> the first CRD file serving it (absolute)
 }
 
 var (
@@ -37,10 +39,27 @@ func scan(r *reader, files []string) contents {
 			continue
 		}
 		for _, doc := range docSplit.Split(string(data), -1) {
-			c.add(doc)
+			c.addFrom(f, doc)
 		}
 	}
 	return c
+}
+
+// addFrom adds one document of file f, remembering where groups and the image are.
+func (c *contents) addFrom(f, doc string) {
+	groups, image := len(c.groups), c.image
+	c.add(doc)
+	if len(c.groups) > groups {
+		if c.groupAt == nil {
+			c.groupAt = map[string]string{}
+		}
+		if g := c.groups[len(c.groups)-1]; c.groupAt[g] == "" {
+			c.groupAt[g] = f
+		}
+	}
+	if c.image != image {
+		c.imageAt = f
+	}
 }
 
 func (c *contents) add(doc string) {

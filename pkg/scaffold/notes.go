@@ -21,8 +21,9 @@ func (s *treeSurvey) notes(p *Provider) {
 	for _, t := range p.trees {
 		for _, m := range t.missing {
 			p.Notes = append(p.Notes, s.generated(t, s.rel(m)))
-			if im := s.generatedImage(s.rel(m)); im != "" && p.Image != "" {
+			if im, at := s.generatedImage(s.rel(m)); im != "" && p.Image != "" {
 				p.Image = im
+				p.cite("imageName", "%s writes it into %s", at, s.rel(m))
 			}
 		}
 	}
@@ -105,18 +106,18 @@ func (s *treeSurvey) copyNote(p *Provider, l mkLine) {
 
 // generatedImage is the image a generated patch sets (sed 's@image: .*@image: $(IMG)@'
 // ... > the missing file): IMG's name, so images: matches the components after make.
-func (s *treeSurvey) generatedImage(rel string) string {
+func (s *treeSurvey) generatedImage(rel string) (string, string) {
 	img := expand("${IMG}", s.hints.vars)
 	if strings.Contains(img, "$") && strings.LastIndex(img, ":") > strings.LastIndex(img, "/") {
 		img = img[:strings.LastIndex(img, ":")]
 	}
 	if strings.Contains(img, "$") || img == "" {
-		return ""
+		return "", ""
 	}
 	for _, l := range s.hints.lines {
 		if writes(l.text, path.Base(rel)) && strings.Contains(l.text, "image") && strings.Contains(l.text, img) {
-			return imageName(img)
+			return imageName(img), l.at
 		}
 	}
-	return ""
+	return "", ""
 }

@@ -46,7 +46,10 @@ type Provider struct {
 	LoadNone    string  // why loadRestrictor: none is needed ("" when not)
 	Files       []Entry // commented files: entries
 	Remote      []string
-	Notes       []string // what the build cannot do as the Makefile does (file:line named)
+	Notes       []string          // what the build cannot do as the Makefile does (file:line named)
+	Tag         string            // tagFromVersion: "true", or "trimPrefix" when the release tags images without the v
+	Evidence    map[string]string // config key -> the files and lines its value comes from
+	Questions   []Question        // what init asks the maintainer about this provider
 	trees       []*tree
 	scriptHints *hints
 }
@@ -86,6 +89,7 @@ func inspect(ctx context.Context, root string, max int64) (*Plan, error) {
 	if len(p.Providers) == 0 {
 		return nil, fmt.Errorf("inspecting %s: no components folder found (a kustomization, such as config/default, that loads a Deployment and cluster.x-k8s.io CustomResourceDefinitions); write capirepo.yaml by hand (docs/config.md)", root)
 	}
+	s.oneImage = !slices.ContainsFunc(p.Providers, func(o *Provider) bool { return o.Image != p.Providers[0].Image })
 	p.Unplaced = s.placeTemplates(p.Providers)
 	for _, pr := range p.Providers {
 		s.finish(pr)

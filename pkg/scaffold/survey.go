@@ -24,8 +24,10 @@ type treeSurvey struct {
 	metadata []string // files named metadata.yaml (slash paths), in walk order
 	hints    *hints
 	r        *reader
-	wrappers []*tree        // development kustomizations around shipped template files
-	globs    *[]releaseGlob // what the release ships, read once
+	wrappers []*tree                // development kustomizations around shipped template files
+	globs    *[]releaseGlob         // what the release ships, read once
+	names    map[string][]nameClaim // provider names the docs give, by type
+	oneImage bool                   // every provider leaves the same manager image (one provider, or k0smotron's one binary)
 }
 
 var templateFile = regexp.MustCompile(`^(cluster-template.*|clusterclass-.*|.*cluster-?class.*)\.ya?ml$`)
