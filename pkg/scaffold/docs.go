@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/distribution/reference"
@@ -20,6 +21,7 @@ type contents struct {
 	image             string            // image of the last container named manager
 	imageAt           string            // the file holding it (absolute)
 	groupAt           map[string]string // group -> the first CRD file serving it (absolute)
+	kinds             []string          // the kinds of the documents, first-seen order
 }
 
 var (
@@ -66,6 +68,9 @@ func (c *contents) add(doc string) {
 	kind := kindLine.FindStringSubmatch(doc)
 	if kind == nil {
 		return
+	}
+	if !slices.Contains(c.kinds, kind[1]) {
+		c.kinds = append(c.kinds, kind[1])
 	}
 	api := ""
 	if m := apiLine.FindStringSubmatch(doc); m != nil {
@@ -136,4 +141,15 @@ func imageName(ref string) string {
 		}
 	}
 	return name
+}
+
+// kindsSummary names the kinds read, for a comment ("no objects" when none).
+func (c contents) kindsSummary() string {
+	if len(c.kinds) == 0 {
+		return "no objects"
+	}
+	if len(c.kinds) > 4 {
+		return strings.Join(c.kinds[:4], ", ") + ", …"
+	}
+	return strings.Join(c.kinds, ", ")
 }

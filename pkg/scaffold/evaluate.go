@@ -110,17 +110,20 @@ func (m *makefile) scriptVars(pipes []*ciFile) {
 		}
 		for _, l := range p.lines {
 			if a := assignLine.FindStringSubmatch(l.text); a != nil && !strings.HasPrefix(l.text, " ") && !strings.HasPrefix(l.text, "\t") {
-				if _, set := m.defs[a[1]]; !set && a[2] == "=" {
-					m.defs[a[1]] = varDef{value: strings.Trim(a[3], `"'`), op: "=", at: l.at}
+				if _, set := m.script[a[1]]; !set && a[2] == "=" {
+					m.script[a[1]] = varDef{value: strings.Trim(a[3], `"'`), op: "=", at: l.at}
 				}
 			}
 		}
 	}
 }
 
-// values are the variables' values as written (the defaults).
+// values are the variables' values as written (the defaults), the Makefile's first.
 func (m *makefile) values() map[string]string {
 	out := map[string]string{}
+	for k, d := range m.script {
+		out[k] = d.value
+	}
 	for k, d := range m.defs {
 		out[k] = d.value
 	}
@@ -131,7 +134,11 @@ func (m *makefile) values() map[string]string {
 // repository go.mod names), not the Makefile's variables, which only make reads;
 // scripts and Dockerfiles see both (their variables and build args come from the Makefile).
 func (p *ciFile) lookup(m *makefile) func(string) (string, bool) {
-	if p.kind == "script" || p.kind == "dockerfile" {
+	if p.kind == "script" {
+		vars := m.values()
+		return func(k string) (string, bool) { v, ok := vars[k]; return v, ok }
+	}
+	if p.kind == "dockerfile" {
 		return m.lookup(scope{env: p.env})
 	}
 	return func(k string) (string, bool) {

@@ -107,7 +107,7 @@ func (h *hints) fromLine(root string, l mkLine) {
 		h.renames[m[1]] = ""
 	}
 	if m := compBuild.FindStringSubmatch(t); m != nil && !testPath(m[3]) {
-		h.builds = append(h.builds, componentBuild{cd: m[1], dir: m[2], file: m[3]})
+		h.builds = append(h.builds, componentBuild{cd: m[1], dir: m[2], file: m[3], at: l.at})
 		return
 	}
 	if m := patternRule.FindStringSubmatch(t); m != nil && !testPath(t) {
@@ -115,7 +115,7 @@ func (h *hints) fromLine(root string, l mkLine) {
 		return
 	}
 	if m := explicit.FindStringSubmatch(t); m != nil && !testPath(m[1]) {
-		h.addFlavor(root, m[3], m[2], l.at)
+		h.addFlavor(root, m[3], m[2], l)
 		return
 	}
 	if m := buildLine.FindStringSubmatch(t); m != nil {
@@ -126,7 +126,7 @@ func (h *hints) fromLine(root string, l mkLine) {
 	if m := buildLine.FindStringSubmatch(t); m != nil && !testPath(m[2]) {
 		for _, f := range strings.Fields(m[1]) {
 			if !strings.HasPrefix(f, "-") && !strings.HasPrefix(f, "LoadRestrictions") {
-				h.addFlavor(root, f, m[3], l.at)
+				h.addFlavor(root, f, m[3], l)
 				break
 			}
 		}
@@ -135,8 +135,16 @@ func (h *hints) fromLine(root string, l mkLine) {
 
 // addFlavor records a flavor rendered from dir, when dir is a kustomize folder; a dir
 // or flavor still holding a variable is a loop, resolved against the folders found.
-func (h *hints) addFlavor(root, dir, flavor, at string) {
-	dir = cleanRel(strings.Trim(dir, `"'`))
+// A development target's render (make create-workload-cluster) is no flavor: it is
+// recorded apart, to comment.
+func (h *hints) addFlavor(root, dir, flavor string, l mkLine) {
+	dir, at := cleanRel(strings.Trim(dir, `"'`)), l.at
+	if l.dev() && !l.release {
+		if !strings.Contains(dir, "$") && kustomizationIn(filepath.Join(root, filepath.FromSlash(dir))) != "" && h.devFlavors[dir] == "" {
+			h.devFlavors[dir] = at + " (" + l.target + ")"
+		}
+		return
+	}
 	if strings.Contains(dir, "$") || strings.Contains(flavor, "$") {
 		h.loops = append(h.loops, loopBuild{dir: dir, flavor: flavor, at: at})
 		return

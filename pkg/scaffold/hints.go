@@ -13,6 +13,7 @@ type hints struct {
 	loadNone     string              // a file that renders with LoadRestrictionsNone ("" if none)
 	flavors      map[string][]string // kustomize folder (slash path from the root) -> flavor names
 	flavorLine   map[string]string   // kustomize folder -> the file:line naming it
+	devFlavors   map[string]string   // kustomize folder a development target renders -> the line and target
 	loops        []loopBuild         // builds of folders named by variables (script loops)
 	renames      map[string]string   // flavor -> flavor a later mv gives its file
 	patterns     []string            // folders whose children are flavors (cluster-template-%.yaml: dir/%)
@@ -75,7 +76,7 @@ var (
 
 // componentBuild is a Makefile line rendering a components file: folder and file name.
 type componentBuild struct {
-	cd, dir, file string
+	cd, dir, file, at string
 }
 
 // folder is the slash path the build renders, as written (after cd).
@@ -93,7 +94,7 @@ var rootVars = []string{"REPO_ROOT", "ROOT_DIR", "ROOT", "KUBE_ROOT", "SCRIPT_RO
 // (see pipelineFiles), evaluates the Makefile targets the release runs under the
 // variables it runs them with, and reads every line.
 func readHints(r *reader, root string) *hints {
-	h := &hints{outputs: map[string]string{}, flavors: map[string][]string{}, flavorLine: map[string]string{}, renames: map[string]string{}, imageNames: map[string]bool{}, imageNameAt: map[string]string{}}
+	h := &hints{outputs: map[string]string{}, flavors: map[string][]string{}, flavorLine: map[string]string{}, devFlavors: map[string]string{}, renames: map[string]string{}, imageNames: map[string]bool{}, imageNameAt: map[string]string{}}
 	m := newMakefile()
 	if gomod, err := r.read(filepath.Join(root, "go.mod")); err == nil {
 		m.repository(gomod)

@@ -30,6 +30,7 @@ type makefile struct {
 	// github holds github.repository and github.repository_owner, from go.mod's
 	// github.com/OWNER/REPO module (what a release workflow's ${{ github.repository }} is)
 	github map[string]string
+	script map[string]varDef // the scripts' own variables (make does not see them)
 }
 
 var (
@@ -39,7 +40,7 @@ var (
 )
 
 func newMakefile() *makefile {
-	return &makefile{defs: map[string]varDef{}, rules: map[string]*rule{}, github: map[string]string{}}
+	return &makefile{defs: map[string]varDef{}, rules: map[string]*rule{}, github: map[string]string{}, script: map[string]varDef{}}
 }
 
 // parse reads one Makefile (rel is its slash path from the root).

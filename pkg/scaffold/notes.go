@@ -30,7 +30,7 @@ func (s *treeSurvey) notes(p *Provider) {
 	var tests []string
 	for _, l := range s.hints.lines {
 		switch {
-		case postProcess.MatchString(l.text) && !l.dev() && s.postProcesses(l.text):
+		case postProcess.MatchString(l.text) && !l.dev() && s.postProcesses(l.text) && !imageSed(l.text):
 			p.Notes = append(p.Notes, l.at+" post-processes a built file ("+strings.Fields(postProcess.FindString(l.text))[0]+"), which capirepo build does not do: the built file differs; move the change into the kustomization")
 		case copyLine.MatchString(l.text):
 			s.copyNote(p, l)
@@ -120,4 +120,17 @@ func (s *treeSurvey) generatedImage(rel string) (string, string) {
 		}
 	}
 	return "", ""
+}
+
+// imageSed reports a sed that only sets images or their pull policy (what images: and
+// imagePullPolicy do), not a change the build misses.
+func imageSed(text string) bool {
+	exprs := sedExpr.FindAllStringSubmatch(text, -1)
+	for _, m := range exprs {
+		rep := strings.Trim(m[4], `'"`)
+		if !strings.Contains(rep, "image:") && !strings.Contains(rep, "imagePullPolicy:") && !(looksLikeImage(m[2]) && looksLikeImage(rep)) {
+			return false
+		}
+	}
+	return len(exprs) > 0
 }

@@ -67,6 +67,7 @@ func (s *treeSurvey) finish(p *Provider) {
 	s.notes(p)
 	s.restrict(p)
 	s.decidePullPolicy(p)
+	s.renamedFile(p)
 	s.decideImage(p)
 	for _, t := range p.trees {
 		for _, r := range t.remotes {

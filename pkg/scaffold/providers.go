@@ -173,6 +173,7 @@ func (s *treeSurvey) provider(srcs []*source) *Provider {
 	p.trees = append(p.trees, main.tree)
 	if b, ok := s.buildOf(main.rel); ok && b.file != componentsFile(p.Type) {
 		p.File = b.file
+		p.cite("componentsFile", "the name %s renders it to", b.at)
 	}
 	for _, o := range srcs[1:] {
 		if main.tree.includes(o.tree.dir) || o.tree.includes(main.tree.dir) {

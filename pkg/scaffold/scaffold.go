@@ -24,6 +24,7 @@ type Plan struct {
 	Unplaced  []Entry  // templates no provider could take
 	Skipped   []string // components folders of test providers the Makefile does not release
 	Oversized []string // files over the size cap (MaxRead), not read (slash paths)
+	Charts    []string // Helm chart folders, not read: their templates are Helm's, not clusterctl's
 	maxRead   int64
 }
 
@@ -80,6 +81,9 @@ func inspect(ctx context.Context, root string, max int64) (*Plan, error) {
 	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
 		return nil, fmt.Errorf("inspecting %s: not a folder", root)
 	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real // a root reached through a symbolic link is read as the folder it names, as build reads it
+	}
 	s, err := survey(ctx, abs, max)
 	if err != nil {
 		return nil, err
@@ -99,6 +103,7 @@ func inspect(ctx context.Context, root string, max int64) (*Plan, error) {
 			}
 		}
 	}
+	p.Charts = s.charts
 	for _, b := range s.r.big {
 		p.Oversized = append(p.Oversized, s.rel(b))
 	}

@@ -42,6 +42,9 @@ func (p *Plan) render() ([]byte, []Question) {
 	for _, d := range p.Skipped {
 		w.comment(0, "%s: components of a test provider the Makefile does not release; add a provider for it if you ship it", d)
 	}
+	for _, c := range p.Charts {
+		w.comment(0, "%s is a Helm chart (Chart.yaml): its templates are Helm's, not cluster templates; not read", c)
+	}
 	w.remote(p.Remote)
 	for _, f := range p.Oversized {
 		w.comment(0, "%s is larger than init reads (%d bytes): not inspected; check by hand whether it belongs in this config", f, p.maxRead)
