@@ -26,6 +26,8 @@ var (
 	sedExpr      = regexp.MustCompile(`\bs([@|,#!])(.+?)([@|,#!])(.*?)([@|,#!])`)
 	archSuffix   = regexp.MustCompile(`-(?:\$[({][^)}]*ARCH[^)}]*[)}]|amd64|arm64|arm|ppc64le|s390x)$`)
 	yamlArg      = regexp.MustCompile(`"?([^\s"']+\.ya?ml)"?`)
+	// jqImages is a kustomize images: entry a jq or yq line writes ({"name":…,"newName":…,"newTag":…}).
+	jqImages = regexp.MustCompile(`"name"\s*:\s*"([^"]+)"\s*,\s*"newName"\s*:\s*"([^"]+)"(?:\s*,\s*"newTag"\s*:\s*"([^"]*)")?`)
 )
 
 // imageClaims lists the lines of the release path and of non-development targets that
@@ -42,6 +44,9 @@ func (s *treeSurvey) imageClaims(p *Provider) []imageClaim {
 			out = append(out, c)
 		}
 		out = append(out, s.sedClaims(p, l)...)
+		if m := jqImages.FindStringSubmatch(l.text); m != nil && sameImage(m[1], p.Image) {
+			out = append(out, newClaim(m[2]+":"+m[3], l, "an images: entry for "+m[1]+" written by the line"))
+		}
 	}
 	return out
 }

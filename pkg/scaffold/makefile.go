@@ -35,7 +35,7 @@ type makefile struct {
 
 var (
 	assignLine = regexp.MustCompile(`^(?:(?:export|override)\s+)*([A-Za-z_][A-Za-z0-9_.-]*)\s*(\?=|:::=|::?=|\+=|!=|=)\s*(.*?)\s*$`)
-	headLine   = regexp.MustCompile(`^([^\t#:=][^:=]*?)\s*::?(?:\s+(.*)|$)`)
+	headLine   = regexp.MustCompile(`^([^\t#:=][^:=]*?)\s*::?(?:$|([^=].*)$)`)
 	directive  = regexp.MustCompile(`^\s*(?:ifeq|ifneq|ifdef|ifndef|else|endif|include|-include|sinclude|define|endef|undefine|vpath)\b`)
 )
 

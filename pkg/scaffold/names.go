@@ -78,9 +78,10 @@ func mostNamed(cs []nameClaim) nameClaim {
 
 // labelAt is where a tree's kustomizations set the provider label.
 func (s *treeSurvey) labelAt(t *tree, label string) string {
+	re := regexp.MustCompile(`cluster\.x-k8s\.io/provider["']?:\s*["']?` + regexp.QuoteMeta(label) + `["']?\s*$`)
 	for _, d := range t.kdirs {
 		if f := kustomizationIn(d); f != "" {
-			if at := s.lineWith(s.rel(f), "cluster.x-k8s.io/provider: "+label); strings.Contains(at, ":") {
+			if at := s.lineOf(s.rel(f), re); strings.Contains(at, ":") {
 				return at
 			}
 		}
@@ -169,13 +170,30 @@ func (s *treeSurvey) readDocNames(rel string, lines []string) {
 		if n == nil {
 			continue
 		}
-		for j := max(0, i-3); j < min(len(lines), i+4); j++ {
-			if t := docType.FindStringSubmatch(lines[j]); t != nil && layout.ValidType(t[1]) {
-				s.names[t[1]] = append(s.names[t[1]], nameClaim{name: n[1], at: at})
-				break
-			}
+		if t := entryType(lines, i); t != "" {
+			s.names[t] = append(s.names[t], nameClaim{name: n[1], at: at})
 		}
 	}
+}
+
+// entryType is the type: of the clusterctl.yaml providers: entry holding line i: the
+// nearest type: line of the same list item (after it, else before it).
+func entryType(lines []string, i int) string {
+	item := func(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), "- ") }
+	for j := i + 1; j < min(len(lines), i+4) && !item(lines[j]); j++ {
+		if t := docType.FindStringSubmatch(lines[j]); t != nil && layout.ValidType(t[1]) {
+			return t[1]
+		}
+	}
+	for j := i; j >= max(0, i-3); j-- {
+		if t := docType.FindStringSubmatch(lines[j]); t != nil && layout.ValidType(t[1]) {
+			return t[1]
+		}
+		if item(lines[j]) && j < i {
+			break
+		}
+	}
+	return ""
 }
 
 func flagType(flag string) string {

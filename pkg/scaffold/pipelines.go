@@ -52,7 +52,7 @@ var (
 	yamlKey   = regexp.MustCompile(`^(\s*)(?:-\s+)?([A-Za-z_][\w.-]*):\s*(.*?)\s*$`)
 	envWrite  = regexp.MustCompile(`\becho\s+["']?([A-Za-z_][A-Za-z0-9_]*)=(.*?)["']?\s*>>\s*"?\$\{?GITHUB_ENV`)
 	onTags    = regexp.MustCompile(`(?m)^\s+tags:|refs/tags/|CI_COMMIT_TAG|startsWith\(github\.ref, 'refs/tags`)
-	fromStage = regexp.MustCompile(`(?i)^FROM\s+\S+\s+AS\s+(\S+)`)
+	fromStage = regexp.MustCompile(`(?i)^FROM\s+(?:--\S+\s+)*\S+\s+AS\s+(\S+)`)
 )
 
 // readPipeline reads one file of a kind.

@@ -14,11 +14,12 @@ func (s *treeSurvey) ships(e Entry, name string) (bool, string) {
 		if ok, _ := path.Match(a.name, name); ok && s.fromSource(e, a.source) {
 			return true, ""
 		}
-		for _, at := range strings.Split(a.at, ", ") {
-			if !slices.Contains(ats, at) {
-				ats = append(ats, at)
-			}
+		if at := strings.SplitN(a.at, ", ", 2)[0]; !slices.Contains(ats, at) {
+			ats = append(ats, at)
 		}
+	}
+	if len(ats) > 3 {
+		ats = append(ats[:3], "…")
 	}
 	return false, strings.Join(ats, ", ")
 }

@@ -93,11 +93,8 @@ func (s *treeSurvey) docFileNames() map[string][]nameClaim {
 			if m == nil {
 				continue
 			}
-			for j := max(0, i-3); j < min(len(lines), i+4); j++ {
-				if t := docType.FindStringSubmatch(lines[j]); t != nil {
-					out[t[1]] = append(out[t[1]], nameClaim{name: m[1], at: rel + ":" + itoa(i+1)})
-					break
-				}
+			if t := entryType(lines, i); t != "" {
+				out[t] = append(out[t], nameClaim{name: m[1], at: rel + ":" + itoa(i+1)})
 			}
 		}
 	}

@@ -20,6 +20,7 @@ var (
 // with a fixed word (dev, latest) rather than the version.
 func (s *treeSurvey) decideTag(p *Provider, claims []imageClaim) {
 	p.Tag = "true"
+	p.cite("tag", "the release version: no release line tags the image otherwise")
 	strips := s.vStrips()
 	for _, c := range claims {
 		if c.tag == "" {

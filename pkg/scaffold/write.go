@@ -56,6 +56,7 @@ type writer struct {
 	b     *bytes.Buffer
 	lines int
 	qs    []Question
+	asked map[string]bool // the fields of the current provider whose questions are written
 }
 
 func (w *writer) line(indent int, format string, args ...any) {
@@ -81,6 +82,10 @@ func (w *writer) value(indent int, p *Provider, field, text string) {
 
 // ask writes the provider's questions about field.
 func (w *writer) ask(indent int, p *Provider, field string) {
+	if w.asked[field] {
+		return
+	}
+	w.asked[field] = true
 	for _, q := range p.questionsOn(field) {
 		w.comment(indent, "QUESTION: %s", q.Text)
 		q.Provider, q.Line = p.Label(), w.lines
@@ -89,6 +94,8 @@ func (w *writer) ask(indent int, p *Provider, field string) {
 }
 
 func (w *writer) provider(p *Provider) {
+	w.asked = map[string]bool{}
+	defer w.rest(p)
 	for _, n := range p.Notes {
 		w.comment(0, "%s", n)
 	}
@@ -178,10 +185,18 @@ func cmpOr(a, b string) string {
 	return b
 }
 
+// rest writes the provider's questions about values the config does not write.
+func (w *writer) rest(p *Provider) {
+	for _, q := range p.Questions {
+		w.ask(1, p, q.Field)
+	}
+}
+
 func (w *writer) templates(p *Provider) {
 	if len(p.Templates) == 0 && len(p.Commented) == 0 {
 		return
 	}
+	w.ask(1, p, "templates")
 	if len(p.Templates) == 0 {
 		w.comment(1, "templates:")
 	} else {
