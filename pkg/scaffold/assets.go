@@ -113,9 +113,9 @@ func (s *treeSurvey) releaseDirContent() map[string][]asset {
 				}
 			}
 		}
-		if m := anyBuild.FindStringSubmatch(l.text); m != nil && l.release {
+		if d := renderedDir(l.text); d != "" && l.release {
 			if o := buildOutput(l.text); o != "" {
-				out[path.Dir(o)] = append(out[path.Dir(o)], asset{name: path.Base(o), source: "kustomize:" + cleanRel(m[1]), at: l.at})
+				out[path.Dir(o)] = append(out[path.Dir(o)], asset{name: path.Base(o), source: "kustomize:" + d, at: l.at})
 			}
 		}
 	}
@@ -145,12 +145,14 @@ func copyAssets(srcs, dst, at string, dirs map[string]bool) []placedAsset {
 	return out
 }
 
-// templateCopies are the template files the release lines copy (any folder).
+// templateCopies are the template files the release lines copy (into any folder) or
+// render into a release folder.
 func (s *treeSurvey) templateCopies() []asset {
 	var out []asset
-	for _, as := range s.releaseDirContent() {
+	dirs := s.releaseDirs()
+	for dir, as := range s.releaseDirContent() {
 		for _, a := range as {
-			if isTemplateName(a.name) && !strings.HasPrefix(a.source, "kustomize:") {
+			if isTemplateName(a.name) && (dirs[dir] || !strings.HasPrefix(a.source, "kustomize:")) {
 				out = append(out, a)
 			}
 		}
@@ -163,13 +165,15 @@ func isTemplateName(n string) bool {
 	return strings.HasPrefix(n, "cluster-template") || strings.HasPrefix(n, "clusterclass")
 }
 
-// buildOutput is the file a render line writes ("" if it writes none).
+// buildOutput is the file a render line writes: the first redirection after the
+// build ("" if it writes none).
 func buildOutput(text string) string {
-	i := strings.LastIndex(text, ">")
-	if i < 0 {
+	b := strings.Index(text, "build ")
+	i := strings.Index(text[max(b, 0):], ">")
+	if b < 0 || i < 0 {
 		return ""
 	}
-	f := strings.Fields(text[i+1:])
+	f := strings.Fields(strings.TrimLeft(text[b+i:], ">"))
 	if len(f) == 0 {
 		return ""
 	}

@@ -6,7 +6,17 @@ import (
 	"strings"
 )
 
-var anyBuild = regexp.MustCompile(`\bbuild\s+(?:--?\S+\s+)*"?([^\s">|;-][^\s">|;]*)"?\s*(?:>|\|)`)
+// anyBuild is a render written somewhere (kustomize build ARGS > or |).
+var anyBuild = regexp.MustCompile(`\bbuild\s+([^>|;&]*?)\s*(?:>|\|)`)
+
+// renderedDir is the folder a render line builds ("" for none).
+func renderedDir(text string) string {
+	m := anyBuild.FindStringSubmatch(text)
+	if m == nil {
+		return ""
+	}
+	return cleanRel(strings.Trim(buildDir(m[1]), `"'`))
+}
 
 // decideImage sets p's release image (NewName, "" when the release keeps the name the
 // components leave) with its evidence, and asks when the release path does not say or
@@ -101,7 +111,7 @@ func (s *treeSurvey) releaseBuildOf(rel string) string {
 		if m := compBuild.FindStringSubmatch(l.text); m != nil && l.release && (componentBuild{cd: m[1], dir: m[2]}).folder() == rel {
 			return l.at
 		}
-		if m := anyBuild.FindStringSubmatch(l.text); m != nil && l.release && cleanRel(m[1]) == rel {
+		if d := renderedDir(l.text); d != "" && l.release && d == rel {
 			return l.at
 		}
 	}

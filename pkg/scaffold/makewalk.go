@@ -128,12 +128,14 @@ func varArg(w string) (string, string, bool) {
 	return m[1], strings.Trim(m[2], `"'`), true
 }
 
-// shellFields splits s on blanks outside quotes (quotes are kept).
+// shellFields splits s on blanks outside quotes and $(…)/${…} (which are kept whole:
+// $(shell go env GOARCH) is one word).
 func shellFields(s string) []string {
 	var out []string
 	var cur strings.Builder
 	var quote rune
-	for _, r := range s {
+	depth := 0
+	for i, r := range s {
 		switch {
 		case quote != 0:
 			if r == quote {
@@ -141,7 +143,11 @@ func shellFields(s string) []string {
 			}
 		case r == '"' || r == '\'':
 			quote = r
-		case r == ' ' || r == '\t':
+		case (r == '(' || r == '{') && i > 0 && s[i-1] == '$':
+			depth++
+		case (r == ')' || r == '}') && depth > 0:
+			depth--
+		case (r == ' ' || r == '\t') && depth == 0:
 			if cur.Len() > 0 {
 				out = append(out, cur.String())
 				cur.Reset()

@@ -63,9 +63,9 @@ func (s *treeSurvey) filesFrom() map[string]fileFrom {
 		if l.dev() && !l.release {
 			continue
 		}
-		if m := anyBuild.FindStringSubmatch(l.text); m != nil {
+		if d := renderedDir(l.text); d != "" {
 			if o := buildOutput(l.text); o != "" && out[o].at == "" {
-				out[o] = fileFrom{folder: cleanRel(m[1]), at: l.at}
+				out[o] = fileFrom{folder: d, at: l.at}
 			}
 		}
 		if m := copyLine.FindStringSubmatch(l.text); m != nil && len(strings.Fields(m[1])) == 1 {
