@@ -153,3 +153,21 @@ func (c contents) kindsSummary() string {
 	}
 	return strings.Join(c.kinds, ", ")
 }
+
+// finalTag is the tag the rendered output gives the manager image: the innermost
+// images: entry's newTag for its name, else the reference's own tag ("" for none).
+func finalTag(t *tree, ref string) string {
+	name, tag := imageName(ref), ""
+	if r, err := reference.Parse(ref); err == nil {
+		if tagged, ok := r.(reference.Tagged); ok {
+			tag = tagged.Tag()
+		}
+	}
+	for i := len(t.images) - 1; i >= 0; i-- {
+		if im := t.images[i]; im.Name == name {
+			tag = cmpOr(im.NewTag, tag)
+			name = cmpOr(im.NewName, name)
+		}
+	}
+	return tag
+}

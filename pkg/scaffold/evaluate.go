@@ -24,8 +24,9 @@ func (h *hints) evaluate(m *makefile, pipes []*ciFile, order map[string]int) []m
 				}
 			}
 		}
+		called := m.calledByRelease()
 		for _, r := range m.order {
-			if !release || releaseTarget(r.name) && !h.pipelineReleases() {
+			if !release || releaseTarget(r.name) && !called[r.name] && !h.pipelineReleases() {
 				w.run(r.name, visit{release: release, root: r.name})
 			}
 		}
@@ -148,4 +149,27 @@ func (p *ciFile) lookup(m *makefile) func(string) (string, bool) {
 		v, ok := p.env[k]
 		return v, ok
 	}
+}
+
+// calledByRelease lists the targets another release target runs (a prerequisite or a
+// $(MAKE) call): they run in that target's order, so they are no release roots.
+func (m *makefile) calledByRelease() map[string]bool {
+	out := map[string]bool{}
+	look := m.lookup(scope{})
+	for _, r := range m.order {
+		if !releaseTarget(r.name) {
+			continue
+		}
+		for _, p := range strings.Fields(expandWith(r.prereqs, look)) {
+			out[p] = true
+		}
+		for _, l := range r.recipe {
+			for _, c := range makeCalls(expandWith(l.text, look)) {
+				for _, t := range c.targets {
+					out[t] = true
+				}
+			}
+		}
+	}
+	return out
 }

@@ -28,8 +28,12 @@ func (s *treeSurvey) decideImage(p *Provider) {
 		return
 	}
 	claims := s.imageClaims(p)
+	render, rendered := s.releaseRender(p.Components)
 	var rel, unresolved, other []imageClaim
 	for _, c := range claims {
+		if rendered && c.release && c.onBuilt != (c.seq > render.seq) {
+			continue // a source edited after the render, or a built file before it: not what ships
+		}
 		switch {
 		case c.release && c.resolved():
 			rel = append(rel, c)
@@ -105,17 +109,38 @@ func (s *treeSurvey) keepLeft(p *Provider) {
 	p.ask("image", "no release pipeline or target sets or builds the image: init kept %s, the image %s leaves; set newName if the release pushes another", p.Image, p.Components)
 }
 
-// releaseBuildOf returns the release line rendering folder rel ("" if none).
+// releaseBuildOf returns where the release renders folder rel ("" if it does not).
 func (s *treeSurvey) releaseBuildOf(rel string) string {
-	for _, l := range s.hints.lines {
-		if m := compBuild.FindStringSubmatch(l.text); m != nil && l.release && (componentBuild{cd: m[1], dir: m[2]}).folder() == rel {
-			return l.at
-		}
-		if d := renderedDir(l.text); d != "" && l.release && d == rel {
-			return l.at
-		}
+	if l, ok := s.releaseRender(rel); ok {
+		return l.at
 	}
 	return ""
+}
+
+// releaseRender returns the last release line (in run order) rendering folder rel, or
+// a folder loading it (config/ around config/default).
+func (s *treeSurvey) releaseRender(rel string) (mkLine, bool) {
+	var best mkLine
+	found := false
+	for _, l := range s.hints.lines {
+		d := renderedDir(l.text)
+		if m := compBuild.FindStringSubmatch(l.text); m != nil {
+			d = (componentBuild{cd: m[1], dir: m[2]}).folder()
+		}
+		if l.release && d != "" && s.rendersFolder(d, rel) && (!found || l.seq > best.seq) {
+			best, found = l, true
+		}
+	}
+	return best, found
+}
+
+// rendersFolder reports whether rendering folder d renders folder rel.
+func (s *treeSurvey) rendersFolder(d, rel string) bool {
+	if d == rel {
+		return true
+	}
+	src := s.find(d)
+	return src != nil && src.tree.includes(s.abs(rel))
 }
 
 // ordered reports two runs whose order is known: the same run, or two lines of one

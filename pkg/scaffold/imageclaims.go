@@ -18,10 +18,11 @@ type imageClaim struct {
 	arch      bool   // a per-architecture suffix (-$(ARCH), -amd64) was dropped from the name
 	root      string // the pipeline line or target whose run reaches the line
 	seq       int    // the order the runs reach it
+	onBuilt   bool   // it edits the rendered components file (after the render), not a source
 }
 
 var (
-	editSetImage = regexp.MustCompile(`\bedit\s+set\s+image\s+"?([^\s="]+)=([^\s"]+)`)
+	editSetImage = regexp.MustCompile(`\bedit\s+set\s+image\s+"?([^\s="]+)(?:=([^\s"]+))?`)
 	cdDir        = regexp.MustCompile(`\bcd\s+"?([^\s";&]+)"?\s*(?:&&|;)`)
 	sedExpr      = regexp.MustCompile(`\bs([@|,#!])(.+?)([@|,#!])(.*?)([@|,#!])`)
 	archSuffix   = regexp.MustCompile(`-(?:\$[({][^)}]*ARCH[^)}]*[)}]|amd64|arm64|arm|ppc64le|s390x)$`)
@@ -61,8 +62,15 @@ func (s *treeSurvey) editClaim(p *Provider, l mkLine) (imageClaim, bool) {
 	if cd == nil || !slices.Contains(s.kdirs(p.trees[0]), cleanRel(cd[1])) {
 		return imageClaim{}, false
 	}
-	c := newClaim(l.text[m[4]:m[5]], l, "kustomize edit set image in "+cleanRel(cd[1]))
-	return c, true
+	f := shellFields(l.text[m[2]:]) // a value holding $(shell …) is one word
+	name, ref, set := strings.Cut(strings.Trim(f[0], `"`), "=")
+	if !set { // edit set image IMAGE:TAG: a new tag for the image of that name
+		ref = name
+		if n, _ := splitRef(name); !sameImage(n, p.Image) {
+			return imageClaim{}, false
+		}
+	}
+	return newClaim(ref, l, "kustomize edit set image in "+cleanRel(cd[1])), true
 }
 
 // sedClaims reads sed expressions that set p's image.
@@ -81,9 +89,9 @@ func (s *treeSurvey) sedClaims(p *Provider, l mkLine) []imageClaim {
 		switch {
 		case strings.Contains(rep, "image:") && s.ownsFile(p, target):
 			v := strings.Trim(rep[strings.Index(rep, "image:")+len("image:"):], `'"\ `)
-			out = append(out, newClaim(v, l, "sed sets image: in "+target))
+			out = append(out, s.built(newClaim(v, l, "sed sets image: in "+target), p, target))
 		case looksLikeImage(pat) && looksLikeImage(rep) && s.ownsFile(p, target) && imageName(strings.Trim(pat, `'"`)) == p.Image:
-			out = append(out, newClaim(rep, l, "sed replaces "+strings.Trim(pat, `'"`)+" in "+path.Base(target)))
+			out = append(out, s.built(newClaim(rep, l, "sed replaces "+strings.Trim(pat, `'"`)+" in "+path.Base(target)), p, target))
 		}
 	}
 	return out
@@ -164,4 +172,10 @@ func normalImage(n string) string {
 		return r.Name()
 	}
 	return n
+}
+
+// built marks a claim on p's rendered components file (not a file of its tree).
+func (s *treeSurvey) built(c imageClaim, p *Provider, target string) imageClaim {
+	c.onBuilt = len(p.trees) == 0 || !slices.Contains(p.trees[0].files, s.abs(target)) && !slices.Contains(s.kdirs(p.trees[0]), path.Dir(target))
+	return c
 }

@@ -188,6 +188,9 @@ func (s *treeSurvey) provider(srcs []*source) *Provider {
 	}
 	s.decideName(p, main)
 	p.Image = s.image(main)
+	if main.c.image != "" {
+		p.tagLeft = finalTag(main.tree, main.c.image)
+	}
 	s.citeComponents(p, main)
 	return p
 }

@@ -53,6 +53,7 @@ type Provider struct {
 	Questions   []Question        // what init asks the maintainer about this provider
 	trees       []*tree
 	scriptHints *hints
+	tagLeft     string // the image tag the components leave
 }
 
 // Extra is one extraComponents entry.

@@ -2,6 +2,7 @@ package scaffold
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -38,6 +39,10 @@ func (s *treeSurvey) decideTag(p *Provider, claims []imageClaim) {
 				return
 			}
 		}
+	}
+	if !slices.ContainsFunc(claims, func(c imageClaim) bool { return c.tag != "" }) && p.tagLeft != "" && !semver.MatchString(p.tagLeft) &&
+		strings.Contains(p.Evidence["image"], "as it is") {
+		p.ask("tag", "the release renders the image with the tag the kustomization leaves, %q, not the version: init wrote tagFromVersion: true", p.tagLeft)
 	}
 	for _, c := range claims {
 		switch {
