@@ -52,6 +52,9 @@ func (s *treeSurvey) decideImage(p *Provider) {
 	default:
 		s.keepLeft(p)
 	}
+	if n := p.releaseName(); normalImage(n) != n && strings.Contains(n, "/") && !strings.Contains(n, "$") {
+		p.ask("image", "the release image %s is a short name clusterctl cannot parse (the build stops with components-image-canonical): init wrote it as the release has it; write newName: %s", n, normalImage(n))
+	}
 	for _, c := range unresolved {
 		p.ask("image", "%s sets the image to %s (%s), which init cannot resolve (a secret, a shell call or a CI variable): it wrote %s; set newName if the release pushes elsewhere",
 			c.at, c.name, c.how, p.releaseName())
