@@ -135,7 +135,9 @@ func (p *ciFile) releaseLine(l pipeLine) bool {
 	if p.kind == "dockerfile" {
 		return strings.Contains(strings.ToLower(l.job), "release")
 	}
-	return p.release && !devName(strings.ToLower(l.job))
+	job := strings.ToLower(l.job)
+	named := strings.Contains(job, "release") || strings.Contains(job, "publish")
+	return (p.release || named && p.kind != "script") && !devName(job)
 }
 
 // setEnv records an env entry (the first one of a name).

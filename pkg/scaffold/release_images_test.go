@@ -144,3 +144,15 @@ func gitlabRelease() releaseCase {
 		config: []string{"newName: registry.gitlab.example.com/acme/foo/foo-controller # Makefile:12 (sed sets image: in config/default/manager_image_patch.yaml)"},
 		ships:  fooShips("registry.gitlab.example.com/acme/foo/foo-controller:v1.2.0", nil)}
 }
+
+// prowRelease: an in-tree Prow postsubmit job named like a release runs make with the
+// release registry (command and args as YAML lists).
+func prowRelease() releaseCase {
+	f := fooTree("", files{".prow.yaml": "postsubmits:\n  - name: post-foo-release\n    branches:\n    - ^v\\d+\\.\\d+\\.\\d+$\n    decorate: true\n" +
+		"    spec:\n      containers:\n      - image: gcr.io/k8s-staging-test-infra/kubekins-e2e:latest\n        command:\n        - runner.sh\n        args:\n" +
+		"        - make\n        - release-manifests\n        - PROD_REGISTRY=registry.k8s.io/foo\n  - name: pull-foo-test\n    spec:\n      containers:\n" +
+		"      - image: golang:1.24\n        command:\n        - make\n        - test\n"})
+	return releaseCase{name: "an in-tree Prow release job", files: f,
+		config: []string{"newName: registry.k8s.io/foo/foo-controller # Makefile:12 (sed sets image: in config/default/manager_image_patch.yaml)"},
+		ships:  fooShips("registry.k8s.io/foo/foo-controller:v1.2.0", nil)}
+}
