@@ -119,9 +119,14 @@ func (m *makefile) scriptVars(pipes []*ciFile) {
 	}
 }
 
-// values are the variables' values as written (the defaults), the Makefile's first.
+// values are the variables' values as written (the defaults), the Makefile's first;
+// computed once, after every file is read.
 func (m *makefile) values() map[string]string {
+	if m.vals != nil {
+		return m.vals
+	}
 	out := map[string]string{}
+	m.vals = out
 	for k, d := range m.script {
 		out[k] = d.value
 	}

@@ -31,6 +31,7 @@ type makefile struct {
 	// github.com/OWNER/REPO module (what a release workflow's ${{ github.repository }} is)
 	github map[string]string
 	script map[string]varDef // the scripts' own variables (make does not see them)
+	vals   map[string]string // values(), once
 }
 
 var (

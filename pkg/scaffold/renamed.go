@@ -81,7 +81,11 @@ func (s *treeSurvey) filesFrom() map[string]fileFrom {
 // docFileNames reads the components file names the docs' clusterctl.yaml entries
 // give each type (url: …/NAME.yaml with type: beside it).
 func (s *treeSurvey) docFileNames() map[string][]nameClaim {
+	if s.fileNames != nil {
+		return s.fileNames
+	}
 	out := map[string][]nameClaim{}
+	s.fileNames = out
 	for _, rel := range s.docFiles() {
 		data, err := s.r.read(s.abs(rel))
 		if err != nil {

@@ -19,17 +19,18 @@ type source struct {
 
 // treeSurvey is everything found under the root.
 type treeSurvey struct {
-	root     string
-	sources  []*source
-	files    []string // template-looking YAML files (slash paths), sorted
-	metadata []string // files named metadata.yaml (slash paths), in walk order
-	hints    *hints
-	r        *reader
-	wrappers []*tree                // development kustomizations around shipped template files
-	shipped  *releaseFiles          // what the release ships, read once
-	charts   []string               // Helm chart folders (Chart.yaml), not read
-	names    map[string][]nameClaim // provider names the docs give, by type
-	oneImage bool                   // every provider leaves the same manager image (one provider, or k0smotron's one binary)
+	root      string
+	sources   []*source
+	files     []string // template-looking YAML files (slash paths), sorted
+	metadata  []string // files named metadata.yaml (slash paths), in walk order
+	hints     *hints
+	r         *reader
+	wrappers  []*tree                // development kustomizations around shipped template files
+	shipped   *releaseFiles          // what the release ships, read once
+	charts    []string               // Helm chart folders (Chart.yaml), not read
+	names     map[string][]nameClaim // provider names the docs give, by type
+	fileNames map[string][]nameClaim // components file names the docs give, by type
+	oneImage  bool                   // every provider leaves the same manager image (one provider, or k0smotron's one binary)
 }
 
 var templateFile = regexp.MustCompile(`^(cluster-template.*|clusterclass-.*|.*cluster-?class.*)\.ya?ml$`)
