@@ -13,7 +13,9 @@ import (
 func initTree(t *testing.T) string {
 	return questionTree(t, func(f map[string]string) {
 		f["config/kustomization.yaml"] += "labels:\n- pairs:\n    cluster.x-k8s.io/provider: bootstrap-tiny\n"
-		f["Makefile"] = "RELEASE_DIR ?= out\nrelease:\n\t$(KUSTOMIZE) build config > $(RELEASE_DIR)/bootstrap-components.yaml\n"
+		f[".github/workflows/release.yaml"] = "on:\n  push:\n    tags: ['v*']\njobs:\n  release:\n    runs-on: ubuntu-latest\n    steps:\n    - run: |\n" +
+			"        cd config && kustomize edit set image registry.example.com/tiny:${GITHUB_REF_NAME} && cd ..\n" +
+			"        kustomize build config > out/bootstrap-components.yaml\n"
 	})
 }
 
@@ -39,7 +41,7 @@ func TestInitWritesAConfigThatBuilds(t *testing.T) {
 		t.Fatalf("init: exit %d\n%s%s", code, stdout, stderr)
 	}
 	written, err := os.ReadFile(cfg)
-	if err != nil || !strings.Contains(string(written), "type: BootstrapProvider") || !strings.Contains(string(written), "kustomize: config # Makefile:3 renders it\n") {
+	if err != nil || !strings.Contains(string(written), "type: BootstrapProvider") || !strings.Contains(string(written), "kustomize: config # .github/workflows/release.yaml:10 renders it\n") {
 		t.Fatalf("capirepo.yaml:\n%s (%v)", written, err)
 	}
 	out := filepath.Join(t.TempDir(), "dist")
