@@ -114,6 +114,7 @@ func (s *treeSurvey) metadataFile(p *Provider) string {
 			return c.rel
 		}
 	}
+	p.ask("metadata", "no metadata.yaml found: init wrote a release series 0.1 with contract v1beta1; write your releases' series and contracts (or add a metadata.yaml)")
 	return ""
 }
 

@@ -180,7 +180,7 @@ func (s *treeSurvey) provider(srcs []*source) *Provider {
 			continue
 		}
 		if b, ok := s.buildOf(o.rel); ok {
-			p.Extra = append(p.Extra, Extra{Name: b.file, Kustomize: o.rel})
+			p.Extra = append(p.Extra, Extra{Name: b.file, Kustomize: o.rel, At: b.at})
 			p.trees = append(p.trees, o.tree)
 		} else if !includedByAny(o, srcs) && !devFolder(o.rel) {
 			p.Variants = append(p.Variants, o.rel)

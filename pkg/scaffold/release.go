@@ -7,12 +7,13 @@ import (
 	"strings"
 )
 
-// ships reports whether the release ships entry e as the file name, and the lines read.
+// ships reports whether the release ships entry e as the file name, and the lines
+// read: the ones that ship it, else the ones that name what ships.
 func (s *treeSurvey) ships(e Entry, name string) (bool, string) {
 	var ats []string
 	for _, a := range s.shipping().assets {
 		if ok, _ := path.Match(a.name, name); ok && s.fromSource(e, a.source) {
-			return true, ""
+			return true, a.at
 		}
 		if at := strings.SplitN(a.at, ", ", 2)[0]; !slices.Contains(ats, at) {
 			ats = append(ats, at)
@@ -61,6 +62,11 @@ func (s *treeSurvey) restrict(p *Provider) {
 		if len(p.Templates) > 0 {
 			p.ask("templates", "no release pipeline or target names the templates the release ships: init ships every template it found; comment out those the release does not ship")
 		}
+		for i, e := range p.Templates {
+			if e.Comment == "" {
+				p.Templates[i].Comment = "found in the tree: " + s.foundAs(e)
+			}
+		}
 		return
 	}
 	var keep []Entry
@@ -69,10 +75,14 @@ func (s *treeSurvey) restrict(p *Provider) {
 		if name == "" {
 			name = s.classOutput(e)
 		}
-		if ok, at := s.ships(e, name); name != "" && !ok {
+		ok, at := s.ships(e, name)
+		if name != "" && !ok {
 			e.Comment = strings.TrimPrefix(e.Comment+"; ", "; ") + name + " is not in the release (" + cmpOr(at, "the release lines") + " ship what they name)"
 			p.Commented = append(p.Commented, e)
 			continue
+		}
+		if e.Comment == "" {
+			e.Comment = s.shippedBy(e, ok, at)
 		}
 		keep = append(keep, e)
 	}
@@ -218,4 +228,33 @@ func (s *treeSurvey) treeOf(rel string) *tree {
 		return nil
 	}
 	return loadTree(s.r, s.abs(rel))
+}
+
+// foundAs says what a template entry init found by layout holds.
+func (s *treeSurvey) foundAs(e Entry) string {
+	switch {
+	case e.Flavor != nil:
+		return e.Kustomize + e.Path + " renders a Cluster"
+	case e.ClusterClass != "":
+		return e.ClusterClass + " holds a ClusterClass"
+	case strings.HasSuffix(e.Path, ".yaml"):
+		return "a " + strings.SplitN(path.Base(e.Path), "-", 2)[0] + " file"
+	}
+	return "its cluster-template*.yaml and clusterclass-*.yaml files"
+}
+
+// shippedBy says which release lines ship a kept entry (a folder: its files).
+func (s *treeSurvey) shippedBy(e Entry, ok bool, at string) string {
+	if !ok && e.Flavor == nil && e.Path != "" && !strings.HasSuffix(e.Path, ".yaml") {
+		for _, f := range s.files {
+			if path.Dir(f) == e.Path && templateName.MatchString(path.Base(f)) {
+				ok, at = s.ships(Entry{Path: f}, path.Base(f))
+				break
+			}
+		}
+	}
+	if !ok {
+		return ""
+	}
+	return "the release ships it: " + at
 }

@@ -60,8 +60,8 @@ type Provider struct {
 // Unread is a file init did not read: its slash path and why.
 type Unread struct{ Path, Why string }
 
-// Extra is one extraComponents entry.
-type Extra struct{ Name, Kustomize string }
+// Extra is one extraComponents entry, and the line rendering it.
+type Extra struct{ Name, Kustomize, At string }
 
 // Entry is one templates: (or files:) entry with an optional comment.
 type Entry struct {

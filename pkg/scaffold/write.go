@@ -120,6 +120,7 @@ func (w *writer) provider(p *Provider) {
 	if p.Metadata != "" {
 		w.value(1, p, "metadata", "metadata: "+p.Metadata)
 	} else {
+		w.ask(1, p, "metadata")
 		w.line(1, "releaseSeries: # no metadata.yaml found: the series of your releases and their contracts")
 		w.line(1, "- {major: 0, minor: 1, contract: v1beta1}")
 	}
@@ -142,7 +143,7 @@ func (w *writer) components(p *Provider) {
 	if len(p.Extra) > 0 {
 		w.line(1, "extraComponents: # more components files the Makefile builds")
 		for _, e := range p.Extra {
-			w.line(1, "- {name: %s, kustomize: %s}", e.Name, e.Kustomize)
+			w.line(1, "- {name: %s, kustomize: %s} # %s renders it", e.Name, e.Kustomize, e.At)
 		}
 	}
 	if len(p.Variants) > 0 {
