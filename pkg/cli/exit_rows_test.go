@@ -45,6 +45,7 @@ func exitRows() []exitRow {
 				s.interruptNow()
 				return []string{"init", initTree(s.t)}
 			},
+			classQuestions: func(s *stage) []string { return []string{"init", questionTree(s.t, nil)} },
 		}, na: map[errClass]string{classFindings: noLint, classRemote: "writes one new file; a write failure exits 4 but cannot be provoked portably"}},
 
 		{cmd: "lint", cases: map[errClass]scenario{
