@@ -33,7 +33,10 @@ func checkClassNamespaceObject(c TemplateFile) lint.Findings {
 }
 
 // checkSharedClassObjects reports objects (kind and name) defined by an earlier
-// ClusterClass file too; the first definition is not reported.
+// ClusterClass file too; the first definition is not reported. A name spelt with a
+// ${VAR} is the user's to choose for each class (CAPV names its classes' objects from
+// ${CLUSTER_CLASS_NAME}), so it collides only when the user gives two the same value:
+// not reported.
 func checkSharedClassObjects(classes []TemplateFile) lint.Findings {
 	first := map[string]string{} // group/kind/name -> file
 	var out lint.Findings
@@ -41,7 +44,7 @@ func checkSharedClassObjects(classes []TemplateFile) lint.Findings {
 		seen := map[string]bool{}
 		for _, d := range c.Docs {
 			key := objectKey(d)
-			if !isObject(d) || seen[key] {
+			if !isObject(d) || seen[key] || strings.Contains(d.Obj.Name(), "${") {
 				continue
 			}
 			seen[key] = true
