@@ -50,11 +50,11 @@ type CRD struct {
 	Group      string            `json:"group"`
 	Kind       string            `json:"kind"`
 	Scope      string            `json:"scope"`
-	Versions   []CRDVersion      `json:"versions"`             // in document order
-	Conversion Conversion        `json:"conversion"`           // spec.conversion
-	Contracts  map[string]string `json:"contracts,omitempty"`  // cluster.x-k8s.io/<contract> labels: contract → versions
-	Object     manifest.Object   `json:"-"`                    // the object, its schemas null
-	Validation *manifest.Schema  `json:"-"`                    // spec.validation (apiextensions v1beta1), unparsed
+	Versions   []CRDVersion      `json:"versions"`            // in document order
+	Conversion Conversion        `json:"conversion"`          // spec.conversion
+	Contracts  map[string]string `json:"contracts,omitempty"` // cluster.x-k8s.io/<contract> labels: contract → versions
+	Object     manifest.Object   `json:"-"`                   // the object, its schemas null
+	Validation *manifest.Schema  `json:"-"`                   // spec.validation (apiextensions v1beta1), unparsed
 }
 
 // CRDVersion is one item of spec.versions.
@@ -91,10 +91,10 @@ type KindUse struct {
 
 // Grant is one verb a Role or ClusterRole rule allows on one resource or URL.
 type Grant struct {
-	Role           string `json:"role"`                // ClusterRole name, or namespace/name of a Role
-	Cluster        bool   `json:"cluster"`             // a ClusterRole
-	APIGroup       string `json:"apiGroup,omitempty"`  // "" for the core group
-	Resource       string `json:"resource,omitempty"`  // resource or resource/subresource
+	Role           string `json:"role"`               // ClusterRole name, or namespace/name of a Role
+	Cluster        bool   `json:"cluster"`            // a ClusterRole
+	APIGroup       string `json:"apiGroup,omitempty"` // "" for the core group
+	Resource       string `json:"resource,omitempty"` // resource or resource/subresource
 	ResourceName   string `json:"resourceName,omitempty"`
 	NonResourceURL string `json:"nonResourceURL,omitempty"`
 	Verb           string `json:"verb"`

@@ -80,7 +80,7 @@ spec:
 func TestOutlineMatchesFullParse(t *testing.T) {
 	t.Parallel()
 	inputs := map[string]string{"bigtree": bigtree.CRD("Thing"), "two": twoVersionCRD, "validation": validationCRD,
-		"flow": "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: f.example.com}\nspec: {versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}]}\n",
+		"flow":    "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: f.example.com}\nspec: {versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}]}\n",
 		"comment": strings.Replace(twoVersionCRD, "        type: object\n    served: true\n    storage: false", "        type: object\n# a comment ends the block\n    served: true\n    storage: false", 1),
 		"multi":   "apiVersion: v1\nkind: Namespace\nmetadata: {name: a}\n---\n" + twoVersionCRD + "---\n# only a comment\n---\n" + validationCRD}
 	files, _ := filepath.Glob("../contract/testdata/*/*/*components*.yaml")
