@@ -211,6 +211,20 @@ func exitRows() []exitRow {
 			},
 		}, na: map[errClass]string{classConflict: "reads only"}},
 
+		{cmd: "diff", cases: map[errClass]scenario{
+			classUsage: func(s *stage) []string { return []string{"diff", builtTiny(s.t)} },
+			classFindings: func(s *stage) []string {
+				return []string{"diff", builtTiny(s.t), buildTinyWith(s.t, newImage)}
+			},
+			classInput: func(s *stage) []string { return []string{"diff", missing(s.t), builtTiny(s.t)} },
+			classRemote: func(s *stage) []string {
+				return []string{"diff", builtTiny(s.t), "https://github.com/acme/nope/releases/v1.0.0/bootstrap-components.yaml", "--github-url", newGitHub(s.t).URL()}
+			},
+			classInterrupt: func(s *stage) []string {
+				return []string{"diff", builtTiny(s.t), tinyReleaseURL, "--github-url", s.hangingServer()}
+			},
+		}, na: map[errClass]string{classConflict: "reads only"}},
+
 		{cmd: "mirror", cases: map[errClass]scenario{
 			classUsage: func(s *stage) []string { return []string{"mirror", "--bootstrap", "tiny:v1.0.0"} },
 			classFindings: func(s *stage) []string {
