@@ -32,7 +32,7 @@ cluster.x-k8s.io/provider) never count. Exit 0 when equal, 1 when different.`,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, io, args[0], args[1]) },
 	}
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text|json")
-	o.src.flags(cmd)
+	o.src.flags(cmd, true)
 	return cmd
 }
 

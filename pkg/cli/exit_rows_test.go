@@ -41,7 +41,14 @@ func exitRows() []exitRow {
 				s.interruptNow()
 				return []string{"init", initTree(s.t)}
 			},
-		}, na: map[errClass]string{classFindings: noLint, classRemote: "writes one new file; a write failure exits 4 but cannot be provoked portably"}},
+			classFindings: func(s *stage) []string { // --check: the release lacks the components
+				against := writeText(s.t, filepath.Join(s.t.TempDir(), "metadata.yaml"), checkTree()["metadata.yaml"])
+				return []string{"init", "--check-against", against, gitCheckout(s.t, checkTree())}
+			},
+			classRemote: func(s *stage) []string { // --check: no release on the forge
+				return []string{"init", "--check", gitCheckout(s.t, checkTree()), "--github-url", newGitHub(s.t).URL()}
+			},
+		}, na: map[errClass]string{}},
 
 		{cmd: "lint", cases: map[errClass]scenario{
 			classUsage: func(s *stage) []string { return []string{"lint", "--disable", "no-such-rule", builtTiny(s.t)} },

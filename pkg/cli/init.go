@@ -12,6 +12,7 @@ import (
 
 type initOptions struct {
 	stdout bool
+	check  initCheck // --check and its flags (init_check.go)
 }
 
 func newInitCmd(io streams) *cobra.Command {
@@ -25,11 +26,15 @@ equivalent) with each provider's type and name, the manager image and how the Ma
 pins it, metadata.yaml, flavor folders, cluster-template*.yaml and clusterclass-*.yaml
 files, ClusterClass sources, loadRestrictor: none when flavors load files from outside
 their folder, and the remote resources to pin. What it cannot decide it writes as a
-commented line. It never overwrites a file: --stdout prints the config instead.`,
+commented line. It never overwrites a file: --stdout prints the config instead.
+With --check it writes nothing: it builds the newest release tag with the proposed config
+and diffs the build against that tag's published release, citing the config line behind
+each difference or asking a question.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd.Context(), io, args) },
 	}
 	cmd.Flags().BoolVar(&o.stdout, "stdout", false, "print the config instead of writing DIR/capirepo.yaml")
+	o.check.flags(cmd)
 	return cmd
 }
 
@@ -37,6 +42,9 @@ func (o *initOptions) run(ctx context.Context, io streams, args []string) error 
 	dir := "."
 	if len(args) == 1 {
 		dir = args[0]
+	}
+	if o.check.enabled() {
+		return o.check.run(ctx, io, dir)
 	}
 	target, err := scaffold.ConfigPath(dir)
 	if err != nil && !o.stdout {

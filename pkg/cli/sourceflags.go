@@ -17,12 +17,15 @@ type sourceFlags struct {
 	plainHTTP                            bool
 }
 
-func (s *sourceFlags) flags(cmd *cobra.Command) {
+// flags adds the flags; withType adds --type too.
+func (s *sourceFlags) flags(cmd *cobra.Command, withType bool) {
 	f := cmd.Flags()
 	f.StringVar(&s.githubURL, "github-url", "", "GitHub API base for tests or Enterprise mirrors of github.com releases")
 	f.StringVar(&s.gitlabURL, "gitlab-url", "", "read a GitLab URL's package from this instance URL instead of the URL's own host (mirrors, tests)")
 	f.StringVar(&s.tokenFile, "token-file", "", "token for private repositories (default: the token variables of docs/tokens.md)")
-	f.StringVar(&s.typ, "type", "", "provider type, for GitLab URLs whose package name is not a provider label")
+	if withType {
+		f.StringVar(&s.typ, "type", "", "provider type, for GitLab URLs whose package name is not a provider label")
+	}
 	f.BoolVar(&s.plainHTTP, "plain-http", false, "read oci:// references over plain HTTP (local registries)")
 }
 

@@ -28,19 +28,19 @@ func images(a, b *inventory.Release) []Difference {
 	sort.Strings(onlyA)
 	sort.Strings(onlyB)
 	var out []Difference
-	for _, key := range []func(string) string{repository, imageName, func(string) string { return "" }} {
+	for _, key := range []func(string) string{Repository, ImageName, func(string) string { return "" }} {
 		var pairs [][2]string
 		pairs, onlyA, onlyB = pairBy(key, onlyA, onlyB)
 		for _, p := range pairs {
 			out = append(out, Difference{Section: SectionImages, File: strings.Join(inA[p[0]].Files, ", "),
-				Subject: repository(p[0]), Change: Changed, A: p[0], B: p[1]})
+				Subject: Repository(p[0]), Change: Changed, A: p[0], B: p[1]})
 		}
 	}
 	for _, ref := range onlyA {
-		out = append(out, Difference{Section: SectionImages, File: strings.Join(inA[ref].Files, ", "), Subject: repository(ref), Change: OnlyInA, A: ref})
+		out = append(out, Difference{Section: SectionImages, File: strings.Join(inA[ref].Files, ", "), Subject: Repository(ref), Change: OnlyInA, A: ref})
 	}
 	for _, ref := range onlyB {
-		out = append(out, Difference{Section: SectionImages, File: strings.Join(inB[ref].Files, ", "), Subject: repository(ref), Change: OnlyInB, B: ref})
+		out = append(out, Difference{Section: SectionImages, File: strings.Join(inB[ref].Files, ", "), Subject: Repository(ref), Change: OnlyInB, B: ref})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Subject < out[j].Subject })
 	return out
@@ -83,8 +83,8 @@ func pairBy(key func(string) string, a, b []string) (pairs [][2]string, restA, r
 	return pairs, restA, restB
 }
 
-// repository is a reference without its tag and digest.
-func repository(ref string) string {
+// Repository is an image reference as written, without its tag and digest.
+func Repository(ref string) string {
 	if i := strings.Index(ref, "@"); i >= 0 {
 		ref = ref[:i]
 	}
@@ -94,5 +94,5 @@ func repository(ref string) string {
 	return ref
 }
 
-// imageName is the last path segment of the repository.
-func imageName(ref string) string { return path.Base(repository(ref)) }
+// ImageName is the last path segment of the repository.
+func ImageName(ref string) string { return path.Base(Repository(ref)) }

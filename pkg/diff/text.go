@@ -137,3 +137,13 @@ func quote(s string) string {
 	}
 	return s
 }
+
+// String prints a difference on one line: "images: repo: a → b (file)",
+// "objects: file: Deployment.apps ns/name spec.replicas: 1 → 2".
+func (d Difference) String() string {
+	subject := d.Subject
+	if d.Path != "" {
+		subject += " " + d.Path
+	}
+	return d.Section + ": " + filePrefix(d) + subject + ": " + changeText(d, d.Path == "")
+}
