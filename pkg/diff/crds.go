@@ -2,11 +2,13 @@ package diff
 
 import (
 	"bytes"
+	"runtime"
 	"strconv"
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/inventory"
 	"github.com/capirepo/capirepo/pkg/manifest"
+	"golang.org/x/sync/errgroup"
 )
 
 // crds compares CustomResourceDefinitions by name: presence, then per version
@@ -14,15 +16,24 @@ import (
 // fields of the version) and spec.conversion. The rest of a CRD is an object
 // (objects). Schemas are compared as text first: equal text needs no parse.
 func crds(a, b *inventory.Release) []Difference {
-	var out []Difference
+	each := make([][]Difference, len(a.CRDs)) // CRDs are compared on every CPU
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i := range a.CRDs {
-		ca := &a.CRDs[i]
-		cb := b.CRD(ca.Name)
-		if cb == nil {
-			out = append(out, crdDiff(ca, nil, "", OnlyInA, versionList(ca), ""))
-			continue
-		}
-		out = append(out, crdPair(ca, cb)...)
+		g.Go(func() error {
+			ca := &a.CRDs[i]
+			if cb := b.CRD(ca.Name); cb != nil {
+				each[i] = crdPair(ca, cb)
+			} else {
+				each[i] = []Difference{crdDiff(ca, nil, "", OnlyInA, versionList(ca), "")}
+			}
+			return nil
+		})
+	}
+	_ = g.Wait()
+	var out []Difference
+	for _, ds := range each {
+		out = append(out, ds...)
 	}
 	for i := range b.CRDs {
 		if cb := &b.CRDs[i]; a.CRD(cb.Name) == nil {
@@ -118,8 +129,14 @@ func schemaDiffs(a, b *inventory.CRD, path string, sa, sb *manifest.Schema) []Di
 	switch {
 	case sa == nil && sb == nil:
 		return nil
-	case sa != nil && sb != nil && sa.Text != nil && sb.Text != nil && bytes.Equal(sa.Text, sb.Text):
-		return nil
+	case sa != nil && sb != nil && sa.Text != nil && sb.Text != nil:
+		if bytes.Equal(sa.Text, sb.Text) {
+			return nil
+		}
+		var fs []field
+		if err := blockFields(path, sa.Text, sb.Text, &fs); err == nil {
+			return toDiffs(a, b, fs)
+		}
 	}
 	va, errA := parseSchema(sa)
 	vb, errB := parseSchema(sb)
@@ -147,6 +164,10 @@ func errText(err error, what string) string {
 func fieldDiffs(a, b *inventory.CRD, path string, va, vb any) []Difference {
 	var fs []field
 	fields(path, va, vb, &fs)
+	return toDiffs(a, b, fs)
+}
+
+func toDiffs(a, b *inventory.CRD, fs []field) []Difference {
 	out := make([]Difference, 0, len(fs))
 	for _, f := range fs {
 		sa, sb := f.shown()

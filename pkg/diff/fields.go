@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -178,10 +179,14 @@ func (f field) shown() (a, b string) {
 	return a, b
 }
 
-// show prints a value for a report: strings as they are, anything else as compact
-// JSON, cut at 200 characters.
+// show prints a value for a report: one-line strings as they are, strings of several
+// lines quoted (Go syntax, so that a report line stays one line), anything else as
+// compact JSON; cut at 200 characters.
 func show(v any) string {
 	s, ok := v.(string)
+	if ok && strings.ContainsAny(s, "\n\r") {
+		s = strconv.Quote(s)
+	}
 	if !ok {
 		data, err := json.Marshal(jsonable(v))
 		if err != nil {

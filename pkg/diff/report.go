@@ -3,7 +3,6 @@ package diff
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/capirepo/capirepo/pkg/inventory"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -58,8 +57,9 @@ func Compare(argA, argB string, a, b []inventory.Input) (*Report, error) {
 		return nil, err
 	}
 	rep := &Report{A: argA, B: argB, Pairs: make([]Pair, len(pairs))}
+	cache := inventory.NewCache() // the documents releases share are read once
 	for i, p := range pairs {
-		rep.Pairs[i] = comparePair(p[0], p[1])
+		rep.Pairs[i] = comparePair(cache, p[0], p[1])
 	}
 	rep.Equal = rep.Count() == 0
 	return rep, nil
@@ -70,25 +70,18 @@ func oneFile(in inventory.Input) bool {
 	return len(in.Files) == 1 && len(in.Unread) == 0 && in.Label == "" && in.Version == ""
 }
 
-func comparePair(a, b *inventory.Input) Pair {
+func comparePair(cache *inventory.Cache, a, b *inventory.Input) Pair {
 	var p Pair
-	var wg sync.WaitGroup
 	for _, s := range []struct {
 		in   *inventory.Input
 		side **Side
 		inv  **inventory.Release
 	}{{a, &p.A, &p.InventoryA}, {b, &p.B, &p.InventoryB}} {
-		if s.in == nil {
-			continue
+		if s.in != nil { // one after the other: B finds what it shares with A in the cache
+			*s.side = &Side{Source: s.in.Source, Label: s.in.Label, Version: s.in.Version}
+			*s.inv = cache.Of(*s.in)
 		}
-		*s.side = &Side{Source: s.in.Source, Label: s.in.Label, Version: s.in.Version}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			*s.inv = inventory.Of(*s.in)
-		}()
 	}
-	wg.Wait()
 	switch {
 	case a == nil:
 		p.Differences = []Difference{{Section: SectionReleases, Subject: name(b), Change: OnlyInB}}

@@ -11,10 +11,11 @@ import (
 // the core controllers read.
 const contractLabel = "cluster.x-k8s.io/"
 
-// newCRD takes the facts of a CustomResourceDefinition outlined by manifest.SplitOutline.
-func newCRD(file string, d manifest.Outline) CRD {
+// newCRD takes the facts of a CustomResourceDefinition outlined by manifest.SplitOutline
+// (File and Line are set by at).
+func newCRD(d manifest.Outline) CRD {
 	o := d.Obj
-	c := CRD{Name: o.Name(), File: file, Line: d.Line, Group: o.String("spec", "group"),
+	c := CRD{Name: o.Name(), Group: o.String("spec", "group"),
 		Kind: o.String("spec", "names", "kind"), Scope: o.String("spec", "scope"), Object: o}
 	schemas := map[string]*manifest.Schema{}
 	for i := range d.Schemas {
@@ -44,6 +45,26 @@ func newCRD(file string, d manifest.Outline) CRD {
 		}
 	}
 	return c
+}
+
+// at is the CRD as found in file at line, its schemas' lines moved by offset.
+func (c *CRD) at(file string, line, offset int) CRD {
+	out := *c
+	out.File, out.Line = file, line
+	out.Versions = append([]CRDVersion(nil), c.Versions...)
+	for i, v := range out.Versions {
+		if v.Schema != nil {
+			s := *v.Schema
+			s.Line += offset
+			out.Versions[i].Schema = &s
+		}
+	}
+	if c.Validation != nil {
+		s := *c.Validation
+		s.Line += offset
+		out.Validation = &s
+	}
+	return out
 }
 
 // conversionOf reads spec.conversion: the strategy (None when unset, as the API

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/capirepo/capirepo/pkg/images"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/manifest"
 	"github.com/capirepo/capirepo/pkg/metadata"
@@ -25,8 +24,9 @@ type fileFacts struct {
 }
 
 // readFile reads one YAML file: metadata.yaml as clusterctl decodes it, anything else as
-// Kubernetes objects, with its ${VAR} variables for the files clusterctl processes.
-func readFile(name string, data []byte) fileFacts {
+// Kubernetes objects (each document through the cache), with its ${VAR} variables for
+// the files clusterctl processes.
+func (c *Cache) readFile(name string, data []byte) fileFacts {
 	kind := layout.FileKind(name)
 	if kind == layout.KindMetadata {
 		m, err := metadata.ParseLenient(name, data)
@@ -37,45 +37,53 @@ func readFile(name string, data []byte) fileFacts {
 	}
 	var ff fileFacts
 	var errs []string
+	texts := manifest.Texts(data)
 	if kind == layout.KindComponents || kind == layout.KindTemplate || kind == layout.KindClusterClass {
-		fv, err := variables.Collect(name, data)
+		fv, err := collectVariables(name, data, texts)
 		if err != nil {
 			errs = append(errs, err.Error())
 		} else {
 			ff.vars = &fv
 		}
 	}
-	docs, err := manifest.SplitOutline(data)
-	if err != nil {
-		errs = append(errs, fmt.Sprintf("%s: %v", name, err))
-	} else {
-		ff.readDocs(name, kind, docs)
+	docs := c.documents(texts)
+	for i, d := range docs {
+		if d.err != nil {
+			errs = append(errs, fmt.Sprintf("%s: %v", name, shifted(d.err, texts[i].Line, i)))
+			ff = fileFacts{vars: ff.vars}
+			break
+		}
+	}
+	if len(errs) == 0 {
+		ff.merge(name, kind, texts, docs)
 	}
 	ff.err = strings.Join(errs, "; ")
 	return ff
 }
 
-// readDocs takes the facts of every document of a file.
-func (ff *fileFacts) readDocs(name, kind string, docs []manifest.Outline) {
+// merge puts the facts of a file's documents together, with the file's name and lines.
+func (ff *fileFacts) merge(name, kind string, texts []manifest.Text, docs []*textFacts) {
 	imgs := map[string]bool{}
 	keys := map[string]int{}
-	for _, d := range docs {
-		o := newObject(name, d, keys)
-		ff.objects = append(ff.objects, o)
-		if d.Obj == nil {
-			continue
-		}
-		if o.Kind == "CustomResourceDefinition" && strings.HasPrefix(o.APIVersion, "apiextensions.k8s.io/") {
-			ff.crds = append(ff.crds, newCRD(name, d))
-			continue
-		}
-		images.InNode(d.Node, imgs)
-		if kind == layout.KindTemplate || kind == layout.KindClusterClass {
-			ff.kinds = append(ff.kinds, kindsOf(name, d.Obj)...)
-		}
-		ff.grants = append(ff.grants, grantsOf(d.Obj)...)
-		if w, ok := workloadOf(name, d.Obj); ok {
-			ff.workloads = append(ff.workloads, w)
+	for i, t := range docs {
+		for _, d := range t.docs {
+			line := texts[i].Line + d.line
+			ff.objects = append(ff.objects, newObject(name, line, i, d.obj, keys))
+			for _, img := range d.images {
+				imgs[img] = true
+			}
+			if d.crd != nil {
+				ff.crds = append(ff.crds, d.crd.at(name, line, texts[i].Line))
+			}
+			if kind == layout.KindTemplate || kind == layout.KindClusterClass {
+				ff.kinds = append(ff.kinds, withFile(d.kinds, name)...)
+			}
+			ff.grants = append(ff.grants, d.grants...)
+			if d.workload != nil {
+				w := *d.workload
+				w.File = name
+				ff.workloads = append(ff.workloads, w)
+			}
 		}
 	}
 	for img := range imgs {
@@ -85,12 +93,12 @@ func (ff *fileFacts) readDocs(name, kind string, docs []manifest.Outline) {
 
 // newObject names a document: "Kind.group namespace/name" (the core group has no
 // suffix), "#2" and on for repeats in one file, "document N" without a kind.
-func newObject(file string, d manifest.Outline, keys map[string]int) Object {
-	o := Object{File: file, Line: d.Line, Body: d.Obj}
-	if d.Obj != nil {
-		o.APIVersion, o.Kind, o.Namespace, o.Name = d.Obj.APIVersion(), d.Obj.Kind(), d.Obj.Namespace(), d.Obj.Name()
+func newObject(file string, line, index int, obj manifest.Object, keys map[string]int) Object {
+	o := Object{File: file, Line: line, Body: obj}
+	if obj != nil {
+		o.APIVersion, o.Kind, o.Namespace, o.Name = obj.APIVersion(), obj.Kind(), obj.Namespace(), obj.Name()
 	}
-	o.Key = fmt.Sprintf("document %d", d.Index+1)
+	o.Key = fmt.Sprintf("document %d", index+1)
 	if o.Kind != "" {
 		o.Key = KeyOf(o.APIVersion, o.Kind, o.Namespace, o.Name)
 	}
@@ -110,4 +118,27 @@ func KeyOf(apiVersion, kind, namespace, name string) string {
 		name = namespace + "/" + name
 	}
 	return k + " " + name
+}
+
+func withFile(ks []KindUse, file string) []KindUse {
+	out := make([]KindUse, len(ks))
+	for i, k := range ks {
+		k.File = file
+		out[i] = k
+	}
+	return out
+}
+
+// shifted turns an error of one document's text into the file's: its line and index.
+func shifted(err error, line, index int) error {
+	if e, ok := err.(*manifest.Error); ok {
+		c := *e
+		c.Doc = index
+		if c.Line > 0 {
+			c.Line += line
+		}
+		c.Msg = strings.Replace(c.Msg, "document 1:", fmt.Sprintf("document %d:", index+1), 1)
+		return &c
+	}
+	return err
 }

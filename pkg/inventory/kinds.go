@@ -8,16 +8,16 @@ import (
 	"github.com/capirepo/capirepo/pkg/manifest"
 )
 
-// kindsOf lists the kinds a template or ClusterClass document uses: its own, and every
+// kindsOf lists the kinds a document uses (File is set by its file): its own, and every
 // reference inside it (a mapping with kind and apiVersion, or kind and apiGroup as
 // v1beta2 references are written), unique and sorted. Values holding a ${VAR} are not
 // kinds yet and are skipped.
-func kindsOf(file string, obj manifest.Object) []KindUse {
+func kindsOf(obj manifest.Object) []KindUse {
 	seen := map[KindUse]bool{}
-	if k := (KindUse{APIVersion: obj.APIVersion(), Kind: obj.Kind(), File: file}); usable(k) {
+	if k := (KindUse{APIVersion: obj.APIVersion(), Kind: obj.Kind()}); usable(k) {
 		seen[k] = true
 	}
-	walkRefs(map[string]any(obj), file, true, seen)
+	walkRefs(map[string]any(obj), true, seen)
 	out := make([]KindUse, 0, len(seen))
 	for k := range seen {
 		out = append(out, k)
@@ -29,23 +29,23 @@ func kindsOf(file string, obj manifest.Object) []KindUse {
 	return out
 }
 
-func walkRefs(v any, file string, root bool, seen map[KindUse]bool) {
+func walkRefs(v any, root bool, seen map[KindUse]bool) {
 	switch v := v.(type) {
 	case map[string]any:
 		if !root {
 			kind, _ := v["kind"].(string)
 			av, _ := v["apiVersion"].(string)
 			group, _ := v["apiGroup"].(string)
-			if k := (KindUse{APIVersion: av, APIGroup: group, Kind: kind, File: file, Ref: true}); usable(k) {
+			if k := (KindUse{APIVersion: av, APIGroup: group, Kind: kind, Ref: true}); usable(k) {
 				seen[k] = true
 			}
 		}
 		for _, c := range v {
-			walkRefs(c, file, false, seen)
+			walkRefs(c, false, seen)
 		}
 	case []any:
 		for _, c := range v {
-			walkRefs(c, file, false, seen)
+			walkRefs(c, false, seen)
 		}
 	}
 }

@@ -2,10 +2,8 @@ package inventory
 
 import (
 	"path"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -25,28 +23,19 @@ func Reads(name string) bool {
 	return ext == ".yaml" || ext == ".yml"
 }
 
-// Of computes the inventory of one release. Files are read in parallel; a file that is
-// not YAML keeps its error in File.Error and is compared as bytes.
-func Of(in Input) *Release {
+// Of computes the inventory of one release with a cache of its own.
+func Of(in Input) *Release { return NewCache().Of(in) }
+
+// Of computes the inventory of one release, reading only the documents the cache has
+// not seen. A file that is not YAML keeps its error in File.Error and is compared as
+// bytes.
+func (c *Cache) Of(in Input) *Release {
 	files := append([]release.File(nil), in.Files...)
 	sort.Slice(files, func(i, j int) bool { return files[i].Name < files[j].Name })
 	facts := make([]fileFacts, len(files))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range min(runtime.GOMAXPROCS(0), len(files)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				facts[i] = readFile(files[i].Name, files[i].Data)
-			}
-		}()
+	for i, f := range files {
+		facts[i] = c.readFile(f.Name, f.Data)
 	}
-	for i := range files {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 	return merge(in, files, facts)
 }
 

@@ -4,7 +4,7 @@ import "github.com/capirepo/capirepo/pkg/manifest"
 
 // workloadOf reads a Deployment, DaemonSet or StatefulSet: its containers, with their
 // images, commands and arguments (a manager's flags, such as a storage migration).
-func workloadOf(file string, obj manifest.Object) (Workload, bool) {
+func workloadOf(obj manifest.Object) (Workload, bool) {
 	switch obj.Kind() {
 	case "Deployment", "DaemonSet", "StatefulSet":
 	default:
@@ -13,7 +13,7 @@ func workloadOf(file string, obj manifest.Object) (Workload, bool) {
 	if obj.Group() != "apps" {
 		return Workload{}, false
 	}
-	w := Workload{Kind: obj.Kind(), Namespace: obj.Namespace(), Name: obj.Name(), File: file}
+	w := Workload{Kind: obj.Kind(), Namespace: obj.Namespace(), Name: obj.Name()}
 	for _, key := range []string{"initContainers", "containers"} {
 		for _, c := range obj.Slice("spec", "template", "spec", key) {
 			m := manifest.Object(asMap(c))

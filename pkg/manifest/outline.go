@@ -1,8 +1,10 @@
 package manifest
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
+	"unicode/utf8"
 
 	yaml "go.yaml.in/yaml/v3"
 )
@@ -48,12 +50,19 @@ func (s Schema) Parse() (any, error) {
 // SplitOutline splits data as Split does, with the schemas of CustomResourceDefinitions
 // cut out before parsing when the document's lines allow it (cutOut), else parsed and
 // encoded again; every other line keeps its number. Errors are Split's.
+//
+// Schemas cut out are not screened (Screen) until Schema.Parse reads them: equal text
+// is equal whatever it holds.
 func SplitOutline(data []byte) ([]Outline, error) {
-	if err := Screen(data); err != nil {
-		return nil, err
+	if bytes.IndexByte(data, 0) >= 0 {
+		return nil, Screen(data)
+	}
+	cs := []chunk{{data: data}}
+	if bytes.HasPrefix(data, []byte("---")) || bytes.Contains(data, []byte("\n---")) {
+		cs = chunks(data) // one document text (Texts) needs no cutting
 	}
 	var out []Outline
-	for i, c := range chunks(data) {
+	for i, c := range cs {
 		os, err := outlineChunk(c, i)
 		if err != nil {
 			return nil, err
@@ -64,11 +73,14 @@ func SplitOutline(data []byte) ([]Outline, error) {
 }
 
 func outlineChunk(c chunk, index int) ([]Outline, error) {
-	if rest, cuts, ok := cutOut(c.data); ok && len(cuts) > 0 && oneDocument(c.data) {
+	if rest, cuts, ok := cutOut(c.data); ok && len(cuts) > 0 && oneDocument(rest) { // "---" and "..." lines are never cut
 		if o, ok := outlineCut(c, rest, cuts); ok {
 			o.Index = index
 			return []Outline{o}, nil
 		}
+	}
+	if err := Screen(c.data); err != nil {
+		return nil, shiftError(err, c, index)
 	}
 	docs, err := splitOne(c, index, Options{})
 	if err != nil {
@@ -88,6 +100,9 @@ func outlineChunk(c chunk, index int) ([]Outline, error) {
 // outlineCut parses a CRD document whose schema blocks were cut: ok when the rest is
 // one mapping whose schema keys are exactly the cut keys, each now null.
 func outlineCut(c chunk, rest []byte, cuts []cut) (Outline, bool) {
+	if !utf8.Valid(rest) {
+		return Outline{}, false // parsed whole, for Screen's message
+	}
 	var n yaml.Node
 	if err := yaml.Unmarshal(rest, &n); err != nil || n.Kind != yaml.DocumentNode || len(n.Content) == 0 {
 		return Outline{}, false
@@ -215,4 +230,51 @@ func restoreLines(n *yaml.Node, cuts []cut) {
 	for _, ch := range n.Content {
 		restoreLines(ch, cuts)
 	}
+}
+
+// Text is one document's text in a file, cut as Split cuts files (at "---" lines).
+type Text struct {
+	Data []byte // a slice of the file
+	Line int    // 0-based line of its first line in the file
+}
+
+// Texts cuts data into the texts of its documents without parsing or copying them, as
+// Split cuts files; SplitOutline of one text gives that document (with lines from the
+// text's start). It looks only at the lines that start with "---".
+func Texts(data []byte) []Text {
+	var out []Text
+	start, startLine := 0, 0
+	for at := 0; at < len(data); {
+		i := 0 // the next line starting with "---"
+		if at > 0 || !bytes.HasPrefix(data, []byte("---")) {
+			from := max(at-1, 0) // at starts a line: its newline is before it
+			k := bytes.Index(data[from:], []byte("\n---"))
+			if k < 0 {
+				break
+			}
+			i = from + k + 1
+		}
+		end := len(data)
+		if k := bytes.IndexByte(data[i:], '\n'); k >= 0 {
+			end = i + k + 1
+		}
+		if isDocStart(data[i:end]) {
+			out = append(out, Text{Data: data[start:i], Line: startLine})
+			startLine += bytes.Count(data[start:i], []byte("\n")) + 1
+			start = end
+		}
+		at = end
+	}
+	return append(out, Text{Data: data[start:], Line: startLine})
+}
+
+// shiftError turns a chunk's Screen error into the file's: document index and line.
+func shiftError(err error, c chunk, index int) error {
+	if e, ok := err.(*Error); ok {
+		e.Doc = index
+		if e.Line > 0 {
+			e.Line += c.line
+		}
+	}
+	return err
 }

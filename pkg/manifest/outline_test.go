@@ -210,3 +210,25 @@ func mutateAnywhere(rnd *rand.Rand, data, alphabet []byte, n int) []byte {
 	}
 	return out
 }
+
+// TestTextsCutLikeChunks: Texts cuts where the parsers' chunks cut, with the same lines.
+func TestTextsCutLikeChunks(t *testing.T) {
+	t.Parallel()
+	inputs := []string{"", "---", "---\n", "a: 1\n", "---\na: 1\n---\nb: 2\n", "a: 1\n----\n--- # c\nb: 2\n---x\n--- \n",
+		"a: |\n  ---\n---\n", "\n\n---\n\n---", twoVersionCRD + "---\n" + validationCRD}
+	rnd := rand.New(rand.NewPCG(3, 4))
+	for range 500 {
+		inputs = append(inputs, string(mutateAnywhere(rnd, []byte("a: 1\n---\nb: 2\n--- # x\nc: 3\n"), []byte("-\n #a"), 4)))
+	}
+	for _, in := range inputs {
+		cs, ts := chunks([]byte(in)), Texts([]byte(in))
+		if len(cs) != len(ts) {
+			t.Fatalf("%q: %d texts, want %d", in, len(ts), len(cs))
+		}
+		for i := range cs {
+			if string(cs[i].data) != string(ts[i].Data) || cs[i].line != ts[i].Line {
+				t.Fatalf("%q: text %d is %q at %d, want %q at %d", in, i, ts[i].Data, ts[i].Line, cs[i].data, cs[i].line)
+			}
+		}
+	}
+}

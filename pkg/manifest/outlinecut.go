@@ -29,6 +29,11 @@ func cutOut(doc []byte) (rest []byte, cuts []cut, ok bool) {
 			next = i + k + 1
 		}
 		line := doc[i:next]
+		if block >= 0 && deeper(line, block) { // most lines: no need to measure them
+			cuts[len(cuts)-1].end, cuts[len(cuts)-1].removed = next, cuts[len(cuts)-1].removed+1
+			i = next
+			continue
+		}
 		ind := indentation(line)
 		if block >= 0 && (ind > block || len(bytes.TrimSpace(line)) == 0) {
 			cuts[len(cuts)-1].end, cuts[len(cuts)-1].removed = next, cuts[len(cuts)-1].removed+1
@@ -51,4 +56,17 @@ func cutOut(doc []byte) (rest []byte, cuts []cut, ok bool) {
 		i = next
 	}
 	return rest, cuts, true
+}
+
+// deeper reports a line whose first n+1 bytes are spaces and that goes on after them.
+func deeper(line []byte, n int) bool {
+	if len(line) <= n+1 {
+		return false
+	}
+	for _, c := range line[:n+1] {
+		if c != ' ' {
+			return false
+		}
+	}
+	return true
 }
