@@ -49,14 +49,15 @@ func releaseShips(rel string) string {
 // question.
 func (e *explainer) unbuilt(c *Checked) {
 	file := c.Subject
-	needle := file
+	needles := []string{file}
 	if layout.FileKind(file) == layout.KindTemplate {
-		needle = strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(file, "cluster-template"), "-"), ".yaml")
+		flavor := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(file, "cluster-template"), "-"), ".yaml")
+		needles = append(needles, "flavor: "+flavor+" ", "flavor: "+flavor+"\n", `flavor: "`+flavor+`"`)
 	}
-	if l := e.lines.commented(file); l > 0 {
-		c.Line = l
-	} else if needle != "" && needle != file {
-		c.Line = e.lines.commented(needle)
+	for _, n := range needles {
+		if c.Line = e.lines.commented(n); c.Line > 0 {
+			break
+		}
 	}
 	if c.Line > 0 {
 		c.Question = fmt.Sprintf("the release ships %s and no entry builds it; capirepo.yaml:%d has it commented (%s): uncomment it?", file, c.Line, e.lines.line(c.Line))

@@ -63,7 +63,7 @@ func keyValue(n *yaml.Node, key string) (k, v *yaml.Node) {
 // not decide on), or 0.
 func (l *configLines) commented(s string) int {
 	for i, line := range l.text {
-		if _, comment, ok := strings.Cut(line, "#"); ok && strings.Contains(comment, s) {
+		if _, comment, ok := strings.Cut(line, "#"); ok && strings.Contains(comment+"\n", s) {
 			return i + 1
 		}
 	}
