@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/testsupport/mutate"
 )
 
 // TestBlockFieldsMatchParsedFields: comparing two schema texts entry by entry finds
@@ -21,7 +23,7 @@ func TestBlockFieldsMatchParsedFields(t *testing.T) {
 	alphabet := []byte(" :-#|\n'\"ab{}[]")
 	compared := 0
 	for i := range 2000 {
-		a, b := mutate(rnd, schema, alphabet, i%3), mutate(rnd, schema, alphabet, 1+i%2)
+		a, b := string(mutate.Bytes(rnd, []byte(schema), alphabet, i%3)), string(mutate.Bytes(rnd, []byte(schema), alphabet, 1+i%2))
 		var want []field
 		if parsedFields("s", []byte(a), []byte(b), &want) != nil {
 			continue
@@ -41,20 +43,4 @@ func TestBlockFieldsMatchParsedFields(t *testing.T) {
 func sortFields(fs []field) []field {
 	sort.Slice(fs, func(i, j int) bool { return fs[i].path < fs[j].path })
 	return fs
-}
-
-func mutate(rnd *rand.Rand, s string, alphabet []byte, n int) string {
-	out := []byte(s)
-	for range n {
-		at := rnd.IntN(len(out))
-		switch c := alphabet[rnd.IntN(len(alphabet))]; rnd.IntN(3) {
-		case 0:
-			out = append(out[:at], append([]byte{c}, out[at:]...)...)
-		case 1:
-			out[at] = c
-		default:
-			out = append(out[:at], out[at+1:]...)
-		}
-	}
-	return string(out)
 }

@@ -3,8 +3,9 @@ package diff
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -48,7 +49,7 @@ func mapFields(path string, a, b map[string]any, out *[]field) {
 	for k := range b {
 		keys[k] = true
 	}
-	for _, k := range sortedKeys(keys) {
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
 		va, inA := a[k]
 		vb, inB := b[k]
 		p := join(path, k)
@@ -150,15 +151,6 @@ func asMap(v any) (map[string]any, bool) {
 		return out, true
 	}
 	return nil, false
-}
-
-func sortedKeys(set map[string]bool) []string {
-	out := make([]string, 0, len(set))
-	for k := range set {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 func join(path, key string) string {

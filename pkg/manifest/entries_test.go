@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	mutants "github.com/capirepo/capirepo/pkg/testsupport/mutate"
 )
 
 // TestEntryScalarReadsWhatYAMLReads: whenever entryScalar reads a value without a
@@ -16,7 +18,7 @@ func TestEntryScalarReadsWhatYAMLReads(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(5, 6))
 	alphabet := []byte(" :-#|\n'\"abc\t")
 	for i := range 3000 {
-		seeds = append(seeds, string(mutateAnywhere(rnd, []byte(seeds[i%18]), alphabet, 1+i%3)))
+		seeds = append(seeds, string(mutants.Bytes(rnd, []byte(seeds[i%18]), alphabet, 1+i%3)))
 	}
 	read := 0
 	for _, s := range seeds {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/testsupport/bigtree"
+	mutants "github.com/capirepo/capirepo/pkg/testsupport/mutate"
 	yaml "go.yaml.in/yaml/v3"
 )
 
@@ -176,7 +177,7 @@ func TestOutlineMutants(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(29, 2))
 	parsed, cut := 0, 0
 	for i := range 2000 {
-		m := mutateAnywhere(rnd, seeds[i%len(seeds)], alphabet, 1+i%3)
+		m := mutants.Bytes(rnd, seeds[i%len(seeds)], alphabet, 1+i%3)
 		if _, err := Split(m); err != nil {
 			continue
 		}
@@ -194,23 +195,6 @@ func TestOutlineMutants(t *testing.T) {
 	}
 }
 
-func mutateAnywhere(rnd *rand.Rand, data, alphabet []byte, n int) []byte {
-	out := append([]byte(nil), data...)
-	for range n {
-		at := rnd.IntN(len(out))
-		c := alphabet[rnd.IntN(len(alphabet))]
-		switch rnd.IntN(3) {
-		case 0:
-			out = append(out[:at], append([]byte{c}, out[at:]...)...)
-		case 1:
-			out[at] = c
-		default:
-			out = append(out[:at], out[at+1:]...)
-		}
-	}
-	return out
-}
-
 // TestTextsCutLikeChunks: Texts cuts where the parsers' chunks cut, with the same lines.
 func TestTextsCutLikeChunks(t *testing.T) {
 	t.Parallel()
@@ -218,7 +202,7 @@ func TestTextsCutLikeChunks(t *testing.T) {
 		"a: |\n  ---\n---\n", "\n\n---\n\n---", twoVersionCRD + "---\n" + validationCRD}
 	rnd := rand.New(rand.NewPCG(3, 4))
 	for range 500 {
-		inputs = append(inputs, string(mutateAnywhere(rnd, []byte("a: 1\n---\nb: 2\n--- # x\nc: 3\n"), []byte("-\n #a"), 4)))
+		inputs = append(inputs, string(mutants.Bytes(rnd, []byte("a: 1\n---\nb: 2\n--- # x\nc: 3\n"), []byte("-\n #a"), 4)))
 	}
 	for _, in := range inputs {
 		cs, ts := chunks([]byte(in)), Texts([]byte(in))
