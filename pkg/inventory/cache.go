@@ -73,7 +73,7 @@ func (c *Cache) documents(texts []manifest.Text) []*textFacts {
 		}
 	}
 	c.mu.Unlock()
-	parallel(len(todo), func(k int) { out[todo[k]] = readText(texts[todo[k]].Data) })
+	parallel(len(todo), func(k int) { out[todo[k]] = readText(texts[todo[k]]) })
 	c.mu.Lock()
 	for _, i := range todo {
 		c.docs[hashes[i]] = append(c.docs[hashes[i]], &cached{text: texts[i].Data, facts: out[i]})
@@ -93,8 +93,8 @@ func parallel(n int, fn func(int)) {
 }
 
 // readText reads the facts of one document text.
-func readText(text []byte) *textFacts {
-	docs, err := manifest.SplitOutline(text)
+func readText(text manifest.Text) *textFacts {
+	docs, err := manifest.OutlineText(manifest.Text{Data: text.Data}) // lines from the text's start
 	if err != nil {
 		return &textFacts{err: err}
 	}

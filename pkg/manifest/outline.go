@@ -57,12 +57,8 @@ func SplitOutline(data []byte) ([]Outline, error) {
 	if bytes.IndexByte(data, 0) >= 0 {
 		return nil, Screen(data)
 	}
-	cs := []chunk{{data: data}}
-	if bytes.HasPrefix(data, []byte("---")) || bytes.Contains(data, []byte("\n---")) {
-		cs = chunks(data) // one document text (Texts) needs no cutting
-	}
 	var out []Outline
-	for i, c := range cs {
+	for i, c := range chunks(data) {
 		os, err := outlineChunk(c, i)
 		if err != nil {
 			return nil, err
@@ -70,6 +66,15 @@ func SplitOutline(data []byte) ([]Outline, error) {
 		out = append(out, os...)
 	}
 	return out, nil
+}
+
+// OutlineText is SplitOutline of one text of Texts, which holds no document start:
+// it is not looked through for one again.
+func OutlineText(t Text) ([]Outline, error) {
+	if bytes.IndexByte(t.Data, 0) >= 0 {
+		return nil, Screen(t.Data)
+	}
+	return outlineChunk(chunk{data: t.Data}, 0)
 }
 
 func outlineChunk(c chunk, index int) ([]Outline, error) {
@@ -239,20 +244,21 @@ type Text struct {
 }
 
 // Texts cuts data into the texts of its documents without parsing or copying them, as
-// Split cuts files; SplitOutline of one text gives that document (with lines from the
-// text's start). It looks only at the lines that start with "---".
+// Split cuts files; OutlineText of one text gives that document (with lines from the
+// text's start). It looks only at the lines that start with "---" (found by searching
+// for "---", rarer than line ends).
 func Texts(data []byte) []Text {
 	var out []Text
 	start, startLine := 0, 0
 	for at := 0; at < len(data); {
-		i := 0 // the next line starting with "---"
-		if at > 0 || !bytes.HasPrefix(data, []byte("---")) {
-			from := max(at-1, 0) // at starts a line: its newline is before it
-			k := bytes.Index(data[from:], []byte("\n---"))
-			if k < 0 {
-				break
-			}
-			i = from + k + 1
+		k := bytes.Index(data[at:], []byte("---"))
+		if k < 0 {
+			break
+		}
+		i := at + k
+		if i > 0 && data[i-1] != '\n' {
+			at = i + 1
+			continue
 		}
 		end := len(data)
 		if k := bytes.IndexByte(data[i:], '\n'); k >= 0 {
