@@ -130,7 +130,7 @@ func fileSet(arg, dir string) (inventory.Input, bool, error) {
 			return inventory.Input{}, false, nil
 		}
 		folder = path
-		if names, err = localrepo.List(path, localrepo.Listing{Files: true}); err != nil || len(names) == 0 {
+		if names, err = localrepo.ReleaseFiles(path, localrepo.RefuseNone); err != nil || len(names) == 0 {
 			return inventory.Input{}, false, err
 		}
 	}

@@ -79,9 +79,11 @@ func (c checkout) extract(ctx context.Context, tag, dir string) error {
 	return werr
 }
 
-// untar writes the folders, regular files and symbolic links of a tar stream into dir.
+// untar writes the folders, regular files and symbolic links of a tar stream into dir;
+// an entry below a link it wrote, or leading out of dir, is refused.
 func untar(r io.Reader, dir string) error {
 	tr := tar.NewReader(r)
+	links := map[string]bool{}
 	for {
 		h, err := tr.Next()
 		if errors.Is(err, io.EOF) {
@@ -91,13 +93,26 @@ func untar(r io.Reader, dir string) error {
 			return fmt.Errorf("reading git archive: %w", err)
 		}
 		name := filepath.Clean(filepath.FromSlash(h.Name))
-		if filepath.IsAbs(name) || name == ".." || strings.HasPrefix(name, ".."+string(filepath.Separator)) {
+		if filepath.IsAbs(name) || name == ".." || strings.HasPrefix(name, ".."+string(filepath.Separator)) || underLink(name, links) {
 			return fmt.Errorf("git archive: entry %q leads out of the tree", h.Name)
+		}
+		if h.Typeflag == tar.TypeSymlink {
+			links[name] = true
 		}
 		if err := writeEntry(tr, h, filepath.Join(dir, name)); err != nil {
 			return err
 		}
 	}
+}
+
+// underLink reports a path below one of links.
+func underLink(name string, links map[string]bool) bool {
+	for p := filepath.Dir(name); p != "." && p != string(filepath.Separator); p = filepath.Dir(p) {
+		if links[p] {
+			return true
+		}
+	}
+	return false
 }
 
 func writeEntry(tr *tar.Reader, h *tar.Header, path string) error {

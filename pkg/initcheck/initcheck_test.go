@@ -75,6 +75,14 @@ func TestUntarRefusesEscapes(t *testing.T) {
 			t.Errorf("%s: written", name)
 		}
 	}
+	outside := t.TempDir()
+	through := archive(tar.Header{Name: "out", Typeflag: tar.TypeSymlink, Linkname: outside}, tar.Header{Name: "out/x.yaml", Typeflag: tar.TypeReg, Mode: 0o644})
+	if err := untar(through, t.TempDir()); err == nil {
+		t.Error("a file below a link was written")
+	}
+	if entries, _ := os.ReadDir(outside); len(entries) > 0 {
+		t.Errorf("written outside: %v", entries)
+	}
 }
 
 func TestConfigLines(t *testing.T) {
