@@ -8,6 +8,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/diff"
 	"github.com/capirepo/capirepo/pkg/testsupport/fakegithub"
+	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 )
 
 // tinyReleaseURL is the tiny provider's v1.0.0 components on GitHub.
@@ -67,4 +68,31 @@ func TestDiffFolders(t *testing.T) {
 	}
 	code, stdout, stderr := runEnv(t, nil, "diff", "--format", "yaml", dist, dist)
 	want(t, code, ExitUsage, stdout, stderr, `--format "yaml"`)
+}
+
+// TestDiffBuildAgainstOCIArtifact: a build pushed by publish oci reads back equal from
+// its oci:// reference.
+func TestDiffBuildAgainstOCIArtifact(t *testing.T) {
+	t.Parallel()
+	reg := registry.New(t)
+	env := ociEnv(t)
+	dist := builtTiny(t)
+	if code, _, stderr := runEnv(t, env, "publish", "oci", "--from", dist, "--to", reg.Host+"/capi", "--plain-http"); code != ExitOK {
+		t.Fatalf("publish oci: %s", stderr)
+	}
+	code, stdout, stderr := runEnv(t, env, "diff", dist, "oci://"+reg.Host+"/capi/bootstrap-tiny:v1.0.0", "--plain-http")
+	want(t, code, ExitOK, stdout, stderr, "equal")
+}
+
+// TestDiffBuildAgainstGitLabPackage: a build published as GitLab generic packages reads
+// back equal through clusterctl's URL (the token from the environment, never shown).
+func TestDiffBuildAgainstGitLabPackage(t *testing.T) {
+	t.Parallel()
+	gl := newGitLab(t)
+	dist := builtTiny(t)
+	publishEnv(t, glEnv, "publish", "gitlab", "--from", dist, "--url", gl.URL, "--project", glProject)
+	url := "https://gitlab.example.com/api/v4/projects/group%2Fname/packages/generic/bootstrap-tiny/v1.0.0/bootstrap-components.yaml"
+	code, stdout, stderr := runEnv(t, glEnv, "diff", dist, url, "--gitlab-url", gl.URL)
+	want(t, code, ExitOK, stdout, stderr, "equal")
+	noSecret(t, glSecret, stdout, stderr)
 }
