@@ -24,8 +24,10 @@ func fileFuncs() map[string][]string {
 }
 
 // fileCalls lists where f names one of the file system functions.
-func fileCalls(f *ast.File) []token.Pos {
-	funcs := fileFuncs()
+func fileCalls(f *ast.File) []token.Pos { return callsOf(f, fileFuncs()) }
+
+// callsOf lists where f names one of funcs (import path → names, "*" for all).
+func callsOf(f *ast.File, funcs map[string][]string) []token.Pos {
 	imported := map[string]string{} // local name -> import path
 	for _, spec := range f.Imports {
 		path, _ := strconv.Unquote(spec.Path.Value)

@@ -47,7 +47,7 @@ func Release(r *release.Release, opts Options) lint.Findings {
 		}
 	}
 	c.findings = append(c.findings, contract.ComponentsFileName(r.Type, r.ComponentsFile)...)
-	c.findings = append(c.findings, contract.Templates(c.templates, c.classes)...)
+	c.findings = append(contract.ObjectMoveLabels(c.findings, c.templates), contract.Templates(c.templates, c.classes)...)
 	c.metadata()
 	if opts.Partial {
 		c.findings = c.findings.Without(crossFile)

@@ -78,9 +78,9 @@ func TestBuildBadInput(t *testing.T) {
 		{"image override matches nothing", func(f map[string]string) {
 			f["capirepo.yaml"] = strings.Replace(f["capirepo.yaml"], "    kustomize: config\n", "    kustomize: config\n    images:\n    - {name: registry.example.com/tyny, newTag: v2}\n", 1)
 		}, nil, ExitInput, `override "registry.example.com/tyny" matched no container image`},
-		{"not semver", nil, []string{"--version", "1.0"}, ExitInput, `version "1.0" has no "v" prefix`},
-		{"leading zero", nil, []string{"--version", "v1.02.0"}, ExitInput, "not strict SemVer"},
-		{"no version", nil, []string{"--version", ""}, ExitInput, "version"},
+		{"not semver", nil, []string{"--version", "1.0"}, ExitUsage, `version "1.0" has no "v" prefix`},
+		{"leading zero", nil, []string{"--version", "v1.02.0"}, ExitUsage, "not strict SemVer"},
+		{"no version", nil, []string{"--version", ""}, ExitUsage, "--version"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

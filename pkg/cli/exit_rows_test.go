@@ -2,6 +2,10 @@ package cli
 
 import (
 	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
 
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 )
@@ -281,4 +285,38 @@ func exitRows() []exitRow {
 		}, na: map[errClass]string{classFindings: "prints a constant", classInput: "prints a constant", classRemote: "prints a constant",
 			classConflict: "prints a constant", classInterrupt: "prints a constant"}},
 	}, ociExitRows()...)
+}
+
+// invalidVersion is the command line of each command that takes a version, with an
+// invalid one ("1.0": no v prefix) and its other required flags.
+func invalidVersion(t *testing.T) map[string][]string {
+	cfg := tinyConfig(t, nil)
+	return map[string][]string{
+		"build":               {"build", "--config", cfg, "--version", "1.0"},
+		"lint":                {"lint", "--config", cfg, "--version", "1.0"},
+		"vars":                {"vars", "--config", cfg, "--version", "1.0"},
+		"metadata check":      {"metadata", "check", "--config", cfg, "--version", "1.0"},
+		"metadata add-series": {"metadata", "add-series", "--config", cfg, "--version", "1.0", "--contract", "v1beta1"},
+		"mirror":              {"mirror", "--out", t.TempDir(), "--bootstrap", "kubeadm:1.0", "--cert-manager", ""},
+	}
+}
+
+// TestInvalidVersionIsAUsageError: an invalid version is a bad command line (exit 2,
+// docs/exit-codes.md) in every command that takes one; a new command with a
+// --version flag must join invalidVersion.
+func TestInvalidVersionIsAUsageError(t *testing.T) {
+	t.Parallel()
+	cases := invalidVersion(t)
+	walkCommands(newRoot(Env{}.streams()), func(c *cobra.Command) {
+		path := strings.TrimPrefix(strings.TrimPrefix(c.CommandPath(), "capirepo"), " ")
+		if f := c.Flags().Lookup("version"); f != nil && f.Value.Type() == "string" && cases[path] == nil {
+			t.Errorf("%s takes --version but has no case in invalidVersion", path)
+		}
+	})
+	for name, args := range cases {
+		code, _, stderr := runEnv(t, nil, args...)
+		if code != ExitUsage || !strings.Contains(stderr, `version "1.0" has no "v" prefix`) {
+			t.Errorf("%s: exit %d, want %d naming the version\n%s", name, code, ExitUsage, stderr)
+		}
+	}
 }

@@ -37,6 +37,7 @@ func Components(in Input) lint.Findings {
 		checkImages, checkCRDs, checkWebhooks, checkConversion, checkCertificates,
 		checkAggregation, checkExtensionConfigs, checkAPIServices, checkProviderType, checkSchemas, checkKinds,
 	}
+	checks = append(checks, seedChecks...)
 	var out lint.Findings
 	for _, check := range checks {
 		out = append(out, check(s)...)

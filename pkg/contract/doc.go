@@ -27,6 +27,12 @@
 //     form clusterctl rewrites; other names (localhost, external) are not.
 //   - A ClusterClass referenced through a variable is checked under the variable's
 //     default; without a default the reference is reported as uncheckable.
+//   - Identity kinds (components-move-label) are the provider's own kinds named
+//     <...>Identity; the manager (components-manager-rbac) is every Deployment with a
+//     manager container, and the kinds it reconciles are the contract kinds and the
+//     provider's own kinds with a status subresource (not Templates). RBAC is
+//     resolved from the file alone; a binding to a role the file does not ship turns
+//     the check into a note.
 //
 // CRDName ports gobuffalo/flect's pluralisation (v1.0.2 and v1.0.3 share the rules);
 // it matches flect on every pair in testdata/flect-plurals.txt.

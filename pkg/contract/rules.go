@@ -63,7 +63,7 @@ var (
 
 // Rules lists every rule this package applies.
 func Rules() []lint.Rule {
-	return append(append(buildRules(), schemaRules()...),
+	return append(append(append(buildRules(), schemaRules()...), seedRules()...),
 		ruleNamespaceCount, ruleNamespaceObject, ruleNamespaceMissing, ruleSubject, ruleProviderLabel,
 		ruleManager, ruleManagerExtra, ruleImageName, ruleImageVariable, ruleFileName,
 		ruleInjectCA, ruleInjectCATarget, ruleCertDNS, ruleCertService, ruleAggregate,

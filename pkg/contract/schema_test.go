@@ -83,7 +83,7 @@ func TestAPIExtensionsV1beta1Schema(t *testing.T) {
 	crd := func(status string) string {
 		return "apiVersion: apiextensions.k8s.io/v1beta1\nkind: CustomResourceDefinition\nmetadata:\n  name: fooclusters.infrastructure.cluster.x-k8s.io\n  labels:\n    cluster.x-k8s.io/v1beta1: v1beta1\n" +
 			"spec:\n  group: infrastructure.cluster.x-k8s.io\n  names:\n    kind: FooCluster\n    plural: fooclusters\n  scope: Namespaced\n  version: v1beta1\n  subresources:\n    status: {}\n" +
-			"  validation:\n    openAPIV3Schema:\n      properties:\n        status:\n          properties:\n" + status + "          type: object\n      type: object\n"
+			"  validation:\n    openAPIV3Schema:\n      properties:\n        spec:\n          properties:\n            controlPlaneEndpoint:\n              properties:\n                host:\n                  type: string\n                port:\n                  type: integer\n              type: object\n          type: object\n        status:\n          properties:\n" + status + "          type: object\n      type: object\n"
 	}
 	cases := []struct {
 		status string

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"sigs.k8s.io/yaml"
 )
 
@@ -51,7 +52,7 @@ func walk(dir string) ([]Named, error) {
 		if d.IsDir() || !isManifest(d.Name()) {
 			return nil
 		}
-		data, err := os.ReadFile(p)
+		data, err := fsx.ReadFile(p)
 		if err != nil {
 			return err
 		}
@@ -82,7 +83,7 @@ func isManifest(name string) bool {
 
 // ReadOverrides reads the `images:` key of a clusterctl.yaml; a missing file has none.
 func ReadOverrides(path string) (map[string]Override, error) {
-	data, err := os.ReadFile(path)
+	data, err := fsx.ReadFile(path)
 	if os.IsNotExist(err) {
 		return nil, nil
 	}

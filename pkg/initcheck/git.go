@@ -128,12 +128,11 @@ func writeEntry(tr *tar.Reader, h *tar.Header, path string) error {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return err
 		}
-		f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, os.FileMode(h.Mode)&0o755|0o600)
+		data, err := io.ReadAll(tr)
 		if err != nil {
-			return err
+			return fmt.Errorf("reading git archive: %w", err)
 		}
-		_, err = io.Copy(f, tr)
-		return errors.Join(err, f.Close())
+		return os.WriteFile(path, data, os.FileMode(h.Mode)&0o755|0o600)
 	}
 	return nil // the pax header holding the commit, submodule entries
 }

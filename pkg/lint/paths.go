@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -48,7 +49,7 @@ func Discover(paths []string) ([]Target, error) {
 
 // fileTarget assembles one loose file into a release of version v0.0.0.
 func fileTarget(p string) ([]Target, error) {
-	data, err := os.ReadFile(p)
+	data, err := fsx.ReadFile(p)
 	if err != nil {
 		return nil, err
 	}

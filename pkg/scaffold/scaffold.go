@@ -24,6 +24,7 @@ type Plan struct {
 	Unplaced  []Entry  // templates no provider could take
 	Skipped   []string // components folders of test providers the Makefile does not release
 	Oversized []string // files over the size cap (MaxRead), not read (slash paths)
+	Unread    []Unread // other files init did not read (special, unreadable), by path
 	maxRead   int64
 }
 
@@ -50,6 +51,9 @@ type Provider struct {
 	trees       []*tree
 	scriptHints *hints
 }
+
+// Unread is a file init did not read: its slash path and why.
+type Unread struct{ Path, Why string }
 
 // Extra is one extraComponents entry.
 type Extra struct{ Name, Kustomize string }
@@ -84,7 +88,8 @@ func inspect(ctx context.Context, root string, max int64) (*Plan, error) {
 	p := &Plan{Root: abs, maxRead: max}
 	p.Providers, p.Skipped = s.providers()
 	if len(p.Providers) == 0 {
-		return nil, fmt.Errorf("inspecting %s: no components folder found (a kustomization, such as config/default, that loads a Deployment and cluster.x-k8s.io CustomResourceDefinitions); write capirepo.yaml by hand (docs/config.md)", root)
+		p.unread(s)
+		return nil, fmt.Errorf("inspecting %s: no components folder found (a kustomization, such as config/default, that loads a Deployment and cluster.x-k8s.io CustomResourceDefinitions)%s; write capirepo.yaml by hand (docs/config.md)", root, p.unreadNote())
 	}
 	p.Unplaced = s.placeTemplates(p.Providers)
 	for _, pr := range p.Providers {
@@ -95,10 +100,35 @@ func inspect(ctx context.Context, root string, max int64) (*Plan, error) {
 			}
 		}
 	}
+	p.unread(s)
+	return p, nil
+}
+
+// unread records the files init did not read: over the size cap, or special.
+func (p *Plan) unread(s *treeSurvey) {
 	for _, b := range s.r.big {
 		p.Oversized = append(p.Oversized, s.rel(b))
 	}
-	return p, nil
+	for f, why := range s.r.unread {
+		p.Unread = append(p.Unread, Unread{s.rel(f), why})
+	}
+	slices.SortFunc(p.Unread, func(a, b Unread) int { return strings.Compare(a.Path, b.Path) })
+}
+
+// unreadNote names the files init did not read, for the refusal of a tree in which
+// it found no components: one of them may be the kustomization it looked for.
+func (p *Plan) unreadNote() string {
+	var out []string
+	for _, f := range p.Oversized {
+		out = append(out, fmt.Sprintf("%s (larger than %d bytes)", f, p.maxRead))
+	}
+	for _, u := range p.Unread {
+		out = append(out, u.Path+" ("+u.Why+")")
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return "; not read: " + strings.Join(out, ", ")
 }
 
 // skipDirs are never provider sources: tooling, docs, vendored and test data.

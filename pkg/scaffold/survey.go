@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/capirepo/capirepo/pkg/fsx"
 )
 
 // source is one kustomize folder and what it loads.
@@ -51,6 +53,9 @@ func survey(ctx context.Context, root string, max int64) (*treeSurvey, error) {
 				s.sources = append(s.sources, &source{rel: rel, tree: t, c: scan(s.r, t.files)})
 			}
 			return nil
+		}
+		if d.Type()&(fs.ModeNamedPipe|fs.ModeSocket|fs.ModeDevice) != 0 {
+			s.r.refused(p, fsx.ErrSpecial) // never opened; named in the config (or the refusal)
 		}
 		if d.Type().IsRegular() && templateFile.MatchString(d.Name()) {
 			s.files = append(s.files, rel)

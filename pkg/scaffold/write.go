@@ -31,6 +31,9 @@ func (p *Plan) Config() []byte {
 	for _, f := range p.Oversized {
 		w.comment(0, "%s is larger than init reads (%d bytes): not inspected; check by hand whether it belongs in this config", f, p.maxRead)
 	}
+	for _, u := range p.Unread {
+		w.comment(0, "%s was not read (%s): check by hand whether it belongs in this config", u.Path, u.Why)
+	}
 	return b.Bytes()
 }
 

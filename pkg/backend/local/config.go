@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 
 	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -47,7 +47,7 @@ func mergeConfig(path string, old []byte, want []Provider) (out []byte, changed 
 
 // readConfig returns the current clusterctl.yaml, or nil when there is none.
 func readConfig(path string) ([]byte, error) {
-	data, err := os.ReadFile(path)
+	data, err := fsx.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

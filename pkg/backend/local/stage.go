@@ -113,7 +113,7 @@ func keepExtra(dir string, names []string) ([]release.File, error) {
 			if !d.Type().IsRegular() {
 				return fmt.Errorf("%s is not a regular file or folder, so replacing the version would drop it: move it away, then publish again", path)
 			}
-			data, err := os.ReadFile(path)
+			data, err := fsx.ReadFile(path)
 			if err != nil {
 				return err
 			}
