@@ -18,8 +18,13 @@ type leaf struct {
 // (manifest.EntryValues), then compared with fields. Text that is not surely a plain
 // block mapping is parsed whole.
 func blockFields(path string, a, b []byte, out *[]field) error {
+	ea, okA := manifest.EntryTree(a)
+	eb, okB := manifest.EntryTree(b)
+	if !okA || !okB {
+		return parsedFields(path, a, b, out)
+	}
 	var leaves []leaf
-	if err := blockLeaves(path, a, b, &leaves, out); err != nil {
+	if err := blockLeaves(path, ea, eb, &leaves, out); err != nil {
 		return err
 	}
 	var as, bs []manifest.Entry
@@ -59,15 +64,10 @@ func blockFields(path string, a, b []byte, out *[]field) error {
 	return nil
 }
 
-// blockLeaves walks two block mappings down their differing holders and lists the
-// differing entries; a level that is not a plain block mapping is parsed and compared
-// at once (into out).
-func blockLeaves(path string, a, b []byte, leaves *[]leaf, out *[]field) error {
-	ea, okA := manifest.Entries(a)
-	eb, okB := manifest.Entries(b)
-	if !okA || !okB {
-		return parsedFields(path, a, b, out)
-	}
+// blockLeaves walks the entries of two block mappings (manifest.EntryTree) down their
+// differing holders and lists the differing entries; a holder's body that is not a
+// plain block mapping is parsed and compared at once (into out).
+func blockLeaves(path string, ea, eb []manifest.Entry, leaves *[]leaf, out *[]field) error {
 	inB := map[string]int{}
 	for i, e := range eb {
 		inB[e.Key] = i
@@ -79,8 +79,12 @@ func blockLeaves(path string, a, b []byte, leaves *[]leaf, out *[]field) error {
 		case !ok:
 			*leaves = append(*leaves, leaf{path: join(path, ka.Key), a: ka})
 		case bytes.Equal(ka.Text, eb[j].Text):
+		case ka.Holder && eb[j].Holder && ka.InnerOK && eb[j].InnerOK:
+			if err := blockLeaves(join(path, ka.Key), ka.Inner, eb[j].Inner, leaves, out); err != nil {
+				return err
+			}
 		case ka.Holder && eb[j].Holder:
-			if err := blockLeaves(join(path, ka.Key), ka.Body, eb[j].Body, leaves, out); err != nil {
+			if err := parsedFields(join(path, ka.Key), ka.Body, eb[j].Body, out); err != nil {
 				return err
 			}
 		default:

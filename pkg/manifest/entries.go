@@ -16,6 +16,9 @@ type Entry struct {
 	Holder bool
 	Text   []byte // the entry's lines
 	Body   []byte // its lines below the key line
+	// Inner is Entries(Body) of a holder, when EntryTree read it (InnerOK: Entries' ok).
+	Inner   []Entry
+	InnerOK bool
 }
 
 // Entries cuts the text of a block mapping (every key at one indentation, as kustomize

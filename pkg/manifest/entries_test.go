@@ -3,6 +3,7 @@ package manifest
 import (
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	mutants "github.com/capirepo/capirepo/pkg/testsupport/mutate"
@@ -63,6 +64,54 @@ func TestEntriesAndValues(t *testing.T) {
 	for _, bad := range []string{"a: 1\n# comment\nb: 2\n", "a: 1\na: 2\n", "\"a\": 1\n", "true: 1\n", "a: 1\n\tb: 2\n", "  a: 1\nb: 2\n", "- a\n"} {
 		if _, ok := Entries([]byte(bad)); ok {
 			t.Errorf("Entries(%q) accepted", bad)
+		}
+	}
+}
+
+// TestEntryTreeIsEntriesAtEveryLevel: the one-pass tree gives, at every level, what
+// Entries gives of each holder's body (seeded mutants of a schema).
+func TestEntryTreeIsEntriesAtEveryLevel(t *testing.T) {
+	t.Parallel()
+	schema := []byte(twoVersionCRD[strings.Index(twoVersionCRD, "      openAPIV3Schema:\n        properties:"):strings.Index(twoVersionCRD, "    served: true\n    storage: true")])
+	seeds := [][]byte{schema, []byte("a:\n  b:\n    c: 1\n  d:\n  - x\ne: |\n  t\nf:\n  g: {h: 1}\n")}
+	rnd := rand.New(rand.NewPCG(9, 10))
+	read := 0
+	for i := range 3000 {
+		in := mutants.Bytes(rnd, seeds[i%2], []byte(" :-#|\n\tab"), i%4)
+		got, okT := EntryTree(in)
+		want, okE := Entries(in)
+		if okT != okE {
+			t.Fatalf("ok %v, Entries %v:\n%s", okT, okE, in)
+		}
+		if okT {
+			read++
+			sameTree(t, got, want, in)
+		}
+	}
+	if t.Logf("%d of 3000 read as block mappings", read); read < 1000 {
+		t.Errorf("only %d inputs read: the test checks little", read)
+	}
+}
+
+func sameTree(t *testing.T, got, want []Entry, in []byte) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%d entries, Entries %d:\n%s", len(got), len(want), in)
+	}
+	for i := range want {
+		g, w := got[i], want[i]
+		if g.Key != w.Key || g.Holder != w.Holder || string(g.Text) != string(w.Text) || string(g.Body) != string(w.Body) {
+			t.Fatalf("entry %q differs from Entries' %q:\n%s", g.Key, w.Key, in)
+		}
+		if !w.Holder {
+			continue
+		}
+		inner, ok := Entries(w.Body)
+		if ok != g.InnerOK {
+			t.Fatalf("%s: InnerOK %v, Entries of its body %v:\n%s", g.Key, g.InnerOK, ok, in)
+		}
+		if ok {
+			sameTree(t, g.Inner, inner, in)
 		}
 	}
 }
