@@ -143,12 +143,12 @@ func TestBuildExtraComponents(t *testing.T) {
 	t.Parallel()
 	dir := sampleTree(t, func(f map[string]string) {
 		f["capirepo.yaml"] += "  extraComponents:\n  - name: bootstrap-components-development.yaml\n    file: dev.yaml\n"
-		f["dev.yaml"] = strings.Replace(f["config/all.yaml"], "name: manager", "name: debug", 1)
+		f["dev.yaml"] = strings.Replace(f["config/all.yaml"], "image: registry.example.com/tiny:v1", "image: tiny:debug", 1)
 	})
 	out := filepath.Join(dir, "dist")
 	code, _, stderr := run(t, "build", "--config", filepath.Join(dir, "capirepo.yaml"), "--version", "v1.0.0", "--out", out)
-	// The extra file is checked like the main one: its Deployment has no manager container.
-	if code != ExitFindings || !strings.Contains(stderr, "bootstrap-components-development.yaml") || !strings.Contains(stderr, "components-manager-container") {
+	// The extra file is checked like the main one: its image is not canonical.
+	if code != ExitFindings || !strings.Contains(stderr, "bootstrap-components-development.yaml") || !strings.Contains(stderr, "components-image-canonical") {
 		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
 	}
 	dir = sampleTree(t, func(f map[string]string) {

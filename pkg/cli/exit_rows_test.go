@@ -21,7 +21,7 @@ func exitRows() []exitRow {
 				return []string{"build", "--config", tinyConfig(s.t, nil), "--version", "v1.0.0", "extra"}
 			},
 			classFindings: func(s *stage) []string {
-				return []string{"build", "--config", tinyConfig(s.t, noManager), "--version", "v1.0.0"}
+				return []string{"build", "--config", tinyConfig(s.t, badImage), "--version", "v1.0.0"}
 			},
 			classInput: func(s *stage) []string {
 				return []string{"build", "--config", tinyConfig(s.t, brokenKustomization), "--version", "v1.0.0"}
@@ -45,6 +45,7 @@ func exitRows() []exitRow {
 				s.interruptNow()
 				return []string{"init", initTree(s.t)}
 			},
+			classQuestions: func(s *stage) []string { return []string{"init", questionTree(s.t, nil)} },
 			classFindings: func(s *stage) []string { // --check: the release lacks the components
 				against := writeText(s.t, filepath.Join(s.t.TempDir(), "metadata.yaml"), checkTree()["metadata.yaml"])
 				return []string{"init", "--check-against", against, gitCheckout(s.t, checkTree())}
@@ -57,7 +58,7 @@ func exitRows() []exitRow {
 		{cmd: "lint", cases: map[errClass]scenario{
 			classUsage: func(s *stage) []string { return []string{"lint", "--disable", "no-such-rule", builtTiny(s.t)} },
 			classFindings: func(s *stage) []string {
-				return []string{"lint", "--config", tinyConfig(s.t, noManager), "--version", "v1.0.0"}
+				return []string{"lint", "--config", tinyConfig(s.t, badImage), "--version", "v1.0.0"}
 			},
 			classInput: func(s *stage) []string { return []string{"lint", missing(s.t)} },
 			classInterrupt: func(s *stage) []string {

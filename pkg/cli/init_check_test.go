@@ -2,10 +2,12 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -85,7 +87,7 @@ func TestInitCheckAgainstGitHubRelease(t *testing.T) {
 	}{
 		{"wrong image", func(s string) string {
 			return strings.ReplaceAll(s, "registry.example.com/acme/tiny-controller", "ghcr.io/acme/tiny-controller")
-		}, ExitFindings, []string{"bootstrap-components.yaml", "capirepo.yaml:10", "ghcr.io/acme/tiny-controller:v1.0.0", "1 explained by a line of capirepo.yaml"}},
+		}, ExitFindings, []string{"bootstrap-components.yaml", "capirepo.yaml:NEWNAME (newName: registry.example.com/acme/tiny-controller", "ghcr.io/acme/tiny-controller:v1.0.0", "1 explained by a line of capirepo.yaml"}},
 		{"matching", func(s string) string {
 			return strings.ReplaceAll(s, "cluster.x-k8s.io/provider: bootstrap-tiny", "cluster.x-k8s.io/provider: bootstrap-tiny-made-by-make")
 		}, ExitOK, []string{"equal: the build of v1.0.0 with the proposed capirepo.yaml is what its release ships"}},
@@ -97,10 +99,11 @@ func TestInitCheckAgainstGitHubRelease(t *testing.T) {
 			releaseCheckTree(t, gh, files, c.change)
 			dir := gitCheckout(t, files)
 			code, stdout, stderr := runEnv(t, nil, "init", "--check", dir, "--github-url", gh.URL())
-			want(t, code, c.code, stdout, stderr, c.want...)
-			if line := strings.Split(stdout, "\n")[10]; !strings.Contains(line, "newName: registry.example.com/acme/tiny-controller") {
-				t.Errorf("line 10 of the printed config is %q", line)
+			line := configLine(t, stdout, "newName: registry.example.com/acme/tiny-controller")
+			for i := range c.want {
+				c.want[i] = strings.ReplaceAll(c.want[i], "NEWNAME", strconv.Itoa(line))
 			}
+			want(t, code, c.code, stdout, stderr, c.want...)
 			untouched(t, dir)
 		})
 	}
@@ -138,9 +141,33 @@ func TestInitCheckJSON(t *testing.T) {
 	for _, d := range res.Differences {
 		lines[d.Section+" "+d.Subject] = d.Line
 	}
-	wantLines := map[string]int{"files bootstrap-components.yaml": 7, "crds tinyconfigs.bootstrap.cluster.x-k8s.io": 7,
-		"images registry.example.com/acme/tiny-controller": 10}
+	kustomize := configLine(t, numbered(res.Config), "kustomize: config")
+	wantLines := map[string]int{"files bootstrap-components.yaml": kustomize, "crds tinyconfigs.bootstrap.cluster.x-k8s.io": kustomize,
+		"images registry.example.com/acme/tiny-controller": configLine(t, numbered(res.Config), "newName: registry.example.com/acme/tiny-controller")}
 	if res.Tag != "v1.0.0" || !reflect.DeepEqual(lines, wantLines) || res.Questions() != 0 {
 		t.Errorf("lines %v, want %v; questions %d\n%+v", lines, wantLines, res.Questions(), res.Differences)
 	}
+}
+
+// configLine is the number of the first line of the printed config (numbered as init
+// --check prints it) that holds s.
+func configLine(t *testing.T, printed, s string) int {
+	t.Helper()
+	for _, l := range strings.Split(printed, "\n") {
+		num, text, ok := strings.Cut(strings.TrimLeft(l, " "), "  ")
+		if n, err := strconv.Atoi(num); ok && err == nil && strings.Contains(text, s) {
+			return n
+		}
+	}
+	t.Fatalf("no line of the printed config holds %q:\n%s", s, printed)
+	return 0
+}
+
+// numbered prints a config as init --check does.
+func numbered(config string) string {
+	var b strings.Builder
+	for i, l := range strings.Split(config, "\n") {
+		fmt.Fprintf(&b, "%5d  %s\n", i+1, l)
+	}
+	return b.String()
 }

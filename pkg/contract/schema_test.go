@@ -26,24 +26,35 @@ func TestFieldRulePathsKept(t *testing.T) {
 	for _, r := range fieldRules {
 		for _, ws := range r.want {
 			for _, w := range ws {
-				for f := range w.fields {
-					if p := w.path + "." + f; !kept[p] && !kept[w.path+".*"] {
+				for _, p := range w.shape.paths(w.path) {
+					if !kept[p] && !kept[parentOf(p)+".*"] {
 						t.Errorf("%s reads %s, which Slim drops", r.rule.ID, p)
 					}
-				}
-				if !kept[w.path] {
-					t.Errorf("%s reads %s, which Slim drops", r.rule.ID, w.path)
 				}
 			}
 		}
 	}
+	for _, p := range topologyPaths() {
+		if !kept[p] && !kept[parentOf(p)+".*"] {
+			t.Errorf("the topology fields rule reads %s, which Slim drops", p)
+		}
+	}
+}
+
+func parentOf(p string) string {
+	if i := strings.LastIndexByte(p, '.'); i >= 0 {
+		return p[:i]
+	}
+	return ""
 }
 
 // TestSchemaRulesSameOnSlimParse: the contract fixtures give the same findings when
 // parsed as capirepo lint parses components (Slim: schemas pruned to contract paths).
 func TestSchemaRulesSameOnSlimParse(t *testing.T) {
 	t.Parallel()
-	files, _ := filepath.Glob("testdata/rules/contract-*/*/*-components.yaml")
+	files, _ := filepath.Glob("testdata/rules/contract-*/*/*-components*.yaml")
+	verdicts, _ := filepath.Glob("testdata/verdicts/*/*-components*.yaml")
+	files = append(files, verdicts...)
 	if len(files) == 0 {
 		t.Fatal("no fixtures")
 	}

@@ -21,6 +21,7 @@ type Checked struct {
 	Key         string `json:"key,omitempty"`  // that line's key, e.g. providers[0].components.images[0].newName
 	Explanation string `json:"explanation,omitempty"`
 	Question    string `json:"question,omitempty"` // set when no line of the config explains it
+	Asked       string `json:"asked,omitempty"`    // init's own question about the cited line, when it has one
 }
 
 // explainer maps differences to the lines of the proposed config.

@@ -37,8 +37,17 @@ type Result struct {
 	Tag         string       `json:"tag"`
 	Against     []string     `json:"against"`
 	Notes       []string     `json:"notes,omitempty"`
+	Asked       []Asked      `json:"asked,omitempty"` // init's own questions about the config
 	Report      *diff.Report `json:"report"`
 	Differences []Checked    `json:"differences"`
+}
+
+// Asked is a question init asks about the proposed config (scaffold.Question).
+type Asked struct {
+	Provider string `json:"provider,omitempty"`
+	Field    string `json:"field"`
+	Text     string `json:"text"`
+	Line     int    `json:"line"` // the config line it is about
 }
 
 // Questions counts the differences no line of the config explains.
@@ -60,6 +69,9 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Config: string(plan.Config()), Tag: opts.Tag}
+	for _, q := range plan.Questions() {
+		res.Asked = append(res.Asked, Asked{Provider: q.Provider, Field: q.Field, Text: q.Text, Line: q.Line})
+	}
 	co, err := openCheckout(ctx, opts.Dir)
 	if err != nil {
 		return nil, err
@@ -137,7 +149,13 @@ func compare(ctx context.Context, co checkout, opts Options, res *Result, built 
 	e := &explainer{cfg: cfg, set: built.Set, lines: newConfigLines([]byte(res.Config))}
 	for _, p := range rep.Pairs {
 		for _, d := range p.Differences {
-			res.Differences = append(res.Differences, e.explain(d))
+			c := e.explain(d)
+			for _, a := range res.Asked {
+				if c.Line > 0 && a.Line == c.Line {
+					c.Asked = a.Text
+				}
+			}
+			res.Differences = append(res.Differences, c)
 		}
 	}
 	return nil

@@ -19,6 +19,9 @@ func (r *Result) WriteText(w io.Writer) error {
 	for _, n := range r.Notes {
 		fmt.Fprintf(&b, "note: %s\n", n)
 	}
+	for _, a := range r.Asked {
+		fmt.Fprintf(&b, "init asks: capirepo.yaml:%d: %s: %s\n", a.Line, strings.TrimSpace(a.Provider+" "+a.Field), a.Text)
+	}
 	b.WriteString("\n")
 	for _, c := range r.Differences {
 		fmt.Fprintf(&b, "%s\n", c.Difference)
@@ -26,6 +29,9 @@ func (r *Result) WriteText(w io.Writer) error {
 			fmt.Fprintf(&b, "  explained: %s\n", c.Explanation)
 		} else {
 			fmt.Fprintf(&b, "  question: %s\n", c.Question)
+		}
+		if c.Asked != "" {
+			fmt.Fprintf(&b, "  init asked about this line: %s\n", c.Asked)
 		}
 	}
 	for _, p := range r.Report.Pairs {

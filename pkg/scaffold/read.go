@@ -33,6 +33,14 @@ func (r *reader) read(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() <= r.max {
+		data := make([]byte, fi.Size()) // one allocation of the file's size
+		n, err := io.ReadFull(f, data)
+		if err != nil && err != io.ErrUnexpectedEOF {
+			return nil, err
+		}
+		return data[:n], nil
+	}
 	data, err := io.ReadAll(io.LimitReader(f, r.max+1))
 	if err != nil {
 		return nil, err

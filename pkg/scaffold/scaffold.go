@@ -24,6 +24,7 @@ type Plan struct {
 	Unplaced  []Entry  // templates no provider could take
 	Skipped   []string // components folders of test providers the Makefile does not release
 	Oversized []string // files over the size cap (MaxRead), not read (slash paths)
+	Charts    []string // Helm chart folders, not read: their templates are Helm's, not clusterctl's
 	Unread    []Unread // other files init did not read (special, unreadable), by path
 	maxRead   int64
 }
@@ -47,16 +48,20 @@ type Provider struct {
 	LoadNone    string  // why loadRestrictor: none is needed ("" when not)
 	Files       []Entry // commented files: entries
 	Remote      []string
-	Notes       []string // what the build cannot do as the Makefile does (file:line named)
+	Notes       []string          // what the build cannot do as the Makefile does (file:line named)
+	Tag         string            // tagFromVersion: "true", or "trimPrefix" when the release tags images without the v
+	Evidence    map[string]string // config key -> the files and lines its value comes from
+	Questions   []Question        // what init asks the maintainer about this provider
 	trees       []*tree
 	scriptHints *hints
+	tagLeft     string // the image tag the components leave
 }
 
 // Unread is a file init did not read: its slash path and why.
 type Unread struct{ Path, Why string }
 
-// Extra is one extraComponents entry.
-type Extra struct{ Name, Kustomize string }
+// Extra is one extraComponents entry, and the line rendering it.
+type Extra struct{ Name, Kustomize, At string }
 
 // Entry is one templates: (or files:) entry with an optional comment.
 type Entry struct {
@@ -81,6 +86,9 @@ func inspect(ctx context.Context, root string, max int64) (*Plan, error) {
 	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
 		return nil, fmt.Errorf("inspecting %s: not a folder", root)
 	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real // a root reached through a symbolic link is read as the folder it names, as build reads it
+	}
 	s, err := survey(ctx, abs, max)
 	if err != nil {
 		return nil, err
@@ -91,6 +99,7 @@ func inspect(ctx context.Context, root string, max int64) (*Plan, error) {
 		p.unread(s)
 		return nil, fmt.Errorf("inspecting %s: no components folder found (a kustomization, such as config/default, that loads a Deployment and cluster.x-k8s.io CustomResourceDefinitions)%s; write capirepo.yaml by hand (docs/config.md)", root, p.unreadNote())
 	}
+	s.oneImage = !slices.ContainsFunc(p.Providers, func(o *Provider) bool { return o.Image != p.Providers[0].Image })
 	p.Unplaced = s.placeTemplates(p.Providers)
 	for _, pr := range p.Providers {
 		s.finish(pr)
@@ -100,6 +109,7 @@ func inspect(ctx context.Context, root string, max int64) (*Plan, error) {
 			}
 		}
 	}
+	p.Charts = s.charts
 	p.unread(s)
 	return p, nil
 }
