@@ -46,7 +46,14 @@ func exitRows() []exitRow {
 				return []string{"init", initTree(s.t)}
 			},
 			classQuestions: func(s *stage) []string { return []string{"init", questionTree(s.t, nil)} },
-		}, na: map[errClass]string{classFindings: noLint, classRemote: "writes one new file; a write failure exits 4 but cannot be provoked portably"}},
+			classFindings: func(s *stage) []string { // --check: the release lacks the components
+				against := writeText(s.t, filepath.Join(s.t.TempDir(), "metadata.yaml"), checkTree()["metadata.yaml"])
+				return []string{"init", "--check-against", against, gitCheckout(s.t, checkTree())}
+			},
+			classRemote: func(s *stage) []string { // --check: no release on the forge
+				return []string{"init", "--check", gitCheckout(s.t, checkTree()), "--github-url", newGitHub(s.t).URL()}
+			},
+		}, na: map[errClass]string{}},
 
 		{cmd: "lint", cases: map[errClass]scenario{
 			classUsage: func(s *stage) []string { return []string{"lint", "--disable", "no-such-rule", builtTiny(s.t)} },
@@ -213,6 +220,20 @@ func exitRows() []exitRow {
 			},
 			classInterrupt: func(s *stage) []string {
 				return []string{"verify", tinyURL, "--github-url", s.hangingServer()}
+			},
+		}, na: map[errClass]string{classConflict: "reads only"}},
+
+		{cmd: "diff", cases: map[errClass]scenario{
+			classUsage: func(s *stage) []string { return []string{"diff", builtTiny(s.t)} },
+			classFindings: func(s *stage) []string {
+				return []string{"diff", builtTiny(s.t), buildTinyWith(s.t, newImage)}
+			},
+			classInput: func(s *stage) []string { return []string{"diff", missing(s.t), builtTiny(s.t)} },
+			classRemote: func(s *stage) []string {
+				return []string{"diff", builtTiny(s.t), "https://github.com/acme/nope/releases/v1.0.0/bootstrap-components.yaml", "--github-url", newGitHub(s.t).URL()}
+			},
+			classInterrupt: func(s *stage) []string {
+				return []string{"diff", builtTiny(s.t), tinyReleaseURL, "--github-url", s.hangingServer()}
 			},
 		}, na: map[errClass]string{classConflict: "reads only"}},
 

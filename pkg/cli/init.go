@@ -12,6 +12,7 @@ import (
 
 type initOptions struct {
 	stdout bool
+	check  initCheck // --check and its flags (init_check.go)
 }
 
 func newInitCmd(io streams) *cobra.Command {
@@ -28,11 +29,15 @@ their folder, and the remote resources to pin. What it cannot decide it writes a
 commented line. Every value it writes names in a comment the file and line it comes
 from; where evidence disagrees, or a value is a default rather than what the release
 path says, it writes its best value, marks it "# QUESTION:" and lists it on stderr, and
-exits 10. It never overwrites a file: --stdout prints the config instead.`,
+exits 10. It never overwrites a file: --stdout prints the config instead.
+With --check it writes nothing: it builds the newest release tag with the proposed config
+and diffs the build against that tag's published release, citing the config line behind
+each difference or asking a question.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd.Context(), io, args) },
 	}
 	cmd.Flags().BoolVar(&o.stdout, "stdout", false, "print the config instead of writing DIR/capirepo.yaml")
+	o.check.flags(cmd)
 	return cmd
 }
 
@@ -40,6 +45,9 @@ func (o *initOptions) run(ctx context.Context, io streams, args []string) error 
 	dir := "."
 	if len(args) == 1 {
 		dir = args[0]
+	}
+	if o.check.enabled() {
+		return o.check.run(ctx, io, dir)
 	}
 	target, err := scaffold.ConfigPath(dir)
 	if err != nil && !o.stdout {

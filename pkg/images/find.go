@@ -30,6 +30,10 @@ func Find(files ...[]byte) []string {
 	return sortedKeys(set)
 }
 
+// InNode adds the images one parsed document names to set, by Find's rule (the caller
+// skips CustomResourceDefinitions).
+func InNode(n *yaml.Node, set map[string]bool) { collect(n, set) }
+
 func collect(n *yaml.Node, set map[string]bool) {
 	if n == nil {
 		return

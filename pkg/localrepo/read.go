@@ -36,7 +36,7 @@ func ReadCapped(path string, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
 	defer f.Close()
-	data, err := httpx.ReadAll(f, limit, path)
+	data, err := httpx.ReadAllSized(f, limit, path, fi.Size())
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
