@@ -20,7 +20,7 @@ func TestActionSignKeyStaysPrivate(t *testing.T) {
 	}
 	secret := "-----BEGIN KEY-----\nSECRET-KEY-BODY\n-----END KEY-----"
 	env := map[string]string{"RUNNER_TEMP": tmp, "CONFIG": "capirepo.yaml", "VERSION": "v1.2.3", "CHECK_IMAGES": "false",
-		"IMAGE_PLATFORMS": "", "SIGN_KEYLESS": "false", "SIGN_KEY": secret, "COSIGN_PASSWORD": "pw"}
+		"IMAGE_PLATFORMS": "", "SIGN_KEYLESS": "false", "SIGN_KEY": secret, "COSIGN_PASSWORD": "pw", "GITHUB_OUTPUT": os.DevNull}
 	out, err := runScript(t, script, env, bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	if err != nil {
 		t.Fatalf("build step: %v\n%s", err, out)

@@ -16,8 +16,12 @@ type action struct {
 	Inputs map[string]struct {
 		Default string `yaml:"default"`
 	} `yaml:"inputs"`
+	Outputs map[string]struct {
+		Value string `yaml:"value"`
+	} `yaml:"outputs"`
 	Runs struct {
 		Steps []struct {
+			ID   string            `yaml:"id"`
 			Name string            `yaml:"name"`
 			Run  string            `yaml:"run"`
 			Env  map[string]string `yaml:"env"`
@@ -103,17 +107,18 @@ func TestActionValidatesInputs(t *testing.T) {
 		t.Fatalf("valid inputs refused: %v\n%s", err, out)
 	}
 	bad := map[string]map[string]string{
-		"injected tag":               {"VERSION": injected},
-		"version without v":          {"VERSION": "1.2.3"},
-		"repo with a shell command":  {"REPO": "org/x;id"},
-		"draft not a boolean":        {"DRAFT": "yes"},
-		"capirepo-version latest":    {"CAPIREPO_VERSION": "latest"},
-		"notes-file and generated":   {"NOTES_FILE": "notes.md", "GENERATE_NOTES": "true"},
-		"capirepo-version injection": {"CAPIREPO_VERSION": injected},
-		"check-images not a boolean": {"CHECK_IMAGES": "yes"},
-		"image-platforms injection":  {"IMAGE_PLATFORMS": injected},
-		"sign-keyless not a boolean": {"SIGN_KEYLESS": "yes"},
-		"sign key and keyless":       {"SIGN_KEYLESS": "true", "HAS_SIGN_KEY": "true"},
+		"injected tag":                {"VERSION": injected},
+		"version without v":           {"VERSION": "1.2.3"},
+		"repo with a shell command":   {"REPO": "org/x;id"},
+		"draft not a boolean":         {"DRAFT": "yes"},
+		"capirepo-version latest":     {"CAPIREPO_VERSION": "latest"},
+		"notes-file and generated":    {"NOTES_FILE": "notes.md", "GENERATE_NOTES": "true"},
+		"capirepo-version injection":  {"CAPIREPO_VERSION": injected},
+		"check-images not a boolean":  {"CHECK_IMAGES": "yes"},
+		"image-platforms injection":   {"IMAGE_PLATFORMS": injected},
+		"sign-keyless not a boolean":  {"SIGN_KEYLESS": "yes"},
+		"require-signature injection": {"REQUIRE_SIGNATURE": injected},
+		"sign key and keyless":        {"SIGN_KEYLESS": "true", "HAS_SIGN_KEY": "true"},
 	}
 	for name, change := range bad {
 		env := validInputs()
@@ -137,8 +142,8 @@ func TestActionPassesInputsAsData(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(bin, "capirepo"), []byte(stub), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	env := map[string]string{"RUNNER_TEMP": "/tmp/runner", "REPO": "org/x", "DRAFT": "true",
-		"NOTES_FILE": injected, "GENERATE_NOTES": "false", "GITHUB_TOKEN": "t"}
+	env := map[string]string{"RUNNER_TEMP": "/tmp/runner", "REPO": "org/x", "DRAFT": "true", "VERSION": "v1.2.3",
+		"NOTES_FILE": injected, "GENERATE_NOTES": "false", "GITHUB_TOKEN": "t", "GITHUB_OUTPUT": os.DevNull, "GITHUB_SERVER_URL": "https://github.com"}
 	out, err := runScript(t, script, env, bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	if err != nil {
 		t.Fatalf("publish step: %v\n%s", err, out)

@@ -24,20 +24,35 @@ type usage struct {
 // BenchmarkLintProcess20MB times `capirepo lint FILE` of a 20 MB components file as
 // users run it: a whole process, built like a release (see buildRelease), against a
 // process that decodes the same bytes once with yaml.v3 on one goroutine
-// (internal/yamldecode). Each iteration runs one of each, taking turns at going
-// first; the metrics are medians over the iterations (make bench runs 5):
-// lint/decode-wall (target ≤ 0.75), lint/decode-cpu (user+sys) and
-// lint/decode-rss (max RSS, target ≤ 3). Every run is logged, for the spread.
+// (internal/yamldecode). The file is a CAPA-sized provider's CRDs (bigtree.Provider:
+// deep schemas, kubebuilder descriptions, two versions of most kinds) repeated to
+// 20 MB, once as kustomize writes it and once as PyYAML's safe_dump does (quoted and
+// folded strings, \u escapes). Each iteration runs one of each process, taking turns
+// at going first; the metrics are medians over the iterations (make bench runs 5):
+// lint/decode-wall (target ≤ 0.75), lint/decode-cpu (user+sys) and lint/decode-rss
+// (max RSS, target ≤ 3). Every run is logged, for the spread.
 func BenchmarkLintProcess20MB(b *testing.B) {
 	bin := b.TempDir()
 	capirepo := buildRelease(b, bin, ".")
 	decode := buildRelease(b, bin, "./internal/yamldecode")
 	measure := buildRelease(b, bin, "./internal/rusage")
-	work := b.TempDir() // no capirepo.yaml here: lint FILE reads only FILE
-	file := filepath.Join(work, "infrastructure-components.yaml")
-	if err := os.WriteFile(file, bigtree.Components(20<<20), 0o644); err != nil {
-		b.Fatal(err)
+	for _, style := range []struct {
+		name  string
+		style bigtree.Style
+	}{{"kustomize", bigtree.Kustomize}, {"pyyaml", bigtree.PyYAML}} {
+		b.Run(style.name, func(b *testing.B) {
+			work := b.TempDir() // no capirepo.yaml here: lint FILE reads only FILE
+			file := filepath.Join(work, "infrastructure-components.yaml")
+			if err := os.WriteFile(file, bigtree.Provider(20<<20, style.style), 0o644); err != nil {
+				b.Fatal(err)
+			}
+			lintAgainstDecode(b, work, file, measure, capirepo, decode)
+		})
 	}
+}
+
+// lintAgainstDecode runs lint and decode processes on file by turns and reports.
+func lintAgainstDecode(b *testing.B, work, file, measure, capirepo, decode string) {
 	var lint, dec []usage
 	for i := 0; b.Loop(); i++ {
 		runs := []func(){

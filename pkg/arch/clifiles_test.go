@@ -21,9 +21,12 @@ func fileFuncs() map[string][]string {
 }
 
 // fileCalls lists where f names one of the file system functions.
-func fileCalls(f *ast.File) []token.Pos {
+func fileCalls(f *ast.File) []token.Pos { return callsOf(f, fileFuncs()) }
+
+// callsOf lists where f names one of funcs (import path → names, "*" for all).
+func callsOf(f *ast.File, funcs map[string][]string) []token.Pos {
 	var out []token.Pos
-	for _, c := range calls(f, fileFuncs()) {
+	for _, c := range calls(f, funcs) {
 		out = append(out, c.at)
 	}
 	return out

@@ -23,6 +23,8 @@ var yamlOwners = map[string]string{
 	"pkg/components":    "kustomize's resources as it edits them",
 	"pkg/contract":      "the nodes manifest.Split gives, walked by the rules",
 	"pkg/variables":     "the defaults clusterctl's envsubst writes into YAML",
+	"pkg/check":         "a template that is YAML only after clusterctl's substitution",
+	"pkg/initcheck":     "the lines of the capirepo.yaml init proposes",
 
 	"cmd/capirepo/internal/yamldecode": "the benchmark's bare yaml.v3 decode",
 }

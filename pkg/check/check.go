@@ -50,7 +50,7 @@ func Release(r *release.Release, opts Options) lint.Findings {
 		}
 	}
 	c.findings = append(c.findings, contract.ComponentsFileName(r.Type, r.ComponentsFile)...)
-	c.findings = append(c.findings, contract.Templates(c.templates, c.classes)...)
+	c.findings = append(contract.ObjectMoveLabels(c.findings, c.templates), contract.Templates(c.templates, c.classes)...)
 	c.metadata()
 	if opts.Partial {
 		c.findings = c.findings.Without(crossFile)
@@ -122,10 +122,10 @@ func (c *checker) file(f release.File) (res fileResult) {
 		return res // metadata.yaml: only vars-metadata here; metadata() checks the rest
 	}
 	docs, err := manifest.SplitWith(f.Data, manifest.Options{Slim: kind == layout.KindComponents, Rendered: slices.Contains(c.opts.Rendered, f.Name)})
-	if err != nil && kind == layout.KindTemplate {
-		var substituted bool
-		if docs, substituted, err = splitTemplate(f.Data); substituted {
-			res.findings = append(res.findings, substitutedFinding(name))
+	if err != nil && (kind == layout.KindTemplate || kind == layout.KindClusterClass) {
+		var how int
+		if docs, how, err = splitTemplate(f.Data); err == nil && how != asWritten {
+			res.findings = append(res.findings, substitutedFinding(name, how))
 		}
 	}
 	if err != nil {
@@ -174,14 +174,13 @@ func (c *checker) seriesContract() string {
 	return ""
 }
 
-// crdContracts lists the X of every cluster.x-k8s.io/X label on the CRDs.
+// crdContracts lists the X of every cluster.x-k8s.io/X label on the CRDs of contract
+// kinds, the labels Cluster API reads (CRDs of other kinds, such as metal3's IPAM
+// pools in ipam.metal3.io, carry labels no contract reads).
 func crdContracts(docs []manifest.Doc) []string {
 	seen := map[string]bool{}
 	var out []string
-	for _, d := range docs {
-		if d.Obj.Kind() != "CustomResourceDefinition" {
-			continue
-		}
+	for _, d := range contract.ContractKindCRDs(docs) {
 		for k := range d.Obj.StringMap("metadata", "labels") {
 			if c, ok := strings.CutPrefix(k, "cluster.x-k8s.io/"); ok && metadata.IsContract(c) && !seen[c] {
 				seen[c] = true
@@ -212,8 +211,8 @@ func parseFinding(file string, err error) lint.Finding {
 // Rules lists every rule of every family, for --list-rules and SARIF.
 func Rules() []lint.Rule {
 	rules := []lint.Rule{
-		{ID: "yaml-parse", Severity: lint.Error, Contract: "Every file must be valid YAML; clusterctl fails with \"failed to parse yaml\"."},
-		{ID: ruleSubstituted, Severity: lint.Note, Contract: "clusterctl substitutes variables before parsing a template, so a template may be YAML only after substitution."},
+		{ID: "yaml-parse", Severity: lint.Error, Contract: "Every file must be valid YAML; clusterctl fails with \"failed to parse yaml\" (cmd/clusterctl/client/repository/components.go NewComponents, template.go NewTemplate: utilyaml.ToUnstructured after variable substitution; templates are parsed the same way here, with a value per variable)."},
+		{ID: ruleSubstituted, Severity: lint.Note, Contract: "clusterctl substitutes variables before parsing a template (cmd/clusterctl/client/yamlprocessor/simple_processor.go Process, then repository/template.go NewTemplate), so a template may be YAML only after substitution."},
 	}
 	rules = append(rules, variables.Rules()...)
 	rules = append(rules, contract.Rules()...)

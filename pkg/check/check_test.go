@@ -1,6 +1,8 @@
 package check
 
 import (
+	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -77,14 +79,15 @@ func TestTemplateWithLegacySpacesValidAfterSubstitution(t *testing.T) {
 	}
 }
 
-// TestCRDContractsOrder: labels come out sorted and once, whatever the map order of
-// the labels or the order of the CRDs.
+// TestCRDContractsOrder: labels of contract kinds come out sorted and once, whatever
+// the map order of the labels or the order of the CRDs; other kinds' labels are left out.
 func TestCRDContractsOrder(t *testing.T) {
 	t.Parallel()
-	crd := func(labels string) string {
-		return "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: xs.infrastructure.cluster.x-k8s.io\n  labels: {" + labels + "}\n"
+	crd := func(kind, labels string) string {
+		return "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: xs.infrastructure.cluster.x-k8s.io\n  labels: {" + labels + "}\nspec:\n  group: infrastructure.cluster.x-k8s.io\n  names: {kind: " + kind + "}\n"
 	}
-	data := crd("cluster.x-k8s.io/v1beta2: v1, cluster.x-k8s.io/v1beta1: v1, app: x") + "---\n" + crd("cluster.x-k8s.io/v1alpha4: v1, cluster.x-k8s.io/v1beta1: v1")
+	data := crd("XCluster", "cluster.x-k8s.io/v1beta2: v1, cluster.x-k8s.io/v1beta1: v1, app: x") + "---\n" + crd("XMachine", "cluster.x-k8s.io/v1alpha4: v1, cluster.x-k8s.io/v1beta1: v1") +
+		"---\n" + crd("XIdentity", "cluster.x-k8s.io/v1alpha3: v1") // no contract kind: its label is not read
 	for range 20 {
 		docs, err := manifest.Split([]byte(data))
 		if err != nil {
@@ -93,5 +96,67 @@ func TestCRDContractsOrder(t *testing.T) {
 		if got := strings.Join(crdContracts(docs), ","); got != "v1alpha4,v1beta1,v1beta2" {
 			t.Fatalf("CRDContracts = %s, want v1alpha4,v1beta1,v1beta2", got)
 		}
+	}
+}
+
+// TestIPAMPoolLabelsNotRead: the contract labels on kinds Cluster API does not read
+// through a contract (metal3's IPAM pools in ipam.metal3.io) do not count against
+// the metadata's contract; a contract kind's do.
+func TestIPAMPoolLabelsNotRead(t *testing.T) {
+	t.Parallel()
+	v1beta2 := strings.Replace(meta, "v1beta1", "v1beta2", 1)
+	crd := func(group, kind string) string {
+		return "---\napiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: " + strings.ToLower(kind) + "s." + group +
+			"\n  labels: {cluster.x-k8s.io/v1beta1: v1alpha1}\nspec:\n  group: " + group + "\n  names: {kind: " + kind + ", plural: " + strings.ToLower(kind) + "s}\n  scope: Namespaced\n  versions: [{name: v1alpha1, served: true, storage: true}]\n"
+	}
+	ns := "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: x-system\n"
+	pools := ns + crd("ipam.metal3.io", "IPPool") + crd("ipam.metal3.io", "IPClaim")
+	r := rel(map[string]string{"metadata.yaml": v1beta2, "infrastructure-components.yaml": pools})
+	r.Type, r.ComponentsFile = layout.IPAMProvider, "infrastructure-components.yaml"
+	if got := rules(Release(r, Options{})); strings.Contains(got, "metadata-crd-contract") {
+		t.Errorf("IPAM pools: %s", got)
+	}
+	r = rel(map[string]string{"metadata.yaml": v1beta2, "infrastructure-components.yaml": ns + crd("infrastructure.cluster.x-k8s.io", "XCluster")})
+	if got := rules(Release(r, Options{})); !strings.Contains(got, "warning:metadata-crd-contract-compat") {
+		t.Errorf("contract kind labelled v1beta1 under a v1beta2 release: %s", got)
+	}
+}
+
+// TestTemplateParsedAfterSubstitution: clusterctl substitutes before it parses, so a
+// template that is YAML only once its variables have values (`[${A}, ${B}]` with
+// every variable empty is `[, ]`, `${K}: ${V}` is `: `, a whole-line ${VAR} injects
+// a block) is no yaml-parse error; its objects keep the variables as written.
+func TestTemplateParsedAfterSubstitution(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile("testdata/cluster-template-keys.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := Release(rel(map[string]string{"metadata.yaml": meta, "cluster-template-keys.yaml": string(data)}), Options{Partial: true})
+	if fs.HasErrors() || !strings.Contains(rules(fs), "note:"+ruleSubstituted) || strings.Contains(rules(fs), "template-namespace-hardcoded") {
+		t.Fatalf("findings = %v", fs)
+	}
+	docs, how, err := splitTemplate(data)
+	if err != nil || how != placeholders || len(docs) != 3 {
+		t.Fatalf("splitTemplate: %d docs, how %d, err %v", len(docs), how, err)
+	}
+	spec := docs[1].Obj.Map("spec")
+	if fmt.Sprint(spec["sshKeys"]) != "[${FOO_SSH_KEY_ONE} ${FOO_SSH_KEY_TWO}]" || spec["tags"].(map[string]any)["${FOO_TAG_KEY}"] != "${FOO_TAG_VALUE}" {
+		t.Errorf("variables not restored: %v", spec)
+	}
+	if n := manifest.MapValue(docs[0].Node, "metadata"); manifest.MapValue(n, "namespace").Value != "${NAMESPACE}" {
+		t.Errorf("node not restored: %q", manifest.MapValue(n, "namespace").Value)
+	}
+}
+
+// TestTemplateRealFaultLine: a fault clusterctl also meets after substitution is
+// reported at its own line, not at an earlier `[${KEYS}]` that hides it from a parse
+// as written.
+func TestTemplateRealFaultLine(t *testing.T) {
+	t.Parallel()
+	tpl := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${CLUSTER_NAME}\n  labels: {keys: [${KEYS}, b]}\ndata:\n  a: b\n   c: d\n"
+	fs := Release(rel(map[string]string{"metadata.yaml": meta, "cluster-template.yaml": tpl}), Options{Partial: true})
+	if len(fs) != 1 || fs[0].Rule != "yaml-parse" || fs[0].Line != 8 {
+		t.Fatalf("want one yaml-parse at line 8, got %v", fs)
 	}
 }

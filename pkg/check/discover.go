@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -51,7 +52,7 @@ var looseVersion = layout.MustParseVersion("v0.0.0")
 
 // fileTarget assembles one loose file into a release of version v0.0.0.
 func fileTarget(p string) ([]Target, error) {
-	data, err := os.ReadFile(p)
+	data, err := fsx.ReadFile(p)
 	if err != nil {
 		return nil, err
 	}

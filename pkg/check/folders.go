@@ -1,9 +1,11 @@
 package check
 
 import (
+	"errors"
 	"path/filepath"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -48,7 +50,10 @@ func releaseDir(dir string) (Target, bool, error) {
 // readFiles reads the regular files of dir that keep accepts, in name order and with
 // their size caps; a folder that cannot be listed holds none.
 func readFiles(dir string, keep func(name string) bool) ([]release.File, error) {
-	names, err := localrepo.List(dir, localrepo.Listing{Files: true})
+	names, err := localrepo.List(dir, localrepo.Listing{Files: true, Refuse: localrepo.RefuseSpecial})
+	if errors.Is(err, fsx.ErrSpecial) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, nil
 	}

@@ -58,3 +58,16 @@ func encode(t *testing.T, m render.Resources) []byte {
 	}
 	return b
 }
+
+// TestBenchProviderLintsClean: the generated provider the process benchmark lints
+// (bigtree.Provider, in both styles) has no finding, so the benchmark times a lint
+// that succeeds.
+func TestBenchProviderLintsClean(t *testing.T) {
+	t.Parallel()
+	for _, style := range []bigtree.Style{bigtree.Kustomize, bigtree.PyYAML} {
+		r := rel(map[string]string{"infrastructure-components.yaml": string(bigtree.Provider(1, style))})
+		if fs := Release(r, Options{Partial: true}); len(fs) > 0 {
+			t.Errorf("style %d: %v", style, fs)
+		}
+	}
+}

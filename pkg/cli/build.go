@@ -7,6 +7,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/output"
 	"github.com/capirepo/capirepo/pkg/pipeline"
+	"github.com/capirepo/capirepo/pkg/provenance"
 	"github.com/capirepo/capirepo/pkg/remote"
 	"github.com/spf13/cobra"
 )
@@ -19,9 +20,11 @@ type buildOptions struct {
 	published []string
 	disable   []string
 	offline   bool
-	images    imageGate     // --check-images, --platform (images.go)
-	reg       registryFlags // --plain-http for the image gate
-	sign      signFlags     // --sign-key, --sign-keyless (sign.go)
+	// allowDirty signs a checkout with uncommitted changes (recorded in the statement)
+	allowDirty bool
+	images     imageGate     // --check-images, --platform (images.go)
+	reg        registryFlags // --plain-http for the image gate
+	sign       signFlags     // --sign-key, --sign-keyless (sign.go)
 }
 
 func newBuildCmd(io streams) *cobra.Command {
@@ -46,6 +49,7 @@ The output folder is staged and renamed into place only when everything succeede
 	o.images.flags(cmd)
 	o.reg.flags(cmd)
 	o.sign.flags(cmd)
+	f.BoolVar(&o.allowDirty, "allow-dirty", false, "with --sign-key or --sign-keyless: sign a checkout with uncommitted changes, which the statement records (else refused, exit 3)")
 	_ = cmd.MarkFlagRequired("version")
 	return cmd
 }
@@ -62,6 +66,12 @@ func (o *buildOptions) run(cmd *cobra.Command, io streams) error {
 	signer, err := o.sign.signer(cmd.Context(), io)
 	if err != nil {
 		return err
+	}
+	var statement provenance.Inputs
+	if signer != nil {
+		if statement, err = buildInputs(cmd.Context(), io, o, cfg); err != nil {
+			return err
+		}
 	}
 	res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: o.version, Jobs: o.jobs, Published: o.published, CI: inCI(io),
 		Offline: o.offline, CacheDir: remote.UserCacheDir(io.getenv)})
@@ -83,7 +93,7 @@ func (o *buildOptions) run(cmd *cobra.Command, io streams) error {
 		return err
 	}
 	if signer != nil {
-		if err := attachProvenance(cmd.Context(), io, signer, o.config, cfg, res.Set); err != nil {
+		if err := attachProvenance(cmd.Context(), signer, statement, res.Set); err != nil {
 			return err
 		}
 	}

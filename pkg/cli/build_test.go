@@ -78,9 +78,9 @@ func TestBuildBadInput(t *testing.T) {
 		{"image override matches nothing", func(f map[string]string) {
 			f["capirepo.yaml"] = strings.Replace(f["capirepo.yaml"], "    kustomize: config\n", "    kustomize: config\n    images:\n    - {name: registry.example.com/tyny, newTag: v2}\n", 1)
 		}, nil, ExitInput, `override "registry.example.com/tyny" matched no container image`},
-		{"not semver", nil, []string{"--version", "1.0"}, ExitInput, `version "1.0" has no "v" prefix`},
-		{"leading zero", nil, []string{"--version", "v1.02.0"}, ExitInput, "not strict SemVer"},
-		{"no version", nil, []string{"--version", ""}, ExitInput, "version"},
+		{"not semver", nil, []string{"--version", "1.0"}, ExitUsage, `version "1.0" has no "v" prefix`},
+		{"leading zero", nil, []string{"--version", "v1.02.0"}, ExitUsage, "not strict SemVer"},
+		{"no version", nil, []string{"--version", ""}, ExitUsage, "--version"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -143,12 +143,12 @@ func TestBuildExtraComponents(t *testing.T) {
 	t.Parallel()
 	dir := sampleTree(t, func(f map[string]string) {
 		f["capirepo.yaml"] += "  extraComponents:\n  - name: bootstrap-components-development.yaml\n    file: dev.yaml\n"
-		f["dev.yaml"] = strings.Replace(f["config/all.yaml"], "name: manager", "name: debug", 1)
+		f["dev.yaml"] = strings.Replace(f["config/all.yaml"], "image: registry.example.com/tiny:v1", "image: tiny:debug", 1)
 	})
 	out := filepath.Join(dir, "dist")
 	code, _, stderr := run(t, "build", "--config", filepath.Join(dir, "capirepo.yaml"), "--version", "v1.0.0", "--out", out)
-	// The extra file is checked like the main one: its Deployment has no manager container.
-	if code != ExitFindings || !strings.Contains(stderr, "bootstrap-components-development.yaml") || !strings.Contains(stderr, "components-manager-container") {
+	// The extra file is checked like the main one: its image is not canonical.
+	if code != ExitFindings || !strings.Contains(stderr, "bootstrap-components-development.yaml") || !strings.Contains(stderr, "components-image-canonical") {
 		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
 	}
 	dir = sampleTree(t, func(f map[string]string) {

@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
+
+	"github.com/capirepo/capirepo/pkg/buildinfo"
 )
 
 // Env is everything the command line reads from its process: environment variables,
@@ -16,6 +19,9 @@ type Env struct {
 	Stdin          io.Reader            // nil: empty input
 	Stdout, Stderr io.Writer            // nil: discarded
 	IsTerminal     func(io.Writer) bool // nil: never a terminal
+	// BuildInfo is the binary's Go build information, read when Version was not set at
+	// link time (buildinfo.From); nil: this binary's (debug.ReadBuildInfo).
+	BuildInfo func() *debug.BuildInfo
 }
 
 // processEnv is the real process's environment, standard input and terminal check.
@@ -39,7 +45,7 @@ func MapEnv(vars map[string]string) func(string) string {
 }
 
 func (e Env) streams() streams {
-	s := streams{out: e.Stdout, err: e.Stderr, in: e.Stdin, getenv: e.Getenv, terminal: e.IsTerminal}
+	s := streams{out: e.Stdout, err: e.Stderr, in: e.Stdin, getenv: e.Getenv, terminal: e.IsTerminal, buildInfo: e.BuildInfo}
 	if s.out == nil {
 		s.out = io.Discard
 	}
@@ -61,10 +67,11 @@ func (e Env) streams() streams {
 // streams is what every command receives: output and log writers, input, the
 // environment lookup and the terminal check. Never read os.Getenv or os.Stdin directly.
 type streams struct {
-	out, err io.Writer
-	in       io.Reader
-	getenv   func(string) string
-	terminal func(io.Writer) bool
+	out, err  io.Writer
+	in        io.Reader
+	getenv    func(string) string
+	terminal  func(io.Writer) bool
+	buildInfo func() *debug.BuildInfo
 }
 
 func (s streams) logf(format string, args ...any) { fmt.Fprintf(s.err, format+"\n", args...) }
@@ -85,6 +92,16 @@ func (s streams) lookup(name string) string {
 		return ""
 	}
 	return s.getenv(name)
+}
+
+// capirepo is capirepo's own version, the one `version` prints and the signed
+// provenance records: Version when set at link time, else from the build information.
+func (s streams) capirepo() buildinfo.Info {
+	read := s.buildInfo
+	if read == nil {
+		read = func() *debug.BuildInfo { bi, _ := debug.ReadBuildInfo(); return bi }
+	}
+	return buildinfo.From(Version, read())
 }
 
 // isTerminal reports whether w is an interactive terminal (false on a zero streams).

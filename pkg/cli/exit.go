@@ -17,6 +17,7 @@ const (
 	ExitInput       = 3   // input cannot be read or rendered (files, kustomize, YAML)
 	ExitPublish     = 4   // a remote or destination failed (network, auth, filesystem)
 	ExitConflict    = 5   // different content already published; nothing was changed
+	ExitQuestions   = 10  // init only: the config is written, and init asks the maintainer to check values (stderr lists them)
 	ExitInterrupted = 130 // interrupted (Ctrl-C / SIGTERM)
 )
 

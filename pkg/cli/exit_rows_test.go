@@ -2,6 +2,10 @@ package cli
 
 import (
 	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
 
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 )
@@ -17,7 +21,7 @@ func exitRows() []exitRow {
 				return []string{"build", "--config", tinyConfig(s.t, nil), "--version", "v1.0.0", "extra"}
 			},
 			classFindings: func(s *stage) []string {
-				return []string{"build", "--config", tinyConfig(s.t, noManager), "--version", "v1.0.0"}
+				return []string{"build", "--config", tinyConfig(s.t, badImage), "--version", "v1.0.0"}
 			},
 			classInput: func(s *stage) []string {
 				return []string{"build", "--config", tinyConfig(s.t, brokenKustomization), "--version", "v1.0.0"}
@@ -41,12 +45,20 @@ func exitRows() []exitRow {
 				s.interruptNow()
 				return []string{"init", initTree(s.t)}
 			},
-		}, na: map[errClass]string{classFindings: noLint, classRemote: "writes one new file; a write failure exits 4 but cannot be provoked portably"}},
+			classQuestions: func(s *stage) []string { return []string{"init", questionTree(s.t, nil)} },
+			classFindings: func(s *stage) []string { // --check: the release lacks the components
+				against := writeText(s.t, filepath.Join(s.t.TempDir(), "metadata.yaml"), checkTree()["metadata.yaml"])
+				return []string{"init", "--check-against", against, gitCheckout(s.t, checkTree())}
+			},
+			classRemote: func(s *stage) []string { // --check: no release on the forge
+				return []string{"init", "--check", gitCheckout(s.t, checkTree()), "--github-url", newGitHub(s.t).URL()}
+			},
+		}, na: map[errClass]string{}},
 
 		{cmd: "lint", cases: map[errClass]scenario{
 			classUsage: func(s *stage) []string { return []string{"lint", "--disable", "no-such-rule", builtTiny(s.t)} },
 			classFindings: func(s *stage) []string {
-				return []string{"lint", "--config", tinyConfig(s.t, noManager), "--version", "v1.0.0"}
+				return []string{"lint", "--config", tinyConfig(s.t, badImage), "--version", "v1.0.0"}
 			},
 			classInput: func(s *stage) []string { return []string{"lint", missing(s.t)} },
 			classInterrupt: func(s *stage) []string {
@@ -211,6 +223,20 @@ func exitRows() []exitRow {
 			},
 		}, na: map[errClass]string{classConflict: "reads only"}},
 
+		{cmd: "diff", cases: map[errClass]scenario{
+			classUsage: func(s *stage) []string { return []string{"diff", builtTiny(s.t)} },
+			classFindings: func(s *stage) []string {
+				return []string{"diff", builtTiny(s.t), buildTinyWith(s.t, newImage)}
+			},
+			classInput: func(s *stage) []string { return []string{"diff", missing(s.t), builtTiny(s.t)} },
+			classRemote: func(s *stage) []string {
+				return []string{"diff", builtTiny(s.t), "https://github.com/acme/nope/releases/v1.0.0/bootstrap-components.yaml", "--github-url", newGitHub(s.t).URL()}
+			},
+			classInterrupt: func(s *stage) []string {
+				return []string{"diff", builtTiny(s.t), tinyReleaseURL, "--github-url", s.hangingServer()}
+			},
+		}, na: map[errClass]string{classConflict: "reads only"}},
+
 		{cmd: "mirror", cases: map[errClass]scenario{
 			classUsage: func(s *stage) []string { return []string{"mirror", "--bootstrap", "tiny:v1.0.0"} },
 			classFindings: func(s *stage) []string {
@@ -260,4 +286,38 @@ func exitRows() []exitRow {
 		}, na: map[errClass]string{classFindings: "prints a constant", classInput: "prints a constant", classRemote: "prints a constant",
 			classConflict: "prints a constant", classInterrupt: "prints a constant"}},
 	}, ociExitRows()...)
+}
+
+// invalidVersion is the command line of each command that takes a version, with an
+// invalid one ("1.0": no v prefix) and its other required flags.
+func invalidVersion(t *testing.T) map[string][]string {
+	cfg := tinyConfig(t, nil)
+	return map[string][]string{
+		"build":               {"build", "--config", cfg, "--version", "1.0"},
+		"lint":                {"lint", "--config", cfg, "--version", "1.0"},
+		"vars":                {"vars", "--config", cfg, "--version", "1.0"},
+		"metadata check":      {"metadata", "check", "--config", cfg, "--version", "1.0"},
+		"metadata add-series": {"metadata", "add-series", "--config", cfg, "--version", "1.0", "--contract", "v1beta1"},
+		"mirror":              {"mirror", "--out", t.TempDir(), "--bootstrap", "kubeadm:1.0", "--cert-manager", ""},
+	}
+}
+
+// TestInvalidVersionIsAUsageError: an invalid version is a bad command line (exit 2,
+// docs/exit-codes.md) in every command that takes one; a new command with a
+// --version flag must join invalidVersion.
+func TestInvalidVersionIsAUsageError(t *testing.T) {
+	t.Parallel()
+	cases := invalidVersion(t)
+	walkCommands(newRoot(Env{}.streams()), func(c *cobra.Command) {
+		path := strings.TrimPrefix(strings.TrimPrefix(c.CommandPath(), "capirepo"), " ")
+		if f := c.Flags().Lookup("version"); f != nil && f.Value.Type() == "string" && cases[path] == nil {
+			t.Errorf("%s takes --version but has no case in invalidVersion", path)
+		}
+	})
+	for name, args := range cases {
+		code, _, stderr := runEnv(t, nil, args...)
+		if code != ExitUsage || !strings.Contains(stderr, `version "1.0" has no "v" prefix`) {
+			t.Errorf("%s: exit %d, want %d naming the version\n%s", name, code, ExitUsage, stderr)
+		}
+	}
 }

@@ -25,15 +25,22 @@ const (
 	classRemote    errClass = "remote"
 	classConflict  errClass = "conflict"
 	classInterrupt errClass = "interrupt"
+	classQuestions errClass = "questions"
 )
 
-// classes and their codes, as docs/exit-codes.md states them (TestExitDocsAgree).
-var classes = []struct {
+// exitClass is a class and its code; only names the one command a command-specific
+// class applies to (init's questions), "" for every command.
+type exitClass struct {
 	class errClass
 	code  int
-}{
-	{classUsage, ExitUsage}, {classFindings, ExitFindings}, {classInput, ExitInput},
-	{classRemote, ExitPublish}, {classConflict, ExitConflict}, {classInterrupt, ExitInterrupted},
+	only  string
+}
+
+// classes and their codes, as docs/exit-codes.md states them (TestExitDocsAgree).
+var classes = []exitClass{
+	{classUsage, ExitUsage, ""}, {classFindings, ExitFindings, ""}, {classInput, ExitInput, ""},
+	{classRemote, ExitPublish, ""}, {classConflict, ExitConflict, ""}, {classInterrupt, ExitInterrupted, ""},
+	{classQuestions, ExitQuestions, "init"},
 }
 
 // stage is what a scenario may use: its environment and its context.
@@ -80,6 +87,9 @@ func TestExitCodeTable(t *testing.T) {
 	t.Parallel()
 	for _, row := range exitRows() {
 		for _, c := range classes {
+			if c.only != "" && c.only != row.cmd {
+				continue
+			}
 			sc, reason := row.cases[c.class], row.na[c.class]
 			if (sc == nil) == (reason == "") {
 				t.Errorf("%s/%s: give either a scenario or a reason it does not apply", row.cmd, c.class)
@@ -144,9 +154,10 @@ func tinyConfig(t *testing.T, edit func(map[string]string)) string {
 	return filepath.Join(sampleTree(t, edit), "capirepo.yaml")
 }
 
-// noManager makes the tiny provider break the contract (no manager container).
-func noManager(f map[string]string) {
-	f["config/all.yaml"] = strings.Replace(f["config/all.yaml"], "name: manager", "name: other", 1)
+// badImage makes the tiny provider break the contract: an image clusterctl cannot
+// parse ("repository name must be canonical").
+func badImage(f map[string]string) {
+	f["config/all.yaml"] = strings.Replace(f["config/all.yaml"], "image: registry.example.com/tiny:v1", "image: tiny:v1", 1)
 }
 
 // brokenKustomization makes the tiny provider unrenderable.

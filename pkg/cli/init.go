@@ -12,6 +12,7 @@ import (
 
 type initOptions struct {
 	stdout bool
+	check  initCheck // --check and its flags (init_check.go)
 }
 
 func newInitCmd(io streams) *cobra.Command {
@@ -25,11 +26,18 @@ equivalent) with each provider's type and name, the manager image and how the Ma
 pins it, metadata.yaml, flavor folders, cluster-template*.yaml and clusterclass-*.yaml
 files, ClusterClass sources, loadRestrictor: none when flavors load files from outside
 their folder, and the remote resources to pin. What it cannot decide it writes as a
-commented line. It never overwrites a file: --stdout prints the config instead.`,
+commented line. Every value it writes names in a comment the file and line it comes
+from; where evidence disagrees, or a value is a default rather than what the release
+path says, it writes its best value, marks it "# QUESTION:" and lists it on stderr, and
+exits 10. It never overwrites a file: --stdout prints the config instead.
+With --check it writes nothing: it builds the newest release tag with the proposed config
+and diffs the build against that tag's published release, citing the config line behind
+each difference or asking a question.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd.Context(), io, args) },
 	}
 	cmd.Flags().BoolVar(&o.stdout, "stdout", false, "print the config instead of writing DIR/capirepo.yaml")
+	o.check.flags(cmd)
 	return cmd
 }
 
@@ -37,6 +45,9 @@ func (o *initOptions) run(ctx context.Context, io streams, args []string) error 
 	dir := "."
 	if len(args) == 1 {
 		dir = args[0]
+	}
+	if o.check.enabled() {
+		return o.check.run(ctx, io, dir)
 	}
 	target, err := scaffold.ConfigPath(dir)
 	if err != nil && !o.stdout {
@@ -49,10 +60,12 @@ func (o *initOptions) run(ctx context.Context, io streams, args []string) error 
 		}
 		return withCode(ExitInput, err)
 	}
-	data := plan.Config()
+	data, questions := plan.Config(), plan.Questions()
 	if o.stdout {
-		_, err := io.out.Write(data)
-		return err
+		if _, err := io.out.Write(data); err != nil {
+			return err
+		}
+		return ask(io, "line", questions)
 	}
 	if err := scaffold.WriteConfig(ctx, target, data); err != nil {
 		if errors.Is(err, os.ErrExist) {
@@ -61,5 +74,26 @@ func (o *initOptions) run(ctx context.Context, io streams, args []string) error 
 		return withCode(ExitPublish, err)
 	}
 	fmt.Fprintf(io.out, "wrote %s (%d provider(s)); review its commented lines, then run capirepo build --config %s --version vX.Y.Z\n", target, len(plan.Providers), target)
-	return nil
+	return ask(io, target, questions)
+}
+
+// ask prints init's questions on stderr, each with the config line it is written on,
+// and returns the exit code that says questions remain.
+func ask(io streams, where string, questions []scaffold.Question) error {
+	if len(questions) == 0 {
+		return nil
+	}
+	for _, q := range questions {
+		about := q.Field
+		if q.Provider != "" {
+			about = q.Provider + " " + q.Field
+		}
+		if where == "line" {
+			fmt.Fprintf(io.err, "question: line %d: %s: %s\n", q.Line, about, q.Text)
+		} else {
+			fmt.Fprintf(io.err, "question: %s:%d: %s: %s\n", where, q.Line, about, q.Text)
+		}
+	}
+	fmt.Fprintf(io.err, "init wrote its best value for each and asks you to check %d value(s) (marked # QUESTION: in the config); exit %d\n", len(questions), ExitQuestions)
+	return silentErr(ExitQuestions, fmt.Errorf("%d question(s)", len(questions)))
 }

@@ -42,13 +42,13 @@ func TestLintFlatFolderReportsMetadataOnce(t *testing.T) {
 func TestLintFlatFolderNamesTheProviderOfCRDs(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "v1.9.6")
-	crd := func(provider, contract string) string {
-		return "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: things.example.com\n  labels:\n" +
-			"    cluster.x-k8s.io/provider: " + provider + "\n    cluster.x-k8s.io/" + contract + ": v1\n"
+	crd := func(provider, contract, group, kind string) string { // a contract kind: its labels are read
+		return "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: things." + group + "\n  labels:\n" +
+			"    cluster.x-k8s.io/provider: " + provider + "\n    cluster.x-k8s.io/" + contract + ": v1\nspec:\n  group: " + group + "\n  names: {kind: " + kind + "}\n"
 	}
 	files := map[string]string{
-		"core-components.yaml":      crd("cluster-api", "v1beta1"),
-		"bootstrap-components.yaml": crd("bootstrap-kubeadm", "v1beta2"),
+		"core-components.yaml":      crd("cluster-api", "v1beta1", "infrastructure.cluster.x-k8s.io", "ThingCluster"),
+		"bootstrap-components.yaml": crd("bootstrap-kubeadm", "v1beta2", "bootstrap.cluster.x-k8s.io", "ThingConfig"),
 		"metadata.yaml": "apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\n" +
 			"releaseSeries:\n- major: 1\n  minor: 9\n  contract: v1beta2\n",
 	}

@@ -103,26 +103,26 @@ func TestLintDisable(t *testing.T) {
 	out := builtTiny(t)
 	comp := filepath.Join(out, "bootstrap-tiny", "v1.0.0", "bootstrap-components.yaml")
 	data, _ := os.ReadFile(comp)
-	if err := os.WriteFile(comp, []byte(strings.Replace(string(data), "name: manager", "name: other", 1)), 0o644); err != nil {
+	if err := os.WriteFile(comp, []byte(strings.Replace(string(data), "image: registry.example.com/tiny:v1", "image: tiny:v1", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cfg := func(disable string) string {
 		return tinyConfig(t, func(f map[string]string) { f["capirepo.yaml"] += disable })
 	}
-	silenced := cfg("lint:\n  disable: [components-manager-container]\n")
-	unknown := cfg("lint:\n  disable: [components-manager-containr]\n")
+	silenced := cfg("lint:\n  disable: [components-image-canonical]\n")
+	unknown := cfg("lint:\n  disable: [components-image-canonicl]\n")
 	cases := []struct {
 		name string
 		args []string
 		code int
 		want string
 	}{
-		{"rule fires", []string{out}, ExitFindings, "components-manager-container"},
-		{"--disable", []string{"--disable", "components-manager-container", out}, ExitOK, ""},
+		{"rule fires", []string{out}, ExitFindings, "components-image-canonical"},
+		{"--disable", []string{"--disable", "components-image-canonical", out}, ExitOK, ""},
 		{"config lint.disable with PATH", []string{"--config", silenced, out}, ExitOK, ""},
 		{"unknown id in --disable", []string{"--disable", "no-such-rule", out}, ExitUsage, `--disable: unknown rule id "no-such-rule"`},
-		{"unknown id in lint.disable", []string{"--config", unknown, out}, ExitUsage, `lint.disable: unknown rule id "components-manager-containr"`},
-		{"verify rule ids are known", []string{"--disable", "repo-latest,components-manager-container", out}, ExitOK, ""},
+		{"unknown id in lint.disable", []string{"--config", unknown, out}, ExitUsage, `lint.disable: unknown rule id "components-image-canonicl"`},
+		{"verify rule ids are known", []string{"--disable", "repo-latest,components-image-canonical", out}, ExitOK, ""},
 		{"named config must exist", []string{"--config", filepath.Join(t.TempDir(), "none.yaml"), out}, ExitUsage, "none.yaml"},
 	}
 	for _, c := range cases {

@@ -30,6 +30,7 @@ type mirrorOptions struct {
 	getenv                                       func(string) string       // tokens come from here
 	oci                                          mirrorOCI                 // --images-to, --images-layout, --to-oci
 	sig                                          sigFlags                  // --verify-key, --certificate-* (sigverify.go)
+	sign                                         signFlags                 // --sign-key, --sign-keyless: sign the --to-oci artifacts
 }
 
 // newMirrorCmd reads tokens through io's injected environment.
@@ -75,6 +76,7 @@ GITLAB_TOKEN, CI_JOB_TOKEN, GITLAB_DEPLOY_TOKEN.`,
 	f.StringVar(&o.configMaps, "configmaps", "", "also write the mirrored providers as cluster-api-operator ConfigMaps and provider objects into this folder (as publish configmaps)")
 	o.oci.flags(cmd)
 	o.sig.flags(cmd, "verify-key")
+	o.sign.flags(cmd)
 	return cmd
 }
 
@@ -94,7 +96,11 @@ func (o *mirrorOptions) run(ctx context.Context, io streams) error {
 	show := o.progress(io)
 	opts := o.options(cert, also, show)
 	opts.Signature = policy
-	if err := o.oci.apply(io, o.quiet, &opts); err != nil {
+	rs, err := o.resigner(ctx, io)
+	if err != nil {
+		return err
+	}
+	if err := o.oci.apply(io, o.quiet, rs, &opts); err != nil {
 		return err
 	}
 	o.addConfigMaps(&opts)

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -28,8 +29,9 @@ func (m *mirrorOCI) flags(cmd *cobra.Command) {
 	f.IntVar(&m.imageJobs, "image-jobs", 4, "parallel blob transfers per image")
 }
 
-// apply adds the images step, the --to-oci destination and the images: override.
-func (m *mirrorOCI) apply(io streams, quiet bool, opts *mirror.Options) error {
+// apply adds the images step, the --to-oci destination (signing its artifacts with
+// rs, when set) and the images: override.
+func (m *mirrorOCI) apply(io streams, quiet bool, rs oci.Resigner, opts *mirror.Options) error {
 	m.registryFlags.to = []string{m.imagesTo, m.toOCI}
 	if m.imagesTo != "" || m.imagesLayout != "" {
 		c, err := copier(io, &m.registryFlags, m.imageJobs)
@@ -56,7 +58,7 @@ func (m *mirrorOCI) apply(io streams, quiet bool, opts *mirror.Options) error {
 	if err != nil {
 		return err
 	}
-	dest, err := oci.New(m.toOCI, oci.Options{Remote: remote})
+	dest, err := oci.New(m.toOCI, oci.Options{Remote: remote, Resign: rs})
 	if err != nil {
 		return usageErr(fmt.Errorf("--to-oci: %w", err))
 	}
@@ -95,4 +97,21 @@ func printCopiedTo(io streams, done []images.Copied) {
 	for _, d := range done {
 		io.logf("copied %s -> %s", d.Source, d.Dest)
 	}
+}
+
+// resigner signs the --to-oci artifacts (--sign-key, --sign-keyless), with the
+// upstream's statements verified under --verify-key (or re-derived without it);
+// signing without --to-oci is a usage error.
+func (o *mirrorOptions) resigner(ctx context.Context, io streams) (oci.Resigner, error) {
+	if !o.sign.on() {
+		return nil, nil
+	}
+	if o.oci.toOCI == "" {
+		return nil, usageErr(errors.New("--sign-key and --sign-keyless sign the artifacts of --to-oci: give --to-oci"))
+	}
+	rs, err := newResigner(ctx, io, &o.sign, &o.sig, "the downloaded files")
+	if err != nil || rs == nil {
+		return nil, err
+	}
+	return rs, nil
 }

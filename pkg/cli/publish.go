@@ -12,6 +12,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/sign"
 	"github.com/capirepo/capirepo/pkg/source"
 	"github.com/spf13/cobra"
 )
@@ -46,6 +47,8 @@ type commonPublish struct {
 	format  string
 	images  imageGate     // --check-images, --platform (images.go)
 	reg     registryFlags // --plain-http, for the image gate and publish oci
+	trust   sigFlags      // --verify-key, --certificate-*: the input trust (publish_verify.go)
+	resigns bool          // publish oci --sign-*: its Resigner verifies, not run
 }
 
 func (c *commonPublish) flags(cmd *cobra.Command) {
@@ -55,6 +58,7 @@ func (c *commonPublish) flags(cmd *cobra.Command) {
 	f.StringVar(&c.format, "format", "text", "summary format: text|json")
 	c.images.flags(cmd)
 	c.reg.flags(cmd)
+	c.trustFlags(cmd)
 }
 
 // replaceFlag adds the command's flag that allows replacing different content:
@@ -81,6 +85,9 @@ func (c *commonPublish) run(cmd *cobra.Command, io streams, d publish.Destinatio
 	set, err := localrepo.ReadSet(c.from)
 	if err != nil {
 		return withCode(ExitInput, err)
+	}
+	if err := c.verifyInput(set); err != nil {
+		return err
 	}
 	if err := c.images.check(cmd.Context(), io, &c.reg, set); err != nil {
 		return err
@@ -113,6 +120,8 @@ func publishErr(err error) error {
 		return withCode(ExitConflict, err)
 	case errors.Is(err, release.ErrInvalid):
 		return withCode(ExitInput, err)
+	case errors.Is(err, sign.ErrVerify): // publish oci --sign-* refused a release before any write
+		return withCode(ExitFindings, err)
 	}
 	return withCode(ExitPublish, err)
 }

@@ -19,7 +19,7 @@ var (
 type publishOCIOptions struct {
 	commonPublish
 	to, bundle, source string
-	sign               signFlags // --sign-key, --sign-keyless (publish_oci_sign.go)
+	sign               signFlags // --sign-key, --sign-keyless, with --verify-key … as input trust (publish_oci_sign.go)
 }
 
 func newPublishOCICmd(io streams) *cobra.Command {
@@ -55,8 +55,12 @@ func (o *publishOCIOptions) run(cmd *cobra.Command, io streams) error {
 	if err != nil {
 		return err
 	}
-	if opts.Resign, err = o.resigner(cmd.Context(), io); err != nil {
+	rs, err := resigner(cmd.Context(), io, &o.sign, &o.trust, o.from)
+	if err != nil {
 		return err
+	}
+	if rs != nil {
+		opts.Resign, o.resigns = rs, true
 	}
 	dest, err := oci.New(o.to, opts)
 	if err != nil {

@@ -3,17 +3,45 @@ package cli
 import (
 	"context"
 
-	"github.com/capirepo/capirepo/pkg/backend/oci"
+	"github.com/sigstore/sigstore-go/pkg/root"
+
+	"github.com/capirepo/capirepo/pkg/sign"
 )
 
-// resigner is the oci destination's Resigner for --sign-key/--sign-keyless: the
-// bundles are signed again with the artifact's manifest digest among the subjects,
-// which `cosign verify-attestation` requires. Without them it is nil and the build's
-// bundle is attached as it is (pkg/backend/oci, signature.go).
-func (o *publishOCIOptions) resigner(ctx context.Context, io streams) (oci.Resigner, error) {
-	signer, err := o.sign.signer(ctx, io)
-	if err != nil || signer == nil {
+// resigner is the oci destination's Resigner for --sign-key/--sign-keyless (publish
+// oci, mirror --to-oci): each release's statement is signed again with the
+// artifact's manifest among the subjects, which `cosign verify-attestation` requires.
+// With the input trust flags (trust: --verify-key, --certificate-*) the statement is
+// the release's own bundle's, verified with every file first; without, it is
+// re-derived from the files, which a note says. nil without --sign-*.
+func resigner(ctx context.Context, io streams, s *signFlags, trust *sigFlags, from string) (*sign.Resigner, error) {
+	return newResigner(ctx, io, s, trust, "the files of "+from)
+}
+
+// newResigner is resigner; what names the releases' files for the note.
+func newResigner(ctx context.Context, io streams, s *signFlags, trust *sigFlags, what string) (*sign.Resigner, error) {
+	if !s.on() {
+		return nil, nil
+	}
+	policy, err := trust.policy()
+	if err != nil {
 		return nil, err
 	}
-	return signer, nil
+	var tr root.TrustedMaterial
+	if s.keyless { // to recognise its own signatures of an earlier run
+		if policy != nil && policy.TrustedRoot != nil {
+			tr = policy.TrustedRoot
+		} else if tr, err = sign.LoadTrustedRoot(trust.trustedRoot); err != nil {
+			return nil, withCode(ExitPublish, err)
+		}
+	}
+	signer, err := s.signerWith(ctx, io, tr)
+	if err != nil {
+		return nil, err
+	}
+	if policy == nil {
+		io.logf("note: no --verify-key or --certificate-identity given: the statements signed for the artifacts are re-derived from %s, "+
+			"not carried over from their bundles; each signature says these files are this provider version, not how they were built", what)
+	}
+	return &sign.Resigner{Signer: signer, Trust: policy, Builder: io.capirepo().Version}, nil
 }

@@ -10,11 +10,13 @@ import (
 	"io"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/spf13/cobra"
 )
 
-// Version is set at link time by goreleaser (-X).
-var Version = "dev"
+// Version is set at link time (-X) by goreleaser and the GitHub Action; when it is
+// not, the version comes from the binary's build information (streams.capirepo).
+var Version string
 
 // Execute runs the command line with the process's environment and standard input
 // and returns the process exit code.
@@ -29,6 +31,7 @@ func Run(ctx context.Context, args []string, env Env) int {
 		ctx = context.Background()
 	}
 	io := env.streams()
+	ctx = fsx.WithWaitNotice(ctx, func(line string) { io.logf("%s", line) })
 	root := newRoot(io)
 	ran := guard(root)
 	root.SetArgs(args)
@@ -59,10 +62,10 @@ func newRoot(io streams) *cobra.Command {
 		Short:         "Build, lint, publish and mirror clusterctl provider repositories",
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		Version:       Version,
+		Version:       io.capirepo().Version,
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr(err) })
-	root.AddCommand(newBuildCmd(io), newInitCmd(io), newLintCmd(io), newVarsCmd(io), newMetadataCmd(io), newPublishCmd(io), newVerifyCmd(io), newMirrorCmd(io), newImagesCmd(io), newVersionCmd(io))
+	root.AddCommand(newBuildCmd(io), newInitCmd(io), newDiffCmd(io), newLintCmd(io), newVarsCmd(io), newMetadataCmd(io), newPublishCmd(io), newVerifyCmd(io), newMirrorCmd(io), newImagesCmd(io), newVersionCmd(io))
 	root.SetIn(io.in)
 	root.SetOut(io.out)
 	root.SetErr(io.err)
@@ -70,18 +73,6 @@ func newRoot(io streams) *cobra.Command {
 	root.InitDefaultCompletionCmd() // completion bash|zsh|fish|powershell, in the tree now so guard sees it
 	linkDocs(root)
 	return root
-}
-
-func newVersionCmd(io streams) *cobra.Command {
-	return &cobra.Command{
-		Use:   "version",
-		Short: "Print capirepo's version",
-		Args:  cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error {
-			fmt.Fprintln(io.out, Version)
-			return nil
-		},
-	}
 }
 
 // newHelpCmd is cobra's help command, except that an unknown topic is a usage error.

@@ -13,7 +13,7 @@ import (
 const (
 	comps    = "infrastructure-components.yaml"
 	nsOnly   = "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: foo-system\n"
-	crdV1b2  = "---\napiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: foos.infrastructure.cluster.x-k8s.io\n  labels: {cluster.x-k8s.io/v1beta2: v1}\nspec:\n  group: infrastructure.cluster.x-k8s.io\n  names: {kind: Foo, plural: foos}\n  scope: Namespaced\n  versions: [{name: v1, served: true, storage: true}]\n"
+	crdV1b2  = "---\napiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: fooclusters.infrastructure.cluster.x-k8s.io\n  labels: {cluster.x-k8s.io/v1beta2: v1}\nspec:\n  group: infrastructure.cluster.x-k8s.io\n  names: {kind: FooCluster, plural: fooclusters}\n  scope: Namespaced\n  versions: [{name: v1, served: true, storage: true}]\n"
 	blockVar = "apiVersion: cluster.x-k8s.io/v1beta1\nkind: Cluster\nmetadata:\n  name: ${CLUSTER_NAME}\nspec:\n  paused: false\n  ${EXTRA_SPEC}\n"
 )
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/sigstore/sigstore-go/pkg/root"
 	"github.com/spf13/cobra"
 
 	"github.com/capirepo/capirepo/pkg/config"
@@ -22,6 +23,9 @@ type signFlags struct {
 	rekorURL  string
 }
 
+// on reports whether a signing flag is given.
+func (s *signFlags) on() bool { return s.key != "" || s.keyless }
+
 func (s *signFlags) flags(cmd *cobra.Command) {
 	f := cmd.Flags()
 	f.StringVar(&s.key, "sign-key", "", "sign each version's provenance with this private key (cosign key file, password from COSIGN_PASSWORD, or a PEM key)")
@@ -33,6 +37,12 @@ func (s *signFlags) flags(cmd *cobra.Command) {
 // signer loads the key (or the OIDC token) before anything is built; nil when the
 // build is not signed. A key that cannot be used is an input error.
 func (s *signFlags) signer(ctx context.Context, io streams) (*sign.Signer, error) {
+	return s.signerWith(ctx, io, nil)
+}
+
+// signerWith is signer whose keyless signatures are recognised later under tr
+// (sign.Keyless.TrustedRoot; nil: they are not).
+func (s *signFlags) signerWith(ctx context.Context, io streams, tr root.TrustedMaterial) (*sign.Signer, error) {
 	switch {
 	case s.key != "" && s.keyless:
 		return nil, usageErr(errors.New("--sign-key and --sign-keyless exclude each other"))
@@ -49,17 +59,28 @@ func (s *signFlags) signer(ctx context.Context, io streams) (*sign.Signer, error
 		if err != nil {
 			return nil, withCode(ExitPublish, err)
 		}
-		signer, err := sign.KeylessSigner(sign.Keyless{FulcioURL: s.fulcioURL, RekorURL: s.rekorURL, IDToken: token})
+		signer, err := sign.KeylessSigner(sign.Keyless{FulcioURL: s.fulcioURL, RekorURL: s.rekorURL, IDToken: token, TrustedRoot: tr})
 		return signer, withCode(ExitInput, err)
 	}
 	return nil, nil
 }
 
-// attachProvenance signs every release of the set; the bundles become files of the releases.
-func attachProvenance(ctx context.Context, io streams, s *sign.Signer, configPath string, cfg *config.Config, set *release.Set) error {
-	in, err := provenance.ForBuild(ctx, Version, configPath, io.lookup("SOURCE_DATE_EPOCH"), provenance.Pins(cfg.RemoteResources))
+// buildInputs reads what a signed build's statement records (provenance.ForBuild),
+// before anything is built. A checkout with uncommitted changes is an input error
+// unless --allow-dirty, which is told on stderr.
+func buildInputs(ctx context.Context, io streams, o *buildOptions, cfg *config.Config) (provenance.Inputs, error) {
+	in, err := provenance.ForBuild(ctx, provenance.Build{Builder: io.capirepo().Version, Config: o.config, SourceDateEpoch: io.lookup("SOURCE_DATE_EPOCH"),
+		Remote: provenance.Pins(cfg.RemoteResources), Out: o.out, AllowDirty: o.allowDirty})
 	if err != nil {
-		return withCode(ExitInput, err)
+		return in, withCode(ExitInput, err)
 	}
+	if in.Source.Dirty {
+		io.logf("warning: signing uncommitted changes (--allow-dirty): the statement records commit %s with uncommitted changes of sha256 %s", in.Source.Commit, in.Source.Diff)
+	}
+	return in, nil
+}
+
+// attachProvenance signs every release of the set; the bundles become files of the releases.
+func attachProvenance(ctx context.Context, s *sign.Signer, in provenance.Inputs, set *release.Set) error {
 	return withCode(ExitPublish, sign.Attach(ctx, s, set, in))
 }

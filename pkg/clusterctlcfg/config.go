@@ -9,6 +9,7 @@ import (
 
 	yaml "go.yaml.in/yaml/v3"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/manifest"
 )
 
@@ -32,7 +33,7 @@ func Load(path string) (*Config, error) {
 	if err == nil && fi.Size() > MaxSize {
 		return nil, fmt.Errorf("reading %s: %d bytes, over the %d MiB cap of a clusterctl.yaml; fix or remove the file", path, fi.Size(), MaxSize>>20)
 	}
-	data, err := os.ReadFile(path)
+	data, err := fsx.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}

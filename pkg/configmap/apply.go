@@ -100,7 +100,7 @@ func (d *Dest) writeIndex(ctx context.Context, fs *fsx.FS) error {
 			continue
 		}
 		path := filepath.Join(d.Dir, f.Name)
-		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, f.Data) {
+		if old, err := fsx.ReadFile(path); err == nil && bytes.Equal(old, f.Data) {
 			continue
 		}
 		if err := ctx.Err(); err != nil {

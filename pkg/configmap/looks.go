@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+
+	"github.com/capirepo/capirepo/pkg/fsx"
 )
 
 // Looks reports whether dir is a folder of operator objects rather than a provider
@@ -20,7 +22,7 @@ func Looks(dir string) bool {
 		if e.IsDir() || ext != ".yaml" && ext != ".yml" && ext != ".json" {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		data, err := fsx.ReadFile(filepath.Join(dir, e.Name()))
 		if err == nil && (bytes.Contains(data, []byte(LabelType)) || bytes.Contains(data, []byte("operator.cluster.x-k8s.io/"))) {
 			return true
 		}

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/manifest"
 )
@@ -41,7 +42,7 @@ func ReadDir(dir string) (*Contents, error) {
 			continue
 		}
 		path := filepath.Join(dir, e.Name())
-		data, err := os.ReadFile(path)
+		data, err := fsx.ReadFile(path)
 		if err != nil {
 			return nil, err
 		}

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/capirepo/capirepo/pkg/fsx"
 )
 
 // Root is the folder every input must stay inside.
@@ -91,7 +93,7 @@ func (r *Root) ReadFile(p string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return os.ReadFile(real)
+	return fsx.ReadFile(real)
 }
 
 // CheckRel refuses a config path that is absolute or climbs out with "..": inputs

@@ -25,8 +25,24 @@ func largeComponents(n int) []byte {
 	}
 	b.WriteString("---\napiVersion: v1\nkind: Service\nmetadata:\n  name: capfoo-webhook-service\n  namespace: capfoo-system\n")
 	b.WriteString("---\napiVersion: cert-manager.io/v1\nkind: Certificate\nmetadata:\n  name: capfoo-serving-cert\n  namespace: capfoo-system\nspec:\n  dnsNames:\n  - capfoo-webhook-service.capfoo-system.svc\n")
-	b.WriteString("---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: capfoo-controller-manager\n  namespace: capfoo-system\nspec:\n  template:\n    spec:\n      containers:\n      - name: manager\n        image: registry.k8s.io/capfoo/manager:v1.0.0\n")
+	b.WriteString("---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: capfoo-controller-manager\n  namespace: capfoo-system\nspec:\n  template:\n    spec:\n      serviceAccountName: capfoo-manager\n      containers:\n      - name: manager\n        image: registry.k8s.io/capfoo/manager:v1.0.0\n")
+	writeManagerRBAC(&b, n)
 	return []byte(b.String())
+}
+
+// writeManagerRBAC writes the manager's service account, its ClusterRole naming
+// every kind and its status (as kubebuilder's markers generate it) and the binding.
+func writeManagerRBAC(b *strings.Builder, n int) {
+	b.WriteString("---\napiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: capfoo-manager\n  namespace: capfoo-system\n")
+	b.WriteString("---\napiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: capfoo-manager-role\nrules:\n")
+	for _, sub := range []string{"", "/status"} {
+		b.WriteString("- apiGroups:\n  - infrastructure.cluster.x-k8s.io\n  resources:\n")
+		for i := range n {
+			fmt.Fprintf(b, "  - foo%dmachines%s\n", i, sub)
+		}
+		b.WriteString("  verbs:\n  - get\n  - list\n  - watch\n  - update\n  - patch\n")
+	}
+	b.WriteString("---\napiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\nmetadata:\n  name: capfoo-manager-rolebinding\nroleRef:\n  apiGroup: rbac.authorization.k8s.io\n  kind: ClusterRole\n  name: capfoo-manager-role\nsubjects:\n- kind: ServiceAccount\n  name: capfoo-manager\n  namespace: capfoo-system\n")
 }
 
 // writeMachineSchema writes an InfraMachine schema that keeps the contract (spec.providerID,

@@ -35,8 +35,9 @@ func Components(in Input) lint.Findings {
 	checks := []func(*scan) lint.Findings{
 		checkNamespaceCount, checkObjectNamespaces, checkSubjects, checkProviderLabels, checkManagers,
 		checkImages, checkCRDs, checkWebhooks, checkConversion, checkCertificates,
-		checkAggregation, checkExtensionConfigs, checkAPIServices, checkProviderType, checkSchemas, checkKinds,
+		checkAggregation, checkExtensionConfigs, checkAPIServices, checkProviderType, checkSchemas, checkKinds, checkTopologyFields,
 	}
+	checks = append(checks, seedChecks...)
 	var out lint.Findings
 	for _, check := range checks {
 		out = append(out, check(s)...)
@@ -55,9 +56,10 @@ func newScan(in Input) *scan {
 		case "Certificate":
 			s.certs[d.Obj.Name()] = true
 		case "CustomResourceDefinition":
-			s.crds = append(s.crds, newCRD(d, in.Type))
+			s.crds = append(s.crds, newCRD(d))
 		}
 	}
+	pairTemplates(s.crds)
 	s.scoped = clusterScopedKinds(s.crds)
 	return s
 }

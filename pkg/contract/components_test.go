@@ -99,30 +99,6 @@ func TestContractLabelForMetadataContract(t *testing.T) {
 	}
 }
 
-func TestRole(t *testing.T) {
-	t.Parallel()
-	cases := []struct{ name, typ, group, kind, want string }{
-		{"infra cluster", layout.InfrastructureProvider, "infrastructure.cluster.x-k8s.io", "AWSCluster", "InfraCluster"},
-		{"infra machine template", layout.InfrastructureProvider, "infrastructure.cluster.x-k8s.io", "AWSMachineTemplate", "InfraMachineTemplate"},
-		{"managed control plane", layout.InfrastructureProvider, "infrastructure.cluster.x-k8s.io", "AzureManagedControlPlane", "ControlPlane"},
-		{"identity is not a contract kind", layout.InfrastructureProvider, "infrastructure.cluster.x-k8s.io", "AWSClusterRoleIdentity", ""},
-		{"third-party group", layout.InfrastructureProvider, "containerservice.azure.com", "ManagedCluster", ""},
-		{"non-SIG infra group", layout.InfrastructureProvider, "infrastructure.foo.com", "FooMachine", "InfraMachine"},
-		{"bare suffix", layout.InfrastructureProvider, "infrastructure.cluster.x-k8s.io", "Cluster", ""},
-		{"bootstrap config", layout.BootstrapProvider, "bootstrap.cluster.x-k8s.io", "KubeadmConfigTemplate", "BootstrapConfigTemplate"},
-		{"control plane", layout.ControlPlaneProvider, "controlplane.cluster.x-k8s.io", "KubeadmControlPlane", "ControlPlane"},
-		{"core has none", layout.CoreProvider, "cluster.x-k8s.io", "MachinePool", ""},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			if got := role(c.typ, c.group, c.kind); got != c.want {
-				t.Errorf("role(%s, %s, %s) = %q, want %q", c.typ, c.group, c.kind, got, c.want)
-			}
-		})
-	}
-}
-
 func TestComponentsFileName(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
@@ -200,7 +176,8 @@ func TestContractLabelVersions(t *testing.T) {
 		{"unserved highest version of the contract's label", "v1beta1", "v1alpha1", "v1beta2", "crd-contract-label:12"},
 		{"unserved earlier version only warns", "v1alpha1", "v1alpha1_v1beta1", "v1beta2", "crd-contract-label-served:11"},
 		{"newest label is read without contract", "v1beta1", "v1alpha1", "", "crd-contract-label:12"},
-		{"a v1beta1 core does not read the v1beta2 label", "v1beta1", "v1alpha1", "v1beta1", "crd-contract-label-served:12"},
+		{"a v1beta2 core reads the v1beta2 label of a v1beta1 release first", "v1beta1", "v1alpha1", "v1beta1", "crd-contract-label:12"},
+		{"a v1beta1 release without a v1beta2 label", "v1beta1", "", "v1beta1", ""},
 		{"undefined last version", "v1beta1", "v1beta1_v1beta2", "v1beta2", "crd-contract-label:12"},
 		{"undefined versions: one stale finding", "v1alpha3_v1alpha4", "v1alpha2_v1beta1", "v1beta2", "crd-contract-label-stale:11"},
 		{"CAPA commonLabels", "v1alpha1_v1beta1", "v1beta1", "v1beta1", "crd-contract-label-served:11"},

@@ -1,6 +1,10 @@
 package contract
 
-import "github.com/capirepo/capirepo/pkg/lint"
+import (
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/lint"
+)
 
 const skipCRDNameCheck = "clusterctl.cluster.x-k8s.io/skip-crd-name-preflight-check"
 
@@ -14,7 +18,7 @@ func checkCRDs(s *scan) lint.Findings {
 		out = append(out, checkCRDScope(s, c)...)
 		out = append(out, checkCRDTemplate(s, c)...)
 	}
-	return out
+	return append(out, checkRoleUnknown(s)...)
 }
 
 // ownGroups are the provider's API groups: cluster.x-k8s.io ones and those of its
@@ -37,18 +41,27 @@ func checkCRDVersion(s *scan, c crd) lint.Findings {
 	return nil
 }
 
+// checkCRDName: clusterctl init refuses a CRD name other than CalculateCRDName's
+// unless the CRD has the skip annotation; the annotation does not help a contract
+// kind, whose CRD the core reads by that name (internal/contract/version.go
+// GetGKMetadata) to resolve every reference to it.
 func checkCRDName(s *scan, c crd) lint.Findings {
 	if c.group == "" || c.kind == "" {
 		return nil
 	}
-	if _, skip := c.doc.Obj.StringMap("metadata", "annotations")[skipCRDNameCheck]; skip {
+	want := CRDName(c.group, c.kind)
+	if c.doc.Obj.Name() == want {
 		return nil
 	}
-	if want := CRDName(c.group, c.kind); c.doc.Obj.Name() != want {
+	if _, skip := c.doc.Obj.StringMap("metadata", "annotations")[skipCRDNameCheck]; skip {
+		if c.role == "" {
+			return nil
+		}
 		return lint.Findings{report(ruleCRDName, s.in.File, c.doc, c.doc.LineOf("metadata", "name"),
-			"CRD name %q is invalid, it should be %q (clusterctl init refuses it); rename it or, if Cluster API never references the kind, annotate it with %s", c.doc.Obj.Name(), want, skipCRDNameCheck)}
+			"CRD name %q is not %q; %s silences clusterctl init's check, but %s is a %s kind (%s) and Cluster API finds its CRD by the name %q (internal/contract/version.go GetGKMetadata), so every reference to it fails; rename the CRD", c.doc.Obj.Name(), want, skipCRDNameCheck, c.kind, c.role, c.roleWhy, want)}
 	}
-	return nil
+	return lint.Findings{report(ruleCRDName, s.in.File, c.doc, c.doc.LineOf("metadata", "name"),
+		"CRD name %q is invalid, it should be %q (clusterctl init refuses it); rename it or, if Cluster API never references the kind, annotate it with %s", c.doc.Obj.Name(), want, skipCRDNameCheck)}
 }
 
 func checkCRDScope(s *scan, c crd) lint.Findings {
@@ -93,6 +106,41 @@ func siblingHasTemplate(s *scan, c crd) bool {
 	}
 	for _, o := range s.crds {
 		if o.group == c.group && o.role == c.role && o.kind != c.kind && kinds[o.kind+"Template"] {
+			return true
+		}
+	}
+	return false
+}
+
+// checkRoleUnknown notes, once per API group, labelled kinds of a group in which no
+// kind has a contract role (outside Cluster API's own groups): their role could not
+// be recognised, so no contract field is checked on them. Identities and other
+// helpers beside a provider's contract kinds carry blanket labels and are left alone.
+func checkRoleUnknown(s *scan) lint.Findings {
+	var groups []string
+	kinds := map[string][]string{}
+	first := map[string]crd{}
+	for _, c := range s.crds {
+		if c.group == "" || c.kind == "" || coreGroups[c.group] || len(contractLabels(c)) == 0 || groupHasRole(s, c.group) {
+			continue
+		}
+		if _, seen := first[c.group]; !seen {
+			groups, first[c.group] = append(groups, c.group), c
+		}
+		kinds[c.group] = append(kinds[c.group], c.kind)
+	}
+	var out lint.Findings
+	for _, g := range groups {
+		c := first[g]
+		out = append(out, report(ruleRoleUnknown, s.in.File, c.doc, c.doc.LineOf("metadata", "labels", contractLabels(c)[0][0]),
+			"%s of group %s carry cluster.x-k8s.io/<contract> labels, but no kind of the group is a contract kind by its name, group or fields, so no contract field is checked on them; fine for kinds Cluster API does not read as an InfraCluster, InfraMachine, InfraMachinePool, BootstrapConfig or ControlPlane (pools, identities, add-ons); if one is, name it <Name>Cluster, <Name>Machine, <Name>Config or <Name>ControlPlane in a <type>.<domain> group", strings.Join(kinds[g], ", "), g))
+	}
+	return out
+}
+
+func groupHasRole(s *scan, group string) bool {
+	for _, c := range s.crds {
+		if c.group == group && c.role != "" {
 			return true
 		}
 	}

@@ -158,3 +158,52 @@ func lines(fs lint.Findings) []string {
 	}
 	return out
 }
+
+// TestVerdicts: real-shaped releases (testdata/verdicts, written after real providers'
+// CRDs) get exactly the errors their "# expect: error RULE" lines name, and at least
+// the warnings and notes their "# expect: SEVERITY RULE" lines name: the false errors
+// the cluster-api v1.14 audit found stay warnings, real breaks stay errors.
+func TestVerdicts(t *testing.T) {
+	t.Parallel()
+	dirs, err := filepath.Glob(filepath.Join("testdata", "verdicts", "*"))
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	for _, dir := range dirs {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			t.Parallel()
+			fx := loadFixture(t, dir)
+			expected := expectations(t, dir)
+			got := map[string]bool{}
+			for _, f := range fx.findings {
+				got[string(f.Severity)+" "+f.Rule] = true
+				if f.Severity == lint.Error && !expected[string(f.Severity)+" "+f.Rule] {
+					t.Errorf("unexpected error: %s", f)
+				}
+			}
+			for e := range expected {
+				if !got[e] {
+					t.Errorf("expected %s, got:\n%s", e, strings.Join(lines(fx.findings), "\n"))
+				}
+			}
+		})
+	}
+}
+
+// expectations reads the "# expect: SEVERITY RULE" lines of a fixture folder.
+func expectations(t *testing.T, dir string) map[string]bool {
+	out := map[string]bool{}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(string(data), "\n") {
+			if e, ok := strings.CutPrefix(l, "# expect: "); ok {
+				out[strings.TrimSpace(e)] = true
+			}
+		}
+	}
+	return out
+}

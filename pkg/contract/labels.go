@@ -66,7 +66,7 @@ func checkContractLabels(s *scan, c crd, own map[string]bool) lint.Findings {
 		p.picked = append(p.picked, compatFinding(s, c, read))
 	}
 	for _, l := range labels {
-		p.add(s, c, r, l, l[0] == read)
+		p.add(s, c, r, l, l[0] == read || l[0] == alsoRead(s.in.Contract, labels))
 	}
 	return append(p.picked, p.findings(s, c)...)
 }
@@ -183,6 +183,19 @@ func resolvedLabel(contract string, labels [][2]string) string {
 	return ""
 }
 
+// alsoRead is the label a newer core reads for a release of contract, beside
+// resolvedLabel's ("" none): the v1beta2 label of a v1beta1 release, which v1beta2
+// cores (cluster-api v1.11-v1.14, onto which clusterctl installs v1beta1 providers)
+// read before the v1beta1 one.
+func alsoRead(contract string, labels [][2]string) string {
+	for _, l := range labels {
+		if contract == "v1beta1" && l[0] == "cluster.x-k8s.io/v1beta2" && l[1] != "" {
+			return l[0]
+		}
+	}
+	return ""
+}
+
 // compatibleContracts are the labels a core of contract reads, in order.
 func compatibleContracts(contract string) []string {
 	if contract == "v1beta2" {
@@ -202,7 +215,7 @@ func coreNote(contract string) string {
 	return ""
 }
 
-var ruleContractCompat = rule("crd-contract-label-compat", lint.Warning, "A v1beta2 core (cluster-api v1.11-v1.14) also reads the cluster.x-k8s.io/v1beta1 label while v1beta1 compatibility lasts (internal/contract GetCompatibleVersions, \"until v1beta1 is EOL\", planned for about v1.16); a v1beta2 release whose CRDs carry only that label works today and stops working then.")
+var ruleContractCompat = rule("crd-contract-label-compat", lint.Warning, "A v1beta2 core (cluster-api v1.11-v1.14) also reads the cluster.x-k8s.io/v1beta1 label while v1beta1 compatibility lasts (internal/contract/version.go GetCompatibleVersions, \"until v1beta1 is EOL\", planned for about v1.16); a v1beta2 release whose CRDs carry only that label works today and stops working then.")
 
 func compatFinding(s *scan, c crd, read string) lint.Finding {
 	return report(ruleContractCompat, s.in.File, c.doc, c.doc.LineOf("metadata", "labels", read),

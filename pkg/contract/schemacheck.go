@@ -17,9 +17,12 @@ type target struct {
 // schemaContracts are the contracts whose paths are known (internal/contract).
 var schemaContracts = []string{"v1beta2", "v1beta1"}
 
-// targets are the (contract, version) pairs a Cluster API core that the metadata's
-// contract targets reads: a v1beta1 core reads the cluster.x-k8s.io/v1beta1 label, a
-// v1beta2 core the v1beta2 label or else the v1beta1 one (GetCompatibleVersions,
+// targets are the (contract, version) pairs the Cluster API cores that the
+// metadata's contract runs on read: a v1beta1 release runs on v1beta1 cores, which
+// read the cluster.x-k8s.io/v1beta1 label, and on v1beta2 cores (cluster-api
+// v1.11-v1.14, onto which clusterctl v1.14 installs v1beta1 providers), which read
+// the v1beta2 label first; a v1beta2 release runs on v1beta2 cores only, which read
+// the v1beta2 label or else the v1beta1 one (GetCompatibleVersions,
 // GetLatestContractAndAPIVersionFromContract); each takes the highest version listed.
 // Without a contract every known label is read. Versions the CRD does not define are
 // left to crd-contract-label.
@@ -38,7 +41,7 @@ func targets(c crd, contract string) []target {
 	return out
 }
 
-// readsLabel: some core of the metadata's contract reads label con of c.
+// readsLabel: some core the metadata's contract runs on reads label con of c.
 func readsLabel(c crd, contract, con string) bool {
 	labels := c.doc.Obj.StringMap("metadata", "labels")
 	if labels["cluster.x-k8s.io/"+con] == "" {
@@ -47,10 +50,20 @@ func readsLabel(c crd, contract, con string) bool {
 	switch contract {
 	case "", con:
 		return true
+	case "v1beta1":
+		return con == "v1beta2" // a v1beta2 core reads it before the v1beta1 label
 	case "v1beta2":
 		return con == "v1beta1" && labels["cluster.x-k8s.io/v1beta2"] == ""
 	}
 	return false
+}
+
+// coreOf names the cores that read label con for a release of contract, for messages.
+func coreOf(contract, con string) string {
+	if contract == "v1beta1" && con == "v1beta2" {
+		return " (the v1beta2 cores, cluster-api v1.11-v1.14, onto which clusterctl installs this v1beta1 release, read this label first)"
+	}
+	return ""
 }
 
 // highestVersion is the highest Kubernetes-aware version of an underscore list.
@@ -64,7 +77,7 @@ func highestVersion(value string) string {
 	return best
 }
 
-var ruleSchemaUnknown = rule("contract-schema-unknown", lint.Note, "A contract path under x-kubernetes-preserve-unknown-fields (or a CRD without a schema) cannot be verified from the CRD.")
+var ruleSchemaUnknown = rule("contract-schema-unknown", lint.Note, "A contract path under x-kubernetes-preserve-unknown-fields (or a CRD without a schema) cannot be verified from the CRD: the API server keeps whatever the provider writes there, so Cluster API's accessors (internal/contract/types.go and the kind accessors) read it as written.")
 
 // checkSchemas runs the field rules on every contract kind, per contract label read;
 // paths the schema cannot tell about make one note per kind and version.
@@ -100,6 +113,12 @@ func (r fieldRule) check(s *scan, c crd, t target, sv served) (lint.Findings, []
 			return nil, nil // absent, or an empty placeholder (managed control planes)
 		}
 	}
+	if r.template && !hasTemplate(s, c) {
+		if r.classless.ID == "" {
+			return nil, nil
+		}
+		r.rule = r.classless // only the topology reconciler reads it, for ClusterClasses
+	}
 	var out lint.Findings
 	found := false
 	for _, w := range r.want[t.contract] {
@@ -109,7 +128,7 @@ func (r fieldRule) check(s *scan, c crd, t target, sv served) (lint.Findings, []
 			return out, []string{w.path}
 		case present:
 			found = true
-			if p := shapeProblem(n, w); p != "" {
+			if p := shapeProblem(n, w.shape, w.path); p != "" {
 				out = append(out, r.finding(s, c, t, sv, w.path, p+otherShape(sv, r, t, w)))
 			}
 		}
@@ -129,7 +148,7 @@ func (r fieldRule) finding(s *scan, c crd, t target, sv served, path, problem st
 // what Cluster API does and the fix; kinds not referenced as contract types are
 // lowered to warnings (referenced).
 func schemaFinding(s *scan, c crd, t target, r lint.Rule, line int, problem, fix string) lint.Finding {
-	msg := fmt.Sprintf("%s %s/%s, read under label cluster.x-k8s.io/%s as the %s contract's %s: %s", c.kind, c.group, t.version, t.contract, t.contract, c.role, problem)
+	msg := fmt.Sprintf("%s %s/%s, read under label cluster.x-k8s.io/%s%s as the %s contract's %s: %s", c.kind, c.group, t.version, t.contract, coreOf(s.in.Contract, t.contract), t.contract, c.role, problem)
 	if fix != "" {
 		msg += "; fix: " + fix
 	}
@@ -147,7 +166,7 @@ func otherShape(sv served, r fieldRule, t target, w want) string {
 			if con == t.contract || o.path == w.path && o.typ == w.typ {
 				continue
 			}
-			if n, st := sv.field(o.path); st == present && shapeProblem(n, o) == "" {
+			if n, st := sv.field(o.path); st == present && shapeProblem(n, o.shape, o.path) == "" {
 				return fmt.Sprintf(" (the schema has the %s contract's %s instead)", con, o.path)
 			}
 		}

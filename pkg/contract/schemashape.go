@@ -2,63 +2,91 @@ package contract
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 )
 
-// shapeProblem describes how schema node n differs from w ("" if it matches or the
-// schema cannot tell). Pointers and nullable fields satisfy the contract as well.
-func shapeProblem(n map[string]any, w want) string {
-	if t := typeOf(n); t != w.typ {
-		if t == "" {
-			return "" // no type: the schema accepts anything
-		}
-		return fmt.Sprintf("%s is %s, want %s", w.path, t, w.typ)
-	}
-	elem := n
-	switch w.of {
-	case "array":
-		elem, _ = n["items"].(map[string]any)
-	case "map":
-		elem, _ = n["additionalProperties"].(map[string]any)
-	}
-	if elem == nil || preserves(elem) {
+// shape is the JSON shape Cluster API reads a value as: unstructured.NestedString,
+// NestedInt64, NestedBool, or json.Unmarshal into its contract type, which fails on a
+// value of another type (an object where a string is wanted), at any depth.
+type shape struct {
+	typ      string           // JSON schema type: boolean, string, integer, object, array
+	fields   map[string]shape // object properties Cluster API reads
+	required []string         // of fields: those whose absence Cluster API cannot read around
+	items    *shape           // array items
+	values   *shape           // map values (additionalProperties)
+}
+
+func str() shape     { return shape{typ: "string"} }
+func integer() shape { return shape{typ: "integer"} }
+func boolean() shape { return shape{typ: "boolean"} }
+
+// object is an object of the given fields; required lists the ones that must exist.
+func object(fields map[string]shape, required ...string) shape {
+	return shape{typ: "object", fields: fields, required: required}
+}
+
+func arrayOf(s shape) shape { return shape{typ: "array", items: &s} }
+func mapOf(s shape) shape   { return shape{typ: "object", values: &s} }
+
+// shapeProblem describes how schema node n differs from s at path ("" if it matches
+// or the schema cannot tell: no type, x-kubernetes-preserve-unknown-fields).
+// Pointers and nullable fields satisfy the contract as well.
+func shapeProblem(n map[string]any, s shape, path string) string {
+	if n == nil || preserves(n) {
 		return ""
+	}
+	if t := typeOf(n); t != s.typ {
+		if t == "" || s.typ == "" {
+			return ""
+		}
+		return fmt.Sprintf("%s is %s, want %s", path, t, s.typ)
 	}
 	var bad []string
-	for _, f := range sortedKeys(w.fields) {
-		fn, ok := properties(elem)[f].(map[string]any)
+	for _, f := range sortedKeys(s.fields) {
+		fn, ok := properties(n)[f].(map[string]any)
 		switch {
-		case !ok && w.of == "" && properties(elem) != nil:
-			bad = append(bad, f+" is missing")
-		case ok && typeOf(fn) != "" && typeOf(fn) != w.fields[f]:
-			bad = append(bad, fmt.Sprintf("%s is %s, want %s", f, typeOf(fn), w.fields[f]))
+		case !ok && properties(n) != nil && slices.Contains(s.required, f):
+			bad = append(bad, path+"."+f+" is missing")
+		case ok:
+			bad = appendProblem(bad, shapeProblem(fn, s.fields[f], path+"."+f))
 		}
 	}
-	if len(bad) == 0 {
-		return ""
+	if s.items != nil {
+		items, _ := n["items"].(map[string]any)
+		bad = appendProblem(bad, shapeProblem(items, *s.items, path+"[]"))
 	}
-	return fmt.Sprintf("%s%s: %s", w.path, elemWord(w.of), strings.Join(bad, ", "))
+	if s.values != nil {
+		values, _ := n["additionalProperties"].(map[string]any)
+		bad = appendProblem(bad, shapeProblem(values, *s.values, path+"[*]"))
+	}
+	return strings.Join(bad, ", ")
 }
 
-func elemWord(of string) string {
-	switch of {
-	case "array":
-		return " items"
-	case "map":
-		return " values"
+func appendProblem(bad []string, p string) []string {
+	if p == "" {
+		return bad
 	}
-	return ""
+	return append(bad, p)
 }
 
-func sortedKeys(m map[string]string) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
+// paths lists the schema paths shape s reads below path (for the Slim pruning test).
+func (s shape) paths(path string) []string {
+	out := []string{path}
+	for _, f := range sortedKeys(s.fields) {
+		out = append(out, s.fields[f].paths(path+"."+f)...)
 	}
-	sort.Strings(out)
+	if s.items != nil {
+		out = append(out, s.items.paths(path)[1:]...)
+	}
+	if s.values != nil {
+		out = append(out, s.values.paths(path)[1:]...)
+	}
 	return out
 }
+
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 
 // notReferenced says why kind c is probably not one Cluster API references as its
 // role ("" when it may be): an InfraMachine or BootstrapConfig kind without a
@@ -69,13 +97,21 @@ func notReferenced(s *scan, c crd) string {
 	if c.role != "InfraMachine" && c.role != "BootstrapConfig" {
 		return ""
 	}
-	for _, o := range s.crds {
-		if o.group == c.group && o.kind == c.kind+"Template" {
-			return ""
-		}
+	if hasTemplate(s, c) {
+		return ""
 	}
 	if siblingHasTemplate(s, c) {
 		return fmt.Sprintf("%s has no %sTemplate while another %s kind of %s has one, so Cluster API probably does not reference it as a %s", c.kind, c.kind, c.role, c.group, c.role)
 	}
 	return ""
+}
+
+// hasTemplate: the file defines c's <Kind>Template in c's group.
+func hasTemplate(s *scan, c crd) bool {
+	for _, o := range s.crds {
+		if o.group == c.group && o.kind == c.kind+"Template" {
+			return true
+		}
+	}
+	return false
 }

@@ -31,6 +31,7 @@ func Templates(files, classes []TemplateFile) lint.Findings {
 		out = append(out, checkClassName(c)...)
 		out = append(out, checkClassNamespaces(c)...)
 	}
+	out = append(out, seedTemplateChecks(files, classes)...)
 	out.Sort()
 	return out
 }
@@ -58,7 +59,7 @@ func checkTemplateNamespaces(f TemplateFile) lint.Findings {
 			out = append(out, report(ruleTemplateMixed, f.Name, d, d.LineOf("metadata", "namespace"),
 				"object is in namespace %q but %s is in %q; use one namespace, preferably ${NAMESPACE}", ns, firstDoc.Obj.Ref(), first))
 		}
-		if ns != "" && d.Obj.Kind() != "Namespace" && !namespaceVar.MatchString(ns) && !warned[ns] {
+		if ns != "" && d.Obj.Kind() != "Namespace" && !hasVariable(ns) && !warned[ns] { // ${TARGET_NAMESPACE} is no literal
 			warned[ns] = true
 			out = append(out, report(ruleTemplateFixed, f.Name, d, d.LineOf("metadata", "namespace"),
 				"namespace %q is hard-coded; clusterctl generate cluster replaces it with the target namespace, but clusterctl generate yaml and kubectl apply keep it, so write namespace: ${NAMESPACE} or leave it out", ns))

@@ -39,7 +39,7 @@ func checkManagers(s *scan) lint.Findings {
 			found = found || hasManager(d)
 		}
 	}
-	r, msg := ruleManager, "no container is named \"manager\"; name the controller container manager"
+	r, msg := ruleManager, "no container is named \"manager\" (the contract says MUST); clusterctl installs the release but init --wait-providers does not wait for this Deployment; name the controller container manager"
 	if found {
 		r, msg = ruleManagerExtra, "no container is named \"manager\", so clusterctl init --wait-providers does not wait for this Deployment; if it runs a controller, name that container manager"
 	}

@@ -13,8 +13,8 @@ import (
 // is created) that every capirepo writer of a file or tree there takes, then puts
 // back a path a dead run had set aside and removes the rest of what dead runs left
 // beside path (a staged copy, or the old one an exchange left under the staged
-// name). Where folders cannot be locked it excludes nobody and removes nothing (a
-// live run's staging might be there). The folder must exist.
+// name). Where folders cannot be flocked, a lock file stands for the folder
+// (lock_other.go). The folder must exist.
 func LockBeside(ctx context.Context, path string) (unlock func(), err error) {
 	parent := filepath.Dir(path)
 	unlock, locked, err := lockDir(ctx, parent, DefaultLockWait)

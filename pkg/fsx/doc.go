@@ -14,8 +14,10 @@
 // staged is removed: Lock (a publisher's lock file, root/.capirepo.lock), LockBeside
 // (an flock on the folder of a file or tree being written), LockOwned (a folder only
 // capirepo writes) and Scratch (a run's locked scratch folder). Folder locks are
-// flocks where the system has them (lock_flock.go); elsewhere (lock_excl.go) Lock
-// creates its file exclusively and folder locks exclude nobody and remove nothing.
+// flocks where the system has them (lock_flock.go); elsewhere (lock_other.go, for
+// Windows) every lock is a file locked through gofrs/flock, and a folder's is a file
+// in the system's temporary folder named for it (dirLockPath). Either way the system
+// drops a dead holder's lock.
 //
 // An *FS carries an optional Hook called before every write and rename, so crash
 // tests can stop a process at each step; a nil *FS (and the package functions) has none.

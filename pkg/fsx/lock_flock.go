@@ -25,6 +25,7 @@ func lock(ctx context.Context, root string, wait time.Duration) (unlock func(), 
 		f.Close()
 		return nil, fmt.Errorf("locking %s (another capirepo run is writing to this folder?): %w", path, err)
 	}
+	recordHolder(f)
 	return func() {
 		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
 		f.Close()
@@ -61,7 +62,7 @@ func tryLockDir(dir string) (unlock func(), ok bool, err error) {
 
 // flock takes an exclusive flock on f, polling until ctx is done or wait has passed.
 func flock(ctx context.Context, f *os.File, wait time.Duration) error {
-	return poll(ctx, wait, func() (bool, error) { return tryFlock(f) })
+	return poll(ctx, wait, f.Name(), func() (bool, error) { return tryFlock(f) })
 }
 
 // tryFlock takes an exclusive flock on f at once: false when another holds it.

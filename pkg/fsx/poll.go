@@ -7,15 +7,20 @@ import (
 )
 
 // poll calls try until it reports done, returns an error, ctx is done or wait passed.
-func poll(ctx context.Context, wait time.Duration, try func() (bool, error)) error {
+// When the first try finds the lock at path held, ctx's wait notice is told once.
+func poll(ctx context.Context, wait time.Duration, path string, try func() (bool, error)) error {
+	outer := ctx
 	ctx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
 	tick := time.NewTicker(25 * time.Millisecond)
 	defer tick.Stop()
-	for {
+	for n := 0; ; n++ {
 		done, err := try()
 		if done || err != nil {
 			return err
+		}
+		if n == 0 {
+			noteWait(outer, path, wait)
 		}
 		select {
 		case <-ctx.Done():

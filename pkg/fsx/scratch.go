@@ -14,14 +14,15 @@ const ScratchPrefix = "capirepo-run-"
 // Scratch creates a run's scratch folder in parent ("" = the system's temporary
 // folder) and holds a lock on it until done, which removes it. Under the lock on
 // parent, it first removes the scratch folders no live run holds: what runs killed
-// before their done left. This housekeeping never fails a run: where folders cannot
-// be locked (or the lock on parent is not had in time) nothing is removed.
+// before their done left. This housekeeping never fails or delays a run: the lock on
+// parent is only tried (another run holding it is sweeping already), and where
+// folders cannot be locked nothing is removed.
 func Scratch(ctx context.Context, parent string) (dir string, done func(), err error) {
 	if parent == "" {
 		parent = os.TempDir()
 	}
-	unlockParent, locked, err := lockDir(ctx, parent, DefaultLockWait)
-	if err == nil {
+	unlockParent, locked, err := tryLockDir(parent)
+	if err == nil && locked {
 		defer unlockParent()
 	}
 	if ctx.Err() != nil {

@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -27,6 +28,19 @@ func ReadAll(r io.Reader, limit int64, what string) ([]byte, error) {
 		return nil, TooLarge(what, limit)
 	}
 	return data, nil
+}
+
+// ReadAllSized is ReadAll for a reader whose size is known (a file): it reads into one
+// buffer of that size instead of growing one.
+func ReadAllSized(r io.Reader, limit int64, what string, size int64) ([]byte, error) {
+	buf := bytes.NewBuffer(make([]byte, 0, min(max(size, 0), limit)+bytes.MinRead))
+	if _, err := buf.ReadFrom(io.LimitReader(r, limit+1)); err != nil {
+		return nil, err
+	}
+	if int64(buf.Len()) > limit {
+		return nil, TooLarge(what, limit)
+	}
+	return buf.Bytes(), nil
 }
 
 // TooLarge is the error for what exceeding limit bytes.

@@ -69,7 +69,7 @@ func (w *layoutWriter) openStage(ctx context.Context) error {
 		return fmt.Errorf("staging %s: %w", w.dir, err)
 	}
 	for _, name := range []string{ocispec.ImageLayoutFile, ocispec.ImageIndexFile} {
-		data, err := os.ReadFile(filepath.Join(w.dir, name))
+		data, err := fsx.ReadFile(filepath.Join(w.dir, name))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -92,7 +92,7 @@ func (w *layoutWriter) commit() error {
 	f := &fsx.FS{Mark: fsx.Mark}
 	layoutFile := filepath.Join(w.dir, ocispec.ImageLayoutFile)
 	if _, err := os.Lstat(layoutFile); errors.Is(err, fs.ErrNotExist) {
-		data, err := os.ReadFile(filepath.Join(w.stage.Dir, ocispec.ImageLayoutFile))
+		data, err := fsx.ReadFile(filepath.Join(w.stage.Dir, ocispec.ImageLayoutFile))
 		if err == nil {
 			err = f.WriteFile(layoutFile, data)
 		}
@@ -112,7 +112,7 @@ func (w *layoutWriter) commit() error {
 
 // sortedIndex is the index file at path with its manifests in a stable order.
 func sortedIndex(path string) ([]byte, error) {
-	data, err := os.ReadFile(path)
+	data, err := fsx.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -59,8 +59,8 @@ var typeFlag = map[Type]string{
 	AddonProvider:            "addon",
 }
 
-// validType reports whether t is one of the seven clusterctl provider types.
-func validType(t Type) bool { _, ok := labelPrefix[t]; return ok }
+// ValidType reports whether t is one of the seven clusterctl provider types.
+func ValidType(t Type) bool { _, ok := labelPrefix[t]; return ok }
 
 // Label returns the provider label clusterctl derives (ManifestLabel): the folder name
 // of a local repository and the value of the cluster.x-k8s.io/provider label.
@@ -86,7 +86,7 @@ func ValidateName(typ Type, name string) error {
 	case name == "cluster-api" && typ != CoreProvider:
 		return fmt.Errorf("provider name cluster-api must be used with type CoreProvider, not %s", typ)
 	}
-	if !validType(typ) {
+	if !ValidType(typ) {
 		return fmt.Errorf("provider type %q is not one of %s", typ, typeList())
 	}
 	return nil

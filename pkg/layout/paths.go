@@ -114,6 +114,12 @@ func TemplateFile(flavor string) string {
 	return "cluster-template-" + flavor + ".yaml"
 }
 
+// TemplateFlavor is the flavor a cluster-template[-<flavor>].yaml file is for (the
+// reverse of TemplateFile; "" for the default template).
+func TemplateFlavor(file string) string {
+	return strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(file, "cluster-template"), "-"), ".yaml")
+}
+
 // ClusterClassFile is the file clusterctl reads for a ClusterClass name.
 func ClusterClassFile(name string) string { return "clusterclass-" + name + ".yaml" }
 

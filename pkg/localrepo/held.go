@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -77,7 +78,7 @@ func digest(path string, e fs.DirEntry) (string, error) {
 	if !e.Type().IsRegular() {
 		return "", nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := fsx.ReadFile(path)
 	if err != nil {
 		return "", fmt.Errorf("reading %s: %w", path, err)
 	}
@@ -98,7 +99,7 @@ func ReadTree(dir string, names []string) ([]release.File, error) {
 			if !d.Type().IsRegular() {
 				return fmt.Errorf("%s is not a regular file or folder, so replacing the version would drop it: move it away, then publish again", path)
 			}
-			data, err := os.ReadFile(path)
+			data, err := fsx.ReadFile(path)
 			if err != nil {
 				return err
 			}
@@ -138,7 +139,7 @@ func WalkFiles(dir string, keep func(name string) bool, fn func(rel string, data
 		if d.IsDir() || !keep(d.Name()) {
 			return nil
 		}
-		data, err := os.ReadFile(p)
+		data, err := fsx.ReadFile(p)
 		if err != nil {
 			return err
 		}

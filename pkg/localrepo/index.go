@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -46,7 +46,7 @@ func EncodeIndex(set *release.Set) ([]byte, error) {
 // index (or the plain-text marker of older builds).
 func readIndex(dir string) (map[string]Entry, error) {
 	path := filepath.Join(dir, IndexFile)
-	data, err := os.ReadFile(path)
+	data, err := fsx.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
 )
 
@@ -31,6 +32,10 @@ const (
 	RefuseLinks
 	// RefuseOther also refuses a folder among files: a release holds plain files only.
 	RefuseOther
+	// RefuseSpecial refuses special files only (named pipes, sockets, devices) and
+	// passes over links and entries of the other kind: a reader that must not
+	// mistake a pipe for a missing file.
+	RefuseSpecial
 )
 
 // List returns the names of dir's entries that l asks for, sorted.
@@ -61,6 +66,10 @@ func (l Listing) keep(dir string, e fs.DirEntry) (bool, error) {
 	case l.Files && t.IsRegular(), !l.Files && t.IsDir():
 		return true, nil
 	case t.IsRegular(), t.IsDir() && l.Refuse != RefuseOther, l.Refuse == RefuseNone:
+		return false, nil
+	case t&(fs.ModeSymlink|fs.ModeDir) == 0 && t&fs.ModeType != 0: // a special file
+		return false, fmt.Errorf("reading %s: %w", filepath.Join(dir, name), fsx.SpecialError(t))
+	case l.Refuse == RefuseSpecial:
 		return false, nil
 	}
 	want := "folder"

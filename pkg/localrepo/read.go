@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -31,12 +32,12 @@ func ReadCapped(path string, limit int64) ([]byte, error) {
 	case fi.Size() > limit:
 		return nil, httpx.TooLarge(path, limit)
 	}
-	f, err := os.Open(path)
+	f, err := fsx.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
 	defer f.Close()
-	data, err := httpx.ReadAll(f, limit, path)
+	data, err := httpx.ReadAllSized(f, limit, path, fi.Size())
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -99,7 +100,7 @@ func readFiles(dir string) ([]release.File, error) {
 		if err := layout.ValidateFileName(n); err != nil {
 			return nil, fmt.Errorf("reading %s: %w", path, err)
 		}
-		data, err := os.ReadFile(path)
+		data, err := fsx.ReadFile(path)
 		if err != nil {
 			return nil, fmt.Errorf("reading %s: %w", path, err)
 		}

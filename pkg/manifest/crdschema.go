@@ -35,7 +35,12 @@ var ContractSchemaPaths = []string{
 	"spec.machineTemplate.spec.*",
 	"spec.machineTemplate.spec.infrastructureRef.apiGroup", "spec.machineTemplate.spec.infrastructureRef.kind",
 	"spec.machineTemplate.spec.infrastructureRef.name",
-	"spec.template.spec",
+	"spec.machineTemplate.spec.deletion.nodeDrainTimeoutSeconds", "spec.machineTemplate.spec.deletion.nodeVolumeDetachTimeoutSeconds",
+	"spec.machineTemplate.spec.deletion.nodeDeletionTimeoutSeconds",
+	"spec.machineTemplate.spec.readinessGates.conditionType",
+	"spec.machineTemplate.spec.taints.key", "spec.machineTemplate.spec.taints.effect",
+	"spec.rollout.after",
+	"spec.template.spec", "spec.template.metadata",
 	"status.ready", "status.initialized", "status.dataSecretName", "status.failureDomain",
 	"status.initialization.provisioned", "status.initialization.dataSecretCreated",
 	"status.initialization.controlPlaneInitialized",
@@ -45,7 +50,7 @@ var ContractSchemaPaths = []string{
 	"status.failureReason", "status.failureMessage",
 	"status.replicas", "status.readyReplicas", "status.availableReplicas", "status.updatedReplicas",
 	"status.unavailableReplicas", "status.upToDateReplicas", "status.selector",
-	"status.version", "status.versions.version",
+	"status.version", "status.versions.version", "status.versions.replicas",
 }
 
 // contractTree is ContractSchemaPaths as a tree (built once, read only).

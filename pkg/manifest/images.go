@@ -28,6 +28,10 @@ func Images(files ...[]byte) []string {
 	return slices.Sorted(maps.Keys(set))
 }
 
+// ImagesIn adds the images one parsed document names to set, by Images' rule (the
+// caller skips CustomResourceDefinitions).
+func ImagesIn(n *yaml.Node, set map[string]bool) { collect(n, set) }
+
 func collect(n *yaml.Node, set map[string]bool) {
 	if n == nil {
 		return

@@ -2,6 +2,7 @@ package manifest
 
 import (
 	"bytes"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -232,8 +233,8 @@ const (
 )
 
 // simpleEscapes are the characters after a backslash that yaml.v3 reads as an
-// escape in a double-quoted scalar, without the hexadecimal ones.
-const simpleEscapes = "0abtnvfre \"/\\N_LP"
+// escape in a double-quoted scalar, without the hexadecimal ones (hexEscape).
+const simpleEscapes = "0abtnvfre \"'/\\N_LP"
 
 // quotedEnd finds the closing quote q in s (text after the opening quote or a
 // continuation line).
@@ -242,7 +243,12 @@ func quotedEnd(s []byte, q byte) (end, state int) {
 		switch {
 		case q == '"' && s[i] == '\\':
 			if i+1 < len(s) && !bytes.ContainsRune([]byte(simpleEscapes), rune(s[i+1])) {
-				return 0, other
+				n := hexEscape(s[i+1:])
+				if n == 0 {
+					return 0, other
+				}
+				i += n
+				continue
 			}
 			i++ // an escape, or a backslash ending the line (the line break escaped)
 		case s[i] == q && q == '\'' && i+1 < len(s) && s[i+1] == '\'':
@@ -252,6 +258,29 @@ func quotedEnd(s []byte, q byte) (end, state int) {
 		}
 	}
 	return len(s), open
+}
+
+// hexEscape is the length of a \\xXX, \\uXXXX or \\UXXXXXXXX escape at e (after the
+// backslash), 0 when yaml.v3 would not read it: too few hexadecimal digits on the
+// line, a surrogate or a code point past U+10FFFF (scannerc.go
+// yaml_parser_scan_flow_scalar). PyYAML writes every non-ASCII character so.
+func hexEscape(e []byte) int {
+	digits := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e[0]]
+	if digits == 0 || len(e) < 1+digits {
+		return 0
+	}
+	value := 0
+	for _, b := range e[1 : 1+digits] {
+		d := strings.IndexByte("0123456789abcdefABCDEF", b)
+		if d < 0 {
+			return 0
+		}
+		value = value<<4 + d - 6*(d/16) // A-F repeat a-f
+	}
+	if value >= 0xD800 && value <= 0xDFFF || value > 0x10FFFF {
+		return 0
+	}
+	return 1 + digits
 }
 
 // printable: the characters yaml.v3 reads as text, without tabs, carriage returns and

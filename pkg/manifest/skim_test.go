@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/testsupport/bigtree"
@@ -16,7 +17,8 @@ import (
 // benchmarks, the rendered CRD and every components fixture of pkg/contract.
 func TestSkimMatchesFullParse(t *testing.T) {
 	t.Parallel()
-	inputs := map[string][]byte{"bigtree": []byte(bigtree.CRD("Thing")), "rendered": []byte(renderedCRD), "generated": []byte(generatedCRD)}
+	inputs := map[string][]byte{"bigtree": []byte(bigtree.CRD("Thing")), "rendered": []byte(renderedCRD), "generated": []byte(generatedCRD), "pyyaml": []byte(pyyamlCRD),
+		"provider-kustomize": bigtree.Provider(1, bigtree.Kustomize), "provider-pyyaml": bigtree.Provider(1, bigtree.PyYAML)}
 	files, _ := filepath.Glob("../contract/testdata/*/*/*/*components*.yaml")
 	more, _ := filepath.Glob("../contract/testdata/*/*/*components*.yaml")
 	for _, f := range append(files, more...) {
@@ -40,9 +42,18 @@ func TestSkimMatchesFullParse(t *testing.T) {
 			}
 		}
 	}
-	for _, crd := range []string{bigtree.CRD("Thing"), renderedCRD, generatedCRD} {
+	for _, crd := range []string{bigtree.CRD("Thing"), renderedCRD, generatedCRD, pyyamlCRD} {
 		if _, ok := skimCRD([]byte(crd), Options{Slim: true}); !ok {
 			t.Errorf("not skimmed:\n%s", crd)
+		}
+	}
+	for _, style := range []bigtree.Style{bigtree.Kustomize, bigtree.PyYAML} { // the process benchmark's files
+		for _, c := range chunks(bigtree.Provider(1, style)) {
+			if _, blocks := cutSchemas(c.data); len(blocks) > 0 {
+				if _, ok := skimCRD(c.data, Options{Slim: true}); !ok {
+					t.Errorf("style %d: the CRD at line %d is not skimmed", style, c.line+1)
+				}
+			}
 		}
 	}
 	t.Logf("%d CRDs skimmed", skimmed)
@@ -53,8 +64,8 @@ func TestSkimMatchesFullParse(t *testing.T) {
 // accepts a mutant, the full parse must accept it too and give the same objects.
 func TestSkimNeverAcceptsWhatYAMLRefuses(t *testing.T) {
 	t.Parallel()
-	seeds := [][]byte{[]byte(bigtree.CRD("Thing")), []byte(renderedCRD), []byte(generatedCRD)}
-	alphabet := []byte(" :-#\"'{}[],|>\n&*!?%@`\ta.\\")
+	seeds := [][]byte{[]byte(bigtree.CRD("Thing")), []byte(renderedCRD), []byte(generatedCRD), []byte(pyyamlCRD)}
+	alphabet := []byte(" :-#\"'{}[],|>\n&*!?%@`\ta.\\uxUDF8g")
 	const mutants = 4000
 	rnd := rand.New(rand.NewPCG(18, 1))
 	accepted := 0
@@ -154,3 +165,71 @@ spec:
     subresources:
       status: {}
 `
+
+// pyyamlCRD is written as PyYAML's safe_dump writes (sorted keys, width 80): plain
+// strings folded over lines, single-quoted ones with doubled quotes and folds, double-quoted ones
+// for non-ASCII text (\u escapes) continued with a backslash and an escaped space.
+const pyyamlCRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: gadgets.infrastructure.example.io
+spec:
+  group: infrastructure.example.io
+  names:
+    kind: Gadget
+    listKind: GadgetList
+    plural: gadgets
+    singular: gadget
+  scope: Namespaced
+  versions:
+  - name: v1beta1
+    schema:
+      openAPIV3Schema:
+        description: Gadget is a made-up kind whose description is long enough that
+          PyYAML folds it over two lines.
+        properties:
+          spec:
+            description: "GadgetSpec holds the gadget\u2019s settings; it is\
+              \ \u201Cquoted\u201D, with a tab\tand a \x41 and a \U0001F600 too."
+            properties:
+              mode:
+                description: 'mode: one of Fast or Slow; the gadget''s default
+                  is Fast.'
+                enum:
+                - Fast
+                - Slow
+                type: string
+              tags:
+                items:
+                  type: string
+                type: array
+            type: object
+          status:
+            properties:
+              ready:
+                type: boolean
+            type: object
+        type: object
+    served: true
+    storage: true
+    subresources:
+      status: {}
+`
+
+// TestSkimHexEscapes: the skim takes \x, \u and \U escapes only as yaml.v3 reads them;
+// an escape yaml.v3 refuses (too few digits on the line, a surrogate, past U+10FFFF,
+// not hexadecimal) is never skimmed, so its error is still reported.
+func TestSkimHexEscapes(t *testing.T) {
+	t.Parallel()
+	const good = `\u2019`
+	cases := map[string]bool{good: true, `\x41`: true, `\U0001F600`: true, `\u00e9`: true,
+		`\u12`: false, `\uD800`: false, `\U00110000`: false, `\xZZ`: false, `\x4`: false, `\q`: false}
+	for esc, ok := range cases {
+		crd := strings.Replace(pyyamlCRD, good, esc, 1)
+		_, skimmed := skimCRD([]byte(crd), Options{Slim: true})
+		_, err := splitSeqWith([]byte(crd), Options{Slim: true})
+		if skimmed != ok || (err == nil) != ok {
+			t.Errorf("escape %s: skimmed %v, yaml.v3 error %v; want both to accept it: %v", esc, skimmed, err, ok)
+		}
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 
 	"github.com/capirepo/capirepo/pkg/fsx"
 )
@@ -28,7 +27,7 @@ func AddSeriesFile(ctx context.Context, file, version, contract string) (changed
 		return false, &WriteError{err}
 	}
 	defer unlock()
-	data, err := os.ReadFile(file)
+	data, err := fsx.ReadFile(file)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return false, err
 	}

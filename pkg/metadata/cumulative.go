@@ -35,7 +35,7 @@ func (u unlisted) series() []seriesKey {
 // matches on major.minor only) whose series metadata.yaml lacks. Versions newer than the
 // release are ignored. A missing series is an error, one per series: upgrade plan fails
 // for everyone running them. Exempt versions (tags whose own metadata.yaml never declared
-// their series, or declared a v1alpha* contract: releases no clusterctl v1 manages) get
+// their series, or declared a contract no clusterctl v1 installs: v1alpha*, a typo) get
 // a single note.
 func cumulative(file string, m *Metadata, opts CheckOptions) lint.Findings {
 	if len(m.ReleaseSeries) == 0 {
@@ -93,7 +93,7 @@ func exemptNote(old unlisted) string {
 		all = append(all, old[k]...)
 	}
 	sortVersions(all)
-	return fmt.Sprintf("no series %s for %s: their own metadata.yaml never declared them (released before the provider had metadata.yaml) or declared a pre-v1beta1 contract (v1alpha*), which no clusterctl v1 installs or upgrades from, so nothing is lost",
+	return fmt.Sprintf("no series %s for %s: their own metadata.yaml never declared them (released before the provider had metadata.yaml) or declared a contract no clusterctl v1 installs or upgrades from (v1alpha*, or a typo such as v1beta: clusterctl accepts only v1beta1 and v1beta2), so nothing is lost",
 		strings.Join(names, ", "), versionSpan(all))
 }
 

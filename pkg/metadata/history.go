@@ -28,9 +28,9 @@ type History struct {
 // ReadHistory lists the published releases: in.Published as given, or the git tags of
 // the checkout holding in.Dir. A tag whose own metadata.yaml (in.File read at that tag)
 // declared its series is published-and-managed; other tags (older than the provider's
-// first metadata.yaml), and tags whose series declared a v1alpha* contract (no clusterctl
-// v1 installs or upgrades from those), are exempt. Without tag information (no git, a shallow or tagless
-// clone) it reports metadata-history: an error when in.CI, a warning otherwise.
+// first metadata.yaml), and tags whose series declared a contract no clusterctl v1
+// installs or upgrades from (v1alpha*, a typo such as "v1beta"), are exempt. Without
+// tag information (no git, a shallow or tagless clone) it reports metadata-history: an error when in.CI, a warning otherwise.
 func ReadHistory(ctx context.Context, in HistoryInput) *History {
 	if in.Published != nil {
 		return &History{Published: in.Published}

@@ -152,30 +152,35 @@ func TestHistoryPublishedByHand(t *testing.T) {
 	}
 }
 
-// TestHistoryAlphaSeriesExempt: a tag whose own metadata.yaml declared a v1alpha*
-// contract (clusterctl v0.3 days, CAPO's v0.3 and v0.4) may be dropped: no clusterctl v1
-// installs or upgrades from it. Its v1beta1 successor may not.
-func TestHistoryAlphaSeriesExempt(t *testing.T) {
+// TestHistoryUninstallableSeriesExempt: a tag whose own metadata.yaml declared a
+// contract no clusterctl v1 installs or upgrades from may be dropped: a v1alpha* one
+// (clusterctl v0.3 days, CAPO's v0.3 and v0.4) or a typo ("v1beta", MicroK8s v0.1.0).
+// Its v1beta1 successor may not.
+func TestHistoryUninstallableSeriesExempt(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	git(t, dir, "init", "-q")
-	for _, c := range []string{"user.name=Test", "user.email=test@example.invalid", "commit.gpgsign=false"} {
-		k, v, _ := strings.Cut(c, "=")
-		git(t, dir, "config", k, v)
-	}
-	alpha := strings.Replace(seriesYAML("0.1"), "v1beta1", "v1alpha3", 1)
-	writeRepoFile(t, dir, "metadata.yaml", alpha)
-	commitTag(t, dir, "v0.1.0")
-	writeRepoFile(t, dir, "metadata.yaml", alpha+strings.TrimPrefix(seriesYAML("0.2"), seriesYAML()))
-	commitTag(t, dir, "v0.2.0")
-	writeRepoFile(t, dir, "metadata.yaml", seriesYAML("0.3", "0.4"))
-	found := checkHistory(t, dir, "metadata.yaml", true)
-	if got, want := rules(found), []string{"error:metadata-cumulative", "note:metadata-cumulative-old"}; !slices.Equal(got, want) {
-		t.Fatalf("findings = %v, want %v\n%v", got, want, found)
-	}
-	all := found[0].Message + found[1].Message
-	if !strings.Contains(all, "no series 0.1 for v0.1.0") || !strings.Contains(all, "no series 0.2, yet v0.2.0") {
-		t.Errorf("messages: %s", all)
+	for _, contract := range []string{"v1alpha3", "v1beta"} {
+		t.Run(contract, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			git(t, dir, "init", "-q")
+			for _, c := range []string{"user.name=Test", "user.email=test@example.invalid", "commit.gpgsign=false"} {
+				k, v, _ := strings.Cut(c, "=")
+				git(t, dir, "config", k, v)
+			}
+			old := strings.Replace(seriesYAML("0.1"), "v1beta1", contract, 1)
+			writeRepoFile(t, dir, "metadata.yaml", old)
+			commitTag(t, dir, "v0.1.0")
+			writeRepoFile(t, dir, "metadata.yaml", old+strings.TrimPrefix(seriesYAML("0.2"), seriesYAML()))
+			commitTag(t, dir, "v0.2.0")
+			writeRepoFile(t, dir, "metadata.yaml", seriesYAML("0.3", "0.4"))
+			found := checkHistory(t, dir, "metadata.yaml", true)
+			if got, want := rules(found), []string{"error:metadata-cumulative", "note:metadata-cumulative-old"}; !slices.Equal(got, want) {
+				t.Fatalf("findings = %v, want %v\n%v", got, want, found)
+			}
+			if all := found[0].Message + found[1].Message; !strings.Contains(all, "no series 0.1 for v0.1.0") || !strings.Contains(all, "no series 0.2, yet v0.2.0") {
+				t.Errorf("messages: %s", all)
+			}
+		})
 	}
 }
 

@@ -49,8 +49,8 @@ func gitFailure(dir string, err error) string {
 
 // undeclared returns the tags whose own copy of file did not declare their series with
 // a contract clusterctl v1 manages: the file did not exist at the tag, did not parse,
-// lacked the tag's major.minor, or declared a pre-v1beta1 contract (v1alpha*), which no
-// clusterctl v1 installs or upgrades from.
+// lacked the tag's major.minor, or declared a contract no clusterctl v1 installs or
+// upgrades from (a pre-v1beta1 one, v1alpha*, or none at all, such as a "v1beta" typo).
 func (g *gitRepo) undeclared(ctx context.Context, file string, tags []string) ([]string, error) {
 	path, err := g.inRepo(ctx, file)
 	if err != nil {
@@ -112,7 +112,9 @@ func nextBlob(r *bufio.Reader) ([]byte, error) {
 }
 
 // manages reports whether a metadata.yaml (read leniently, as old clusterctl did) lists
-// the series of version with a v1beta1-or-later contract.
+// the series of version with a contract clusterctl installs: v1beta1 (every clusterctl
+// v1) or v1beta2 (v1.11+), the only ones GetCompatibleVersions accepts
+// (cmd/clusterctl/client/cluster/installer.go getProviderContract refuses the rest).
 func manages(data []byte, version string) bool {
 	v, err := layout.ParseListed(version)
 	if data == nil || err != nil {
@@ -129,7 +131,7 @@ func manages(data []byte, version string) bool {
 	}
 	for _, s := range m.ReleaseSeries {
 		if s.Major == int64(v.Major()) && s.Minor == int64(v.Minor()) {
-			return !strings.HasPrefix(s.Contract, "v1alpha")
+			return s.Contract == "v1beta1" || s.Contract == "v1beta2"
 		}
 	}
 	return false

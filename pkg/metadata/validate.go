@@ -2,9 +2,9 @@ package metadata
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 )
@@ -34,7 +34,7 @@ func Validate(file string, data []byte, opts CheckOptions) lint.Findings {
 // the published versions from published or, when nil, from the git tags of the
 // checkout holding it (History), and validates it for version.
 func ValidateFile(ctx context.Context, file, version string, published []string, ci bool) (lint.Findings, error) {
-	data, err := os.ReadFile(file)
+	data, err := fsx.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}

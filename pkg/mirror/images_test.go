@@ -7,7 +7,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/manifest"
 )
 
-// TestImages pins the image finding mirror records (pkg/images.Find).
+// TestImages pins the image finding mirror records (manifest.Images).
 func TestImages(t *testing.T) {
 	t.Parallel()
 	tests := []struct {

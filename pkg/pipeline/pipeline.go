@@ -270,5 +270,5 @@ func readExtraFile(in *inputs, f string) ([]byte, error) {
 	if fi, err := os.Stat(real); err == nil && fi.IsDir() {
 		return nil, fmt.Errorf("%s is a folder: files: lists single files; ship a folder's templates with templates: - path: %s", p, f)
 	}
-	return os.ReadFile(real)
+	return fsx.ReadFile(real)
 }

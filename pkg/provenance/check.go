@@ -49,6 +49,9 @@ func Problems(st *intoto.Statement, label, version string, files map[string][]by
 	}
 	signed := map[string]string{}
 	for _, s := range st.GetSubject() {
+		if err := SubjectName(s.GetName()); err != nil {
+			return []Problem{{"", err.Error()}}
+		}
 		signed[s.GetName()] = s.GetDigest()["sha256"]
 	}
 	var out []Problem
@@ -76,4 +79,20 @@ func signedFor(st *intoto.Statement) (label, version string) {
 	bd := st.GetPredicate().GetFields()["buildDefinition"].GetStructValue()
 	params := bd.GetFields()["externalParameters"].GetStructValue().GetFields()
 	return params["provider"].GetStringValue(), params["version"].GetStringValue()
+}
+
+// SubjectName refuses a subject name no reader may take as a file: empty, an
+// absolute path ("/etc/passwd", `C:\x`) or one with a ".." segment ("../x"). A
+// release file's subject is its name; an OCI artifact's is its repository
+// ("registry/path/name", which has slashes).
+func SubjectName(name string) error {
+	bad := name == "" || strings.HasPrefix(name, "/") || strings.HasPrefix(name, `\`) ||
+		(len(name) > 2 && name[1] == ':' && (name[2] == '/' || name[2] == '\\'))
+	for _, seg := range strings.FieldsFunc(name, func(r rune) bool { return r == '/' || r == '\\' }) {
+		bad = bad || seg == ".."
+	}
+	if bad {
+		return fmt.Errorf("the signed statement names a subject %q: an absolute path or a path with .. is no release file; the bundle is refused", name)
+	}
+	return nil
 }

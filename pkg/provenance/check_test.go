@@ -40,3 +40,18 @@ type (
 	releaseT = release.Release
 	fileT    = release.File
 )
+
+// TestSubjectNames: a statement naming a subject by an absolute path or with ".."
+// is refused as a whole, whatever the files.
+func TestSubjectNames(t *testing.T) {
+	for _, name := range []string{"../x", "/etc/passwd", `..\x`, `C:\x`, "a/../../b", ""} {
+		if SubjectName(name) == nil {
+			t.Errorf("%q accepted", name)
+		}
+	}
+	for _, name := range []string{"metadata.yaml", "registry.example:5000/capi/infrastructure-aws", "a..b.yaml"} {
+		if err := SubjectName(name); err != nil {
+			t.Errorf("%q: %v", name, err)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	intoto "github.com/in-toto/attestation/go/v1"
+	"google.golang.org/protobuf/types/known/structpb"
 )
 
 // dependencies lists the source checkout, then the pinned remote resources and the
@@ -14,6 +15,9 @@ func dependencies(in Inputs) []*intoto.ResourceDescriptor {
 		d := &intoto.ResourceDescriptor{Name: "source", Uri: gitURI(in.Source.Remote)}
 		if in.Source.Commit != "" {
 			d.Digest = map[string]string{"gitCommit": in.Source.Commit}
+		}
+		if in.Source.Dirty { // built with --allow-dirty: not the commit alone
+			d.Annotations, _ = structpb.NewStruct(map[string]any{"uncommittedChanges": true, "uncommittedChangesSha256": in.Source.Diff})
 		}
 		out = append(out, d)
 	}

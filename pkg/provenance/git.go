@@ -3,23 +3,66 @@ package provenance
 import (
 	"context"
 	"fmt"
-	"net/url"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/capirepo/capirepo/pkg/metadata"
 )
 
-// readSource reads the commit, the origin remote and the commit time of the git
-// checkout holding dir. Outside a checkout it returns a zero Source and time.
-func readSource(ctx context.Context, dir string) (Source, time.Time) {
+// Checkout is the git checkout holding a build's configuration.
+type Checkout struct {
+	Root    string    // its top-level folder, symbolic links resolved ("" outside a checkout)
+	Source            // commit, origin remote, uncommitted changes
+	Changes []string  // `git status --porcelain` lines of the uncommitted changes
+	Time    time.Time // the commit time
+}
+
+// ReadCheckout reads the git checkout holding dir: commit, origin remote (RemoteURI),
+// commit time and uncommitted changes, changes below exclude (the build's own
+// output folder) aside. Outside a checkout it returns a zero Checkout.
+func ReadCheckout(ctx context.Context, dir string, exclude ...string) (Checkout, error) {
 	commit := git(ctx, dir, "rev-parse", "HEAD")
 	if commit == "" {
-		return Source{}, time.Time{}
+		return Checkout{}, nil
 	}
-	s := Source{Commit: commit, Remote: withoutCredentials(git(ctx, dir, "remote", "get-url", "origin"))}
-	return s, metadata.CommitTime(ctx, dir, "HEAD")
+	root := git(ctx, dir, "rev-parse", "--show-toplevel")
+	if real, err := filepath.EvalSymlinks(root); err == nil {
+		root = real
+	}
+	c := Checkout{Root: root, Time: metadata.CommitTime(ctx, dir, "HEAD"),
+		Source: Source{Commit: commit, Remote: RemoteURI(git(ctx, dir, "remote", "get-url", "origin"))}}
+	var err error
+	c.Changes, c.Diff, err = changes(ctx, root, exclude)
+	if err != nil {
+		return Checkout{}, fmt.Errorf("reading the changes of the checkout %s: %w", root, err)
+	}
+	c.Dirty = len(c.Changes) > 0
+	return c, nil
+}
+
+// Rel is path relative to the checkout's root as a slash path, the same however it
+// was spelt; outside a checkout (or outside its root) the file's name.
+func (c Checkout) Rel(path string) string {
+	if c.Root != "" {
+		if rel, ok := inside(c.Root, path); ok {
+			return rel
+		}
+	}
+	return filepath.Base(path)
+}
+
+// dirtyError names the uncommitted changes (the first few) and what to do.
+func (c Checkout) dirtyError() error {
+	shown := c.Changes
+	more := ""
+	if len(shown) > 5 {
+		shown, more = shown[:5], fmt.Sprintf(" and %d more", len(c.Changes)-5)
+	}
+	return fmt.Errorf("%w in %s (%s%s): a signed statement would claim commit %s for them; commit or stash them, "+
+		"or sign with --allow-dirty (the statement then records the uncommitted state and the digest of the changes)",
+		ErrDirty, c.Root, strings.Join(shown, ", "), more, c.Commit)
 }
 
 func git(ctx context.Context, dir string, args ...string) string {
@@ -28,17 +71,6 @@ func git(ctx context.Context, dir string, args ...string) string {
 		return ""
 	}
 	return strings.TrimSpace(string(out))
-}
-
-// withoutCredentials drops a user and password from a remote URL (a CI token in
-// https://x-access-token:TOKEN@github.com/... must never reach a signed statement).
-func withoutCredentials(remote string) string {
-	u, err := url.Parse(remote)
-	if err != nil || u.Scheme == "" || u.User == nil {
-		return remote
-	}
-	u.User = nil
-	return u.String()
 }
 
 // buildTime is SOURCE_DATE_EPOCH when set, else the commit time; with neither it is

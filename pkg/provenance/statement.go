@@ -33,17 +33,20 @@ const (
 // Inputs is what the statement records besides the release files.
 type Inputs struct {
 	BuilderVersion string    // capirepo's version, e.g. "v0.4.0" or "dev"
-	ConfigPath     string    // the configuration file as given on the command line
+	ConfigPath     string    // the configuration file, relative to the checkout's root (Checkout.Rel)
 	Source         Source    // the git checkout the release was built from
 	Remote         []Pinned  // pinned remote resources
 	Images         []Pinned  // image references with their digests, where known
 	Time           time.Time // start and finish time (SOURCE_DATE_EPOCH or the commit time)
 }
 
-// Source is the git checkout: commit and remote URL (without credentials).
+// Source is the git checkout: commit and remote URL (RemoteURI), and whether
+// uncommitted changes were built (Dirty), with their digest (Diff, see changes).
 type Source struct {
 	Commit string
 	Remote string
+	Dirty  bool
+	Diff   string // sha256 (hex) of the uncommitted changes when Dirty
 }
 
 // Pinned is a resource known by URI and sha256 digest.

@@ -113,14 +113,23 @@ func TestBuildTime(t *testing.T) {
 	}
 }
 
-func TestRemoteWithoutCredentials(t *testing.T) {
+// TestRemoteURI: a remote is recorded only after a parse that succeeds, without user
+// information, query or fragment; anything else is omitted, never recorded raw.
+func TestRemoteURI(t *testing.T) {
 	for in, want := range map[string]string{
-		"https://x-access-token:SECRET@github.com/o/r.git": "https://github.com/o/r.git",
-		"git@github.com:o/r.git":                           "git@github.com:o/r.git",
-		"https://github.com/o/r":                           "https://github.com/o/r",
+		"https://x-access-token:SECRET@github.com/o/r.git":        "https://github.com/o/r.git",
+		"https://gitlab.example/g/p.git?private_token=SECRET#top": "https://gitlab.example/g/p.git",
+		"git@github.com:o/r.git":                                  "ssh://github.com/o/r.git",
+		"ssh://git:SECRET@git.example:2222/o/r.git":               "ssh://git.example:2222/o/r.git",
+		"https://github.com/o/r":                                  "https://github.com/o/r",
+		"/srv/git/r.git":                                          "",
+		"file:///srv/git/r.git":                                   "",
+		"C:\\src\\r":                                              "",
+		"https://SECRET@bad host/%zz":                             "",
+		"":                                                        "",
 	} {
-		if got := withoutCredentials(in); got != want {
-			t.Errorf("%s -> %s, want %s", in, got, want)
+		if got := RemoteURI(in); got != want {
+			t.Errorf("%s -> %q, want %q", in, got, want)
 		}
 	}
 }

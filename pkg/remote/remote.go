@@ -117,7 +117,7 @@ func (s *Store) readVendored(p string) ([]byte, error) {
 	if s.Root != nil {
 		return s.Root.ReadFile(p)
 	}
-	return os.ReadFile(p)
+	return fsx.ReadFile(p)
 }
 
 func verify(pin Pin, data []byte, from string) error {
@@ -167,7 +167,7 @@ func (s *Store) fromCache(pin Pin) ([]byte, error) {
 	if s.CacheDir == "" {
 		return nil, os.ErrNotExist
 	}
-	data, err := os.ReadFile(s.cachePath(pin))
+	data, err := fsx.ReadFile(s.cachePath(pin))
 	if err != nil {
 		return nil, err
 	}

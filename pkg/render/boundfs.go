@@ -31,7 +31,7 @@ type boundFS struct {
 var errReadOnly = errors.New("capirepo renders read-only")
 
 func newBoundFS(root string, roots []string, k *kustReader) *boundFS {
-	fs := &boundFS{disk: filesys.MakeFsOnDisk(), roots: roots, root: root, kust: k, virtual: map[string][]byte{}}
+	fs := &boundFS{disk: regularFS{filesys.MakeFsOnDisk()}, roots: roots, root: root, kust: k, virtual: map[string][]byte{}}
 	k.fs = fs
 	return fs
 }

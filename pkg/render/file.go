@@ -2,10 +2,10 @@ package render
 
 import (
 	"fmt"
-	"os"
 	"runtime"
 
 	"github.com/capirepo/capirepo/pkg/confine"
+	"github.com/capirepo/capirepo/pkg/fsx"
 
 	"github.com/capirepo/capirepo/pkg/manifest"
 	"golang.org/x/sync/errgroup"
@@ -116,7 +116,7 @@ func renderFile(path string, data []byte, opts Options) (resmap.ResMap, error) {
 // readInside reads path, refused when it resolves outside root ("" = no bound).
 func readInside(root, path string) ([]byte, error) {
 	if root == "" {
-		return os.ReadFile(path)
+		return fsx.ReadFile(path)
 	}
 	r, err := confine.New(root)
 	if err != nil {

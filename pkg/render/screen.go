@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/manifest"
 	yaml "go.yaml.in/yaml/v3"
 )
@@ -133,9 +134,9 @@ func (s *screener) file(p string) ([]byte, error) {
 		}
 	}
 	if fi, err := os.Stat(p); err == nil && !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file (%s): a kustomization reads files only", p, fi.Mode().Type())
+		return nil, fmt.Errorf("%s is not a regular file (%s): a kustomization reads files only", p, fsx.Kind(fi.Mode()))
 	}
-	data, err := os.ReadFile(p)
+	data, err := fsx.ReadFile(p)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", p, err)
 	}

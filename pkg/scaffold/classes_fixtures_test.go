@@ -42,7 +42,7 @@ func metadataElsewhere() classCase {
 	f := provider(files{"Makefile": "release-metadata:\n\tcp config/metadata/metadata.yaml $(RELEASE_DIR)/metadata.yaml\n"})
 	f["config/metadata/metadata.yaml"] = f["metadata.yaml"]
 	delete(f, "metadata.yaml")
-	return classCase{name: "metadata.yaml elsewhere", files: f, config: []string{"  metadata: config/metadata/metadata.yaml\n"}, built: foo()}
+	return classCase{name: "metadata.yaml elsewhere", files: f, config: []string{"  metadata: config/metadata/metadata.yaml # Makefile:2 copies it; config/metadata/metadata.yaml:2\n"}, built: foo()}
 }
 
 // releaseSettings: an e2e target sets PULL_POLICY=Never before the release target sets
@@ -143,6 +143,6 @@ func generatedInput() classCase {
 	patch := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: controller-manager\n  namespace: system\nspec:\n  template:\n    spec:\n      containers:\n      - name: manager\n        image: registry.example.com/foo/foo-staging:dev\n"
 	return classCase{name: "generated inputs", files: f, makeRuns: map[string]string{"config/default/image_patch_edited.yaml": patch},
 		config: []string{"# config/default loads config/default/image_patch_edited.yaml, which is not in the tree: `make generate-manifests` writes it (Makefile:3)",
-			"- name: registry.example.com/foo/foo-staging\n"},
+			"- name: registry.example.com/foo/foo-staging # Makefile:3"},
 		built: foo()}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/distribution/reference"
@@ -17,7 +18,10 @@ type contents struct {
 	clusters, classes int      // Cluster and ClusterClass objects of cluster.x-k8s.io
 	groups            []string // API groups of the CustomResourceDefinitions
 	deployments       int
-	image             string // image of the last container named manager
+	image             string            // image of the last container named manager
+	imageAt           string            // the file holding it (absolute)
+	groupAt           map[string]string // group -> the first CRD file serving it (absolute)
+	kinds             []string          // the kinds of the documents, first-seen order
 }
 
 var (
@@ -37,16 +41,36 @@ func scan(r *reader, files []string) contents {
 			continue
 		}
 		for _, doc := range docSplit.Split(string(data), -1) {
-			c.add(doc)
+			c.addFrom(f, doc)
 		}
 	}
 	return c
+}
+
+// addFrom adds one document of file f, remembering where groups and the image are.
+func (c *contents) addFrom(f, doc string) {
+	groups, image := len(c.groups), c.image
+	c.add(doc)
+	if len(c.groups) > groups {
+		if c.groupAt == nil {
+			c.groupAt = map[string]string{}
+		}
+		if g := c.groups[len(c.groups)-1]; c.groupAt[g] == "" {
+			c.groupAt[g] = f
+		}
+	}
+	if c.image != image {
+		c.imageAt = f
+	}
 }
 
 func (c *contents) add(doc string) {
 	kind := kindLine.FindStringSubmatch(doc)
 	if kind == nil {
 		return
+	}
+	if !slices.Contains(c.kinds, kind[1]) {
+		c.kinds = append(c.kinds, kind[1])
 	}
 	api := ""
 	if m := apiLine.FindStringSubmatch(doc); m != nil {
@@ -117,4 +141,33 @@ func imageName(ref string) string {
 		}
 	}
 	return name
+}
+
+// kindsSummary names the kinds read, for a comment ("no objects" when none).
+func (c contents) kindsSummary() string {
+	if len(c.kinds) == 0 {
+		return "no objects"
+	}
+	if len(c.kinds) > 4 {
+		return strings.Join(c.kinds[:4], ", ") + ", …"
+	}
+	return strings.Join(c.kinds, ", ")
+}
+
+// finalTag is the tag the rendered output gives the manager image: the innermost
+// images: entry's newTag for its name, else the reference's own tag ("" for none).
+func finalTag(t *tree, ref string) string {
+	name, tag := imageName(ref), ""
+	if r, err := reference.Parse(ref); err == nil {
+		if tagged, ok := r.(reference.Tagged); ok {
+			tag = tagged.Tag()
+		}
+	}
+	for i := len(t.images) - 1; i >= 0; i-- {
+		if im := t.images[i]; im.Name == name {
+			tag = cmpOr(im.NewTag, tag)
+			name = cmpOr(im.NewName, name)
+		}
+	}
+	return tag
 }

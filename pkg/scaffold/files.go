@@ -102,6 +102,6 @@ func (s *treeSurvey) shipsLoaded(rel string, rendered map[string]bool) bool {
 	if m == nil || rendered[m[1]] {
 		return false
 	}
-	ok, _ := shipped(s.releaseGlobs(), path.Base(rel))
+	ok, _ := s.ships(Entry{Path: rel}, path.Base(rel))
 	return ok
 }

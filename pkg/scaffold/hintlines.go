@@ -7,43 +7,75 @@ import (
 	"strings"
 )
 
-var workflowEnv = regexp.MustCompile(`^\s+([A-Z][A-Z0-9_]*):\s*["']?([^"'\s]+)`)
-
 func isMake(rel string) bool { return rel == "Makefile" || strings.HasSuffix(rel, ".mk") }
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-// workflowVar takes a release registry from the release workflow's env (REGISTRY: ghcr.io/org).
-func (h *hints) workflowVar(k, v string) {
-	if strings.HasSuffix(k, "REGISTRY") && strings.Contains(v, ".") && !strings.Contains(v, "${{") && h.wfRegistry == "" {
-		h.wfRegistry = strings.TrimSuffix(v, "/")
+// releaseScope is the scope the release runs make with: the first release pipeline
+// call's variables, else the defaults.
+func (h *hints) releaseScope() scope {
+	if len(h.scopes) > 0 {
+		return h.scopes[0]
 	}
+	return scope{}
 }
 
-// fromVars reads the release image settings: PROD_REGISTRY (else a *RELEASE*_REGISTRY,
-// else the release workflow's registry) with *IMAGE_NAME, or a release image variable.
-func (h *hints) fromVars(vars map[string]string) {
-	h.registry = expand(vars["PROD_REGISTRY"], vars)
-	for _, k := range []string{"RELEASE_REGISTRY", "PROD_REGISTRY"} {
-		if h.registry == "" {
-			h.registry = expand(vars[k], vars)
+// fromVars reads the release image settings in the release scope: PROD_REGISTRY (else
+// RELEASE_REGISTRY, else a registry a release pipeline sets) with *IMAGE_NAME, or a
+// release image variable, and where each is set.
+func (h *hints) fromVars(m *makefile, pipes []*ciFile) {
+	look := m.lookup(h.releaseScope())
+	val := func(k string) string { v, _ := look(k); return expandWith(v, look) }
+	for _, k := range []string{"PROD_REGISTRY", "RELEASE_REGISTRY"} {
+		if h.registry == "" && val(k) != "" {
+			h.registry, h.registryAt = val(k), h.whereVar(k)
 		}
 	}
-	if h.registry == "" {
-		h.registry = h.wfRegistry
+	for _, p := range pipes {
+		for k, v := range p.env {
+			if p.release && p.kind != "script" && strings.HasSuffix(k, "REGISTRY") && strings.Contains(v, ".") && !strings.Contains(v, "$") && h.registry == "" {
+				h.registry, h.registryAt = strings.TrimSuffix(v, "/"), p.envAt[k]
+			}
+		}
 	}
 	for _, k := range []string{"RELEASE_CONTROLLER_IMG", "RELEASE_IMG", "IMG_RELEASE", "PROD_IMG", "IMG"} {
-		img := imageName(expand(vars[k], vars))
+		img := imageName(val(k))
 		if strings.Contains(strings.Split(img, "/")[0], ".") && !strings.Contains(img, "$") {
-			h.img = img
+			h.img, h.imgVar, h.imgAt = img, k, h.whereVar(k)
 			break
 		}
 	}
-	for k, v := range vars {
-		if strings.HasSuffix(k, "IMAGE_NAME") && v != "" {
-			h.imageNames[expand(v, vars)] = true
+	names := map[string]bool{}
+	for k := range m.defs {
+		names[k] = true
+	}
+	for k := range h.releaseScope().bind {
+		names[k] = true
+	}
+	for k := range names {
+		if v := val(k); strings.HasSuffix(k, "IMAGE_NAME") && v != "" && !strings.ContainsAny(v, "${}()") {
+			h.imageNames[v] = true
+			h.imageNameAt[v] = h.whereVar(k)
 		}
 	}
+}
+
+// whereVar says where a variable gets its release-scope value: the pipeline line
+// passing it to make, the pipeline env setting it, or its Makefile assignment.
+func (h *hints) whereVar(k string) string {
+	sc := h.releaseScope()
+	if _, ok := sc.bind[k]; ok {
+		return sc.from
+	}
+	if d, ok := h.makefile.defs[k]; ok && d.op != "?=" {
+		return d.at
+	}
+	for _, p := range h.pipes {
+		if at := p.envAt[k]; at != "" && p.release {
+			return at
+		}
+	}
+	return h.makefile.defs[k].at
 }
 
 // makeCall is an innermost Make function call ($(subst _,-,x)): init does not evaluate
@@ -58,8 +90,8 @@ func (h *hints) fromLine(root string, l mkLine) {
 	for makeCall.MatchString(t) {
 		t = makeCall.ReplaceAllString(t, "$${MAKE_CALL}")
 	}
-	if m := pullPolicy.FindStringSubmatch(t); m != nil && h.pullPolicy == "" && !l.dev() {
-		h.pullPolicy = m[1]
+	if pp := pullPolicyOf(t, l.release); pp != "" && !l.dev() && (h.pullPolicy == "" || l.release && !h.pullRelease) {
+		h.pullPolicy, h.pullAt, h.pullRelease = pp, l.at, l.release
 	}
 	switch {
 	case h.imagePin != "" || l.dev():
@@ -75,7 +107,7 @@ func (h *hints) fromLine(root string, l mkLine) {
 		h.renames[m[1]] = ""
 	}
 	if m := compBuild.FindStringSubmatch(t); m != nil && !testPath(m[3]) {
-		h.builds = append(h.builds, componentBuild{cd: m[1], dir: m[2], file: m[3]})
+		h.builds = append(h.builds, componentBuild{cd: m[1], dir: m[2], file: m[3], at: l.at})
 		return
 	}
 	if m := patternRule.FindStringSubmatch(t); m != nil && !testPath(t) {
@@ -83,7 +115,7 @@ func (h *hints) fromLine(root string, l mkLine) {
 		return
 	}
 	if m := explicit.FindStringSubmatch(t); m != nil && !testPath(m[1]) {
-		h.addFlavor(root, m[3], m[2], l.at)
+		h.addFlavor(root, m[3], m[2], l)
 		return
 	}
 	if m := buildLine.FindStringSubmatch(t); m != nil {
@@ -94,7 +126,7 @@ func (h *hints) fromLine(root string, l mkLine) {
 	if m := buildLine.FindStringSubmatch(t); m != nil && !testPath(m[2]) {
 		for _, f := range strings.Fields(m[1]) {
 			if !strings.HasPrefix(f, "-") && !strings.HasPrefix(f, "LoadRestrictions") {
-				h.addFlavor(root, f, m[3], l.at)
+				h.addFlavor(root, f, m[3], l)
 				break
 			}
 		}
@@ -103,8 +135,16 @@ func (h *hints) fromLine(root string, l mkLine) {
 
 // addFlavor records a flavor rendered from dir, when dir is a kustomize folder; a dir
 // or flavor still holding a variable is a loop, resolved against the folders found.
-func (h *hints) addFlavor(root, dir, flavor, at string) {
-	dir = cleanRel(strings.Trim(dir, `"'`))
+// A development target's render (make create-workload-cluster) is no flavor: it is
+// recorded apart, to comment.
+func (h *hints) addFlavor(root, dir, flavor string, l mkLine) {
+	dir, at := cleanRel(strings.Trim(dir, `"'`)), l.at
+	if l.dev() && !l.release {
+		if !strings.Contains(dir, "$") && kustomizationIn(filepath.Join(root, filepath.FromSlash(dir))) != "" && h.devFlavors[dir] == "" {
+			h.devFlavors[dir] = at + " (" + l.target + ")"
+		}
+		return
+	}
 	if strings.Contains(dir, "$") || strings.Contains(flavor, "$") {
 		h.loops = append(h.loops, loopBuild{dir: dir, flavor: flavor, at: at})
 		return
@@ -123,9 +163,34 @@ func (h *hints) addFlavor(root, dir, flavor, at string) {
 
 // expand replaces $(VAR) and ${VAR} with Makefile values, a few levels deep.
 func expand(s string, vars map[string]string) string {
+	return expandWith(s, func(k string) (string, bool) { v, ok := vars[k]; return v, ok })
+}
+
+var ciExpr = regexp.MustCompile(`\$\{\{\s*([^}]*?)\s*\}\}`)
+
+// ciValue turns a workflow expression into what init can read: ${{ env.VAR }} is
+// ${VAR}; github.repository and github.repository_owner come from look (go.mod's
+// github.com module); any other stays unresolved, written without blanks.
+func ciValue(look func(string) (string, bool)) func(string) string {
+	return func(ref string) string {
+		expr := ciExpr.FindStringSubmatch(ref)[1]
+		if v, ok := strings.CutPrefix(expr, "env."); ok {
+			return "${" + v + "}"
+		}
+		if v, ok := look(expr); ok && strings.HasPrefix(expr, "github.") {
+			return v
+		}
+		return "${{" + strings.ReplaceAll(expr, " ", "") + "}}"
+	}
+}
+
+// expandWith replaces $(VAR), ${VAR} and a workflow's ${{ env.VAR }} with the values
+// look gives, a few levels deep; unknown variables stay as written.
+func expandWith(s string, look func(string) (string, bool)) string {
 	for range 4 {
-		next := varRef.ReplaceAllStringFunc(s, func(ref string) string {
-			v, ok := vars[varRef.FindStringSubmatch(ref)[1]]
+		next := ciExpr.ReplaceAllStringFunc(s, ciValue(look))
+		next = varRef.ReplaceAllStringFunc(next, func(ref string) string {
+			v, ok := look(varRef.FindStringSubmatch(ref)[1])
 			if !ok {
 				return ref
 			}
@@ -155,6 +220,21 @@ func buildDir(args string) string {
 		if !strings.HasPrefix(f, "-") && !strings.HasPrefix(f, "LoadRestrictions") {
 			return f
 		}
+	}
+	return ""
+}
+
+// pullPolicyOf reads a PULL_POLICY=X argument, or (on the release path, where its
+// variables have their release values) a sed writing imagePullPolicy: X.
+func pullPolicyOf(text string, release bool) string {
+	m := pullPolicy.FindStringSubmatch(text)
+	switch {
+	case m == nil:
+		return ""
+	case m[1] != "":
+		return m[1]
+	case release:
+		return m[2]
 	}
 	return ""
 }

@@ -30,12 +30,14 @@ func kubebuilderLayout() files {
 			k = strings.Replace(k, "config/crd/", "config/supervisor/crd/", 1)
 		}
 		if k == "config/default/kustomization.yaml" {
-			k, v = "config/supervisor/kustomization.yaml", strings.Replace(v, "../crd", "crd", 1)
+			k, v = "config/supervisor/kustomization.yaml", strings.Replace(v, "../crd", "crd\n- role.yaml", 1)
 		}
 		if !strings.HasPrefix(k, "config/manager/") {
 			f[k] = v
 		}
 	}
+	// the core's ClusterRole does not cover the sub-group: CAPV's manager role aggregates
+	f["config/supervisor/role.yaml"] = "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: manager-role\n  labels:\n    cluster.x-k8s.io/aggregate-to-manager: \"true\"\nrules:\n- apiGroups: [vmware." + infra + "]\n  resources: ['*']\n  verbs: [create, delete, get, list, patch, update, watch]\n"
 	f["config/supervisor-tilt/kustomization.yaml"] = "resources:\n- ../supervisor\n"
 	f.componentsTree(".", "foo", infra, "infrastructure-foo", "controller:latest", infraKinds...)
 	f["config/manager/kustomization.yaml"] = "resources:\n- manager.yaml\nimages:\n- name: controller\n  newName: gcr.io/k8s-staging-foo/foo-controller\n  newTag: main\n"

@@ -21,15 +21,16 @@ func (s *treeSurvey) notes(p *Provider) {
 	for _, t := range p.trees {
 		for _, m := range t.missing {
 			p.Notes = append(p.Notes, s.generated(t, s.rel(m)))
-			if im := s.generatedImage(s.rel(m)); im != "" && p.Image != "" {
+			if im, at := s.generatedImage(s.rel(m)); im != "" && p.Image != "" {
 				p.Image = im
+				p.cite("imageName", "%s writes it into %s", at, s.rel(m))
 			}
 		}
 	}
 	var tests []string
 	for _, l := range s.hints.lines {
 		switch {
-		case postProcess.MatchString(l.text) && !l.dev() && s.postProcesses(l.text):
+		case postProcess.MatchString(l.text) && !l.dev() && s.postProcesses(l.text) && !imageSed(l.text):
 			p.Notes = append(p.Notes, l.at+" post-processes a built file ("+strings.Fields(postProcess.FindString(l.text))[0]+"), which capirepo build does not do: the built file differs; move the change into the kustomization")
 		case copyLine.MatchString(l.text):
 			s.copyNote(p, l)
@@ -105,18 +106,31 @@ func (s *treeSurvey) copyNote(p *Provider, l mkLine) {
 
 // generatedImage is the image a generated patch sets (sed 's@image: .*@image: $(IMG)@'
 // ... > the missing file): IMG's name, so images: matches the components after make.
-func (s *treeSurvey) generatedImage(rel string) string {
+func (s *treeSurvey) generatedImage(rel string) (string, string) {
 	img := expand("${IMG}", s.hints.vars)
 	if strings.Contains(img, "$") && strings.LastIndex(img, ":") > strings.LastIndex(img, "/") {
 		img = img[:strings.LastIndex(img, ":")]
 	}
 	if strings.Contains(img, "$") || img == "" {
-		return ""
+		return "", ""
 	}
 	for _, l := range s.hints.lines {
 		if writes(l.text, path.Base(rel)) && strings.Contains(l.text, "image") && strings.Contains(l.text, img) {
-			return imageName(img)
+			return imageName(img), l.at
 		}
 	}
-	return ""
+	return "", ""
+}
+
+// imageSed reports a sed that only sets images or their pull policy (what images: and
+// imagePullPolicy do), not a change the build misses.
+func imageSed(text string) bool {
+	exprs := sedExpr.FindAllStringSubmatch(text, -1)
+	for _, m := range exprs {
+		rep := strings.Trim(m[4], `'"`)
+		if !strings.Contains(rep, "image:") && !strings.Contains(rep, "imagePullPolicy:") && !(looksLikeImage(m[2]) && looksLikeImage(rep)) {
+			return false
+		}
+	}
+	return len(exprs) > 0
 }

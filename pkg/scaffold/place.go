@@ -65,11 +65,12 @@ func depth(root string) int {
 
 // finish fills what depends on the provider's whole set of sources.
 func (s *treeSurvey) finish(p *Provider) {
-	p.Metadata = s.metadataFile(p.Root)
+	p.Metadata = s.metadataFile(p)
 	s.notes(p)
 	s.restrict(p)
-	p.PullPolicy = s.hints.pullPolicy
-	p.NewName = s.releaseImage(p.Image)
+	s.decidePullPolicy(p)
+	s.renamedFile(p)
+	s.decideImage(p)
 	for _, t := range p.trees {
 		for _, r := range t.remotes {
 			if !slices.Contains(p.Remote, r) {
@@ -91,25 +92,46 @@ func (s *treeSurvey) finish(p *Provider) {
 // metadataFile returns the provider's metadata.yaml: the file the Makefile's release
 // copies (cp config/metadata/metadata.yaml $(RELEASE_DIR)/), else the one in its folder
 // or at the root, else the nearest metadata.yaml holding kind: Metadata.
-func (s *treeSurvey) metadataFile(root string) string {
-	var cands []string
+func (s *treeSurvey) metadataFile(p *Provider) string {
+	type cand struct{ rel, at string }
+	var cands []cand
 	for _, l := range s.hints.lines {
 		if m := metadataCopy.FindStringSubmatch(l.text); m != nil && !l.dev() {
-			cands = append(cands, cleanRel(m[1]))
+			cands = append(cands, cand{cleanRel(m[1]), l.at + " copies it"})
 		}
 	}
-	cands = append(cands, path.Join(root, layout.MetadataFile), layout.MetadataFile)
+	cands = append(cands, cand{rel: path.Join(p.Root, layout.MetadataFile)}, cand{rel: layout.MetadataFile})
 	for _, rel := range s.metadata {
-		if under(rel, root) {
-			cands = append(cands, rel)
+		if under(rel, p.Root) {
+			cands = append(cands, cand{rel: rel})
 		}
 	}
-	for _, rel := range cands {
-		if data, err := s.r.read(s.abs(rel)); err == nil && metadataKind.Match(data) {
-			return rel
+	for _, c := range cands {
+		if data, err := s.r.read(s.abs(c.rel)); err == nil && metadataKind.Match(data) {
+			at := s.lineOf(c.rel, metadataKind)
+			if c.at != "" {
+				at = c.at + "; " + at
+			}
+			p.cite("metadata", "%s", at)
+			return c.rel
 		}
 	}
+	p.ask("metadata", "no metadata.yaml found: init wrote a release series 0.1 with contract v1beta1; write your releases' series and contracts (or add a metadata.yaml)")
 	return ""
+}
+
+// decidePullPolicy takes the imagePullPolicy the release path sets, else the one
+// another non-development target sets (asked).
+func (s *treeSurvey) decidePullPolicy(p *Provider) {
+	h := s.hints
+	if h.pullPolicy == "" {
+		return
+	}
+	p.PullPolicy = h.pullPolicy
+	p.cite("pullPolicy", "%s", h.pullAt)
+	if !h.pullRelease {
+		p.ask("pullPolicy", "%s sets imagePullPolicy %s in a target no release line runs: init wrote it; remove it if the release keeps the manager's own", h.pullAt, h.pullPolicy)
+	}
 }
 
 var (
@@ -117,21 +139,31 @@ var (
 	metadataKind = regexp.MustCompile(`(?m)^(?:kind:\s*["']?Metadata\b|releaseSeries:)`)
 )
 
-// releaseImage proposes the released image: PROD_REGISTRY/<image name> when the
-// Makefile declares both, else the Makefile's IMG when the components leave another.
-func (s *treeSurvey) releaseImage(img string) string {
-	last := path.Base(img)
+// fromVariables applies the Makefile's release image variables in the release scope:
+// PROD_REGISTRY (or RELEASE_REGISTRY, or a registry a release pipeline sets) with the
+// *IMAGE_NAME naming p's image, or with the one image name of a single-provider tree;
+// else a release image variable (RELEASE_IMG, IMG …) of a single-provider tree, asked
+// when it is the generic IMG. False when none applies.
+func (s *treeSurvey) fromVariables(p *Provider) bool {
+	h, last := s.hints, path.Base(p.Image)
+	reg := strings.TrimSuffix(h.registry, "/")
 	switch {
-	case img == "":
-		return ""
-	case s.hints.registry != "" && s.hints.imageNames[last] && !strings.Contains(s.hints.registry, "$"):
-		return strings.TrimSuffix(s.hints.registry, "/") + "/" + last
-	case s.hints.registry != "" && len(s.hints.imageNames) == 1 && !strings.Contains(s.hints.registry, "$"):
-		for n := range s.hints.imageNames { // the one image the Makefile names, under the release registry
-			return strings.TrimSuffix(s.hints.registry, "/") + "/" + n
+	case reg != "" && h.imageNames[last] && !strings.Contains(reg, "$"):
+		p.setName(reg + "/" + last)
+	case reg != "" && len(h.imageNames) == 1 && !strings.Contains(reg, "$") && s.oneImage:
+		for n := range h.imageNames { // the one image the Makefile names, under the release registry
+			p.setName(reg + "/" + n)
 		}
-	case s.hints.img != "" && s.hints.img != img:
-		return s.hints.img
+	case h.img != "" && h.img != p.Image && s.oneImage:
+		p.setName(h.img)
+		if h.imgVar == "IMG" {
+			p.ask("image", "init took IMG (%s), the Makefile's image variable, as the release image %s; no release line uses it: check it", h.imgAt, h.img)
+		}
+		p.cite("image", "%s (%s)", h.imgAt, h.imgVar)
+		return true
+	default:
+		return false
 	}
-	return ""
+	p.cite("image", "%s (the release registry) and %s", h.registryAt, h.imageNameAt[path.Base(p.releaseName())])
+	return true
 }

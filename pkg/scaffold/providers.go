@@ -50,6 +50,9 @@ func (src *source) typ() string {
 				return string(typ)
 			}
 		}
+		if len(src.c.groups) > 0 && len(types(src.c.groups)) == 0 {
+			return string(typ) // CRDs in the provider's own group (ipam.metal3.io): the label names the type
+		}
 	}
 	if ts := types(src.c.groups); len(ts) == 2 && slices.Contains(ts, "InfrastructureProvider") {
 		return "InfrastructureProvider" // an infrastructure provider also defining a control-plane kind
@@ -72,6 +75,10 @@ func types(groups []string) []string {
 func (src *source) typeNote() string {
 	if providerType(src.c.groups) != "" {
 		return ""
+	}
+	if len(types(src.c.groups)) == 0 {
+		return "its CRDs serve " + strings.Join(slices.Compact(slices.Sorted(slices.Values(src.c.groups))), ", ") +
+			", no cluster.x-k8s.io group: the cluster.x-k8s.io/provider label " + src.tree.label + " names the type"
 	}
 	var groups []string
 	for _, g := range src.c.groups {
@@ -166,20 +173,25 @@ func (s *treeSurvey) provider(srcs []*source) *Provider {
 	p.trees = append(p.trees, main.tree)
 	if b, ok := s.buildOf(main.rel); ok && b.file != componentsFile(p.Type) {
 		p.File = b.file
+		p.cite("componentsFile", "the name %s renders it to", b.at)
 	}
 	for _, o := range srcs[1:] {
 		if main.tree.includes(o.tree.dir) || o.tree.includes(main.tree.dir) {
 			continue
 		}
 		if b, ok := s.buildOf(o.rel); ok {
-			p.Extra = append(p.Extra, Extra{Name: b.file, Kustomize: o.rel})
+			p.Extra = append(p.Extra, Extra{Name: b.file, Kustomize: o.rel, At: b.at})
 			p.trees = append(p.trees, o.tree)
 		} else if !includedByAny(o, srcs) && !devFolder(o.rel) {
 			p.Variants = append(p.Variants, o.rel)
 		}
 	}
-	p.Name, p.NameFrom = s.name(p.Type, p.Root, main)
+	s.decideName(p, main)
 	p.Image = s.image(main)
+	if main.c.image != "" {
+		p.tagLeft = finalTag(main.tree, main.c.image)
+	}
+	s.citeComponents(p, main)
 	return p
 }
 
@@ -204,32 +216,6 @@ func rank(src *source, all []*source) int {
 		return 1
 	}
 	return 2
-}
-
-// name derives the provider name: the cluster.x-k8s.io/provider label the
-// kustomization sets, else the folder or repository name.
-func (s *treeSurvey) name(typ layout.Type, root string, main *source) (string, string) {
-	if l := main.tree.label; l != "" {
-		prefix := layout.Label(typ, "")
-		if n := strings.TrimPrefix(l, prefix); n != "" && layout.ValidateName(typ, n) == nil {
-			return n, "the cluster.x-k8s.io/provider label " + l + " in " + main.rel
-		}
-	}
-	base := path.Base(root)
-	if root == "." {
-		base = path.Base(strings.ReplaceAll(s.root, "\\", "/"))
-	}
-	for _, pre := range []string{"cluster-api-provider-", "cluster-api-ipam-provider-", "cluster-api-addon-provider-", "cluster-api-", "capi-"} {
-		base = strings.TrimPrefix(base, pre)
-	}
-	base = strings.ToLower(base)
-	if typ == "CoreProvider" {
-		base = "cluster-api"
-	}
-	if layout.ValidateName(typ, base) != nil {
-		base = "my-provider"
-	}
-	return base, "the folder name (no cluster.x-k8s.io/provider label found): check it"
 }
 
 // dedupeNames appends the provider folder to names declared twice for one type.

@@ -7,58 +7,66 @@ import (
 	"strings"
 )
 
-// releaseGlob is a file name (or glob) the release ships, and the line saying so.
-type releaseGlob struct{ glob, at string }
-
-var assetLine = regexp.MustCompile(`^(?:-\s+)?"?([\w./*${}-]+\.(?:yaml|yml))"?$`)
-
-// releaseGlobs reads what the release ships: the sources of cp/mv lines in release
-// targets and the file lists of the release workflow; only template names count.
-func (s *treeSurvey) releaseGlobs() []releaseGlob {
-	if s.globs != nil {
-		return *s.globs
-	}
-	var out []releaseGlob
-	add := func(name, at string) {
-		base := path.Base(strings.Trim(name, `"'`))
-		if strings.HasPrefix(base, "cluster-template") || strings.HasPrefix(base, "clusterclass") {
-			out = append(out, releaseGlob{glob: base, at: at})
-		}
-	}
-	for _, l := range s.hints.lines {
-		if m := copyLine.FindStringSubmatch(l.text); m != nil && strings.Contains(l.target, "release") && !l.dev() {
-			for _, f := range strings.Fields(m[1]) {
-				add(f, l.at)
-			}
-		}
-		if m := assetLine.FindStringSubmatch(l.text); m != nil && strings.HasPrefix(l.at, ".github/") {
-			add(m[1], l.at)
-		}
-	}
-	s.globs = &out
-	return out
-}
-
-// shipped reports whether the release ships a file named name, and the lines read.
-func shipped(globs []releaseGlob, name string) (bool, string) {
+// ships reports whether the release ships entry e as the file name, and the lines
+// read: the ones that ship it, else the ones that name what ships.
+func (s *treeSurvey) ships(e Entry, name string) (bool, string) {
 	var ats []string
-	for _, g := range globs {
-		if ok, _ := path.Match(g.glob, name); ok {
-			return true, ""
+	for _, a := range s.shipping().assets {
+		if ok, _ := path.Match(a.name, name); ok && s.fromSource(e, a.source) {
+			return true, a.at
 		}
-		if !slices.Contains(ats, g.at) {
-			ats = append(ats, g.at)
+		if at := strings.SplitN(a.at, ", ", 2)[0]; !slices.Contains(ats, at) {
+			ats = append(ats, at)
 		}
+	}
+	if len(ats) > 3 {
+		ats = append(ats[:3], "…")
 	}
 	return false, strings.Join(ats, ", ")
 }
 
-// restrict keeps the templates the release ships when the Makefile or workflow says
-// which: the others become commented entries naming the lines read; files the release
-// names that no entry produces are named in a note.
+// fromSource reports whether e's output comes from source (a tree path or glob, or
+// "kustomize:DIR"; "" matches any): its file, or the file a render line writes from its folder.
+func (s *treeSurvey) fromSource(e Entry, source string) bool {
+	match := func(p string) bool { ok, _ := path.Match(source, p); return ok }
+	switch {
+	case source == "":
+		return true
+	case strings.HasPrefix(source, "kustomize:"):
+		return e.Kustomize == strings.TrimPrefix(source, "kustomize:")
+	case e.Path != "":
+		return match(e.Path)
+	case e.ClusterClass != "" && !s.treeDir(e.ClusterClass):
+		return match(e.ClusterClass)
+	}
+	dir := e.Kustomize + e.ClusterClass
+	for out, from := range s.hints.outputs {
+		if (from == dir || strings.Contains(from, "$") && loopMatches(from, dir)) && match(out) {
+			return true
+		}
+	}
+	return false
+}
+
+func loopMatches(pattern, dir string) bool {
+	re, _ := loopBuild{dir: pattern}.pattern()
+	return re.MatchString(dir)
+}
+
+// restrict keeps the templates the release ships when its lines say which: the others
+// become commented entries naming the lines read; files the release names that no
+// entry produces are named in a note. When no release line says, it asks.
 func (s *treeSurvey) restrict(p *Provider) {
-	globs := s.releaseGlobs()
-	if len(globs) == 0 {
+	rf := s.shipping()
+	if !rf.listed {
+		if len(p.Templates) > 0 {
+			p.ask("templates", "no release pipeline or target names the templates the release ships: init ships every template it found; comment out those the release does not ship")
+		}
+		for i, e := range p.Templates {
+			if e.Comment == "" {
+				p.Templates[i].Comment = "found in the tree: " + s.foundAs(e)
+			}
+		}
 		return
 	}
 	var keep []Entry
@@ -67,14 +75,23 @@ func (s *treeSurvey) restrict(p *Provider) {
 		if name == "" {
 			name = s.classOutput(e)
 		}
-		if ok, at := shipped(globs, name); name != "" && !ok {
-			e.Comment = strings.TrimPrefix(e.Comment+"; ", "; ") + name + " is not in the release (" + at + " ships what it names)"
+		ok, at := s.ships(e, name)
+		if name != "" && !ok {
+			e.Comment = strings.TrimPrefix(e.Comment+"; ", "; ") + name + " is not in the release (" + cmpOr(at, "the release lines") + " ship what they name)"
 			p.Commented = append(p.Commented, e)
 			continue
+		}
+		if e.Comment == "" {
+			e.Comment = s.shippedBy(e, ok, at)
 		}
 		keep = append(keep, e)
 	}
 	p.Templates = keep
+	s.unbuilt(p, keep, rf)
+}
+
+// unbuilt notes template files the release names that no kept entry builds.
+func (s *treeSurvey) unbuilt(p *Provider, keep []Entry, rf *releaseFiles) {
 	var made []string
 	for _, e := range keep {
 		made = append(made, outputName(e), s.classOutput(e))
@@ -84,9 +101,9 @@ func (s *treeSurvey) restrict(p *Provider) {
 			}
 		}
 	}
-	for _, g := range globs {
-		if !strings.ContainsAny(g.glob, "*?[$") && !slices.Contains(made, g.glob) {
-			p.Notes = append(p.Notes, g.at+" ships "+g.glob+", which no templates: entry builds: add its source")
+	for _, a := range rf.assets {
+		if isTemplateName(a.name) && !strings.ContainsAny(a.name, "*?[$") && !slices.Contains(made, a.name) {
+			p.Notes = append(p.Notes, strings.SplitN(a.at, ", ", 2)[0]+" ships "+a.name+", which no templates: entry builds: add its source")
 		}
 	}
 }
@@ -138,7 +155,7 @@ func (s *treeSurvey) expandFolders(es []Entry) []Entry {
 				files = append(files, Entry{Path: f})
 			}
 		}
-		if globs := s.releaseGlobs(); !slices.ContainsFunc(files, func(f Entry) bool { ok, _ := shipped(globs, outputName(f)); return !ok }) {
+		if !slices.ContainsFunc(files, func(f Entry) bool { ok, _ := s.ships(f, outputName(f)); return !ok }) {
 			out = append(out, e)
 			continue
 		}
@@ -211,4 +228,33 @@ func (s *treeSurvey) treeOf(rel string) *tree {
 		return nil
 	}
 	return loadTree(s.r, s.abs(rel))
+}
+
+// foundAs says what a template entry init found by layout holds.
+func (s *treeSurvey) foundAs(e Entry) string {
+	switch {
+	case e.Flavor != nil:
+		return e.Kustomize + e.Path + " renders a Cluster"
+	case e.ClusterClass != "":
+		return e.ClusterClass + " holds a ClusterClass"
+	case strings.HasSuffix(e.Path, ".yaml"):
+		return "a " + strings.SplitN(path.Base(e.Path), "-", 2)[0] + " file"
+	}
+	return "its cluster-template*.yaml and clusterclass-*.yaml files"
+}
+
+// shippedBy says which release lines ship a kept entry (a folder: its files).
+func (s *treeSurvey) shippedBy(e Entry, ok bool, at string) string {
+	if !ok && e.Flavor == nil && e.Path != "" && !strings.HasSuffix(e.Path, ".yaml") {
+		for _, f := range s.files {
+			if path.Dir(f) == e.Path && templateName.MatchString(path.Base(f)) {
+				ok, at = s.ships(Entry{Path: f}, path.Base(f))
+				break
+			}
+		}
+	}
+	if !ok {
+		return ""
+	}
+	return "the release ships it: " + at
 }

@@ -24,6 +24,8 @@ type Plan struct {
 	Unplaced  []Entry  // templates no provider could take
 	Skipped   []string // components folders of test providers the Makefile does not release
 	Oversized []string // files over the size cap (MaxRead), not read (slash paths)
+	Charts    []string // Helm chart folders, not read: their templates are Helm's, not clusterctl's
+	Unread    []Unread // other files init did not read (special, unreadable), by path
 	maxRead   int64
 }
 
@@ -46,13 +48,20 @@ type Provider struct {
 	LoadNone    string  // why loadRestrictor: none is needed ("" when not)
 	Files       []Entry // commented files: entries
 	Remote      []string
-	Notes       []string // what the build cannot do as the Makefile does (file:line named)
+	Notes       []string          // what the build cannot do as the Makefile does (file:line named)
+	Tag         string            // tagFromVersion: "true", or "trimPrefix" when the release tags images without the v
+	Evidence    map[string]string // config key -> the files and lines its value comes from
+	Questions   []Question        // what init asks the maintainer about this provider
 	trees       []*tree
 	scriptHints *hints
+	tagLeft     string // the image tag the components leave
 }
 
-// Extra is one extraComponents entry.
-type Extra struct{ Name, Kustomize string }
+// Unread is a file init did not read: its slash path and why.
+type Unread struct{ Path, Why string }
+
+// Extra is one extraComponents entry, and the line rendering it.
+type Extra struct{ Name, Kustomize, At string }
 
 // Entry is one templates: (or files:) entry with an optional comment.
 type Entry struct {
@@ -77,6 +86,9 @@ func inspect(ctx context.Context, root string, max int64) (*Plan, error) {
 	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
 		return nil, fmt.Errorf("inspecting %s: not a folder", root)
 	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real // a root reached through a symbolic link is read as the folder it names, as build reads it
+	}
 	s, err := survey(ctx, abs, max)
 	if err != nil {
 		return nil, err
@@ -84,8 +96,10 @@ func inspect(ctx context.Context, root string, max int64) (*Plan, error) {
 	p := &Plan{Root: abs, maxRead: max}
 	p.Providers, p.Skipped = s.providers()
 	if len(p.Providers) == 0 {
-		return nil, fmt.Errorf("inspecting %s: no components folder found (a kustomization, such as config/default, that loads a Deployment and cluster.x-k8s.io CustomResourceDefinitions); write capirepo.yaml by hand (docs/config.md)", root)
+		p.unread(s)
+		return nil, fmt.Errorf("inspecting %s: no components folder found (a kustomization, such as config/default, that loads a Deployment and cluster.x-k8s.io CustomResourceDefinitions)%s; write capirepo.yaml by hand (docs/config.md)", root, p.unreadNote())
 	}
+	s.oneImage = !slices.ContainsFunc(p.Providers, func(o *Provider) bool { return o.Image != p.Providers[0].Image })
 	p.Unplaced = s.placeTemplates(p.Providers)
 	for _, pr := range p.Providers {
 		s.finish(pr)
@@ -95,10 +109,36 @@ func inspect(ctx context.Context, root string, max int64) (*Plan, error) {
 			}
 		}
 	}
+	p.Charts = s.charts
+	p.unread(s)
+	return p, nil
+}
+
+// unread records the files init did not read: over the size cap, or special.
+func (p *Plan) unread(s *treeSurvey) {
 	for _, b := range s.r.big {
 		p.Oversized = append(p.Oversized, s.rel(b))
 	}
-	return p, nil
+	for f, why := range s.r.unread {
+		p.Unread = append(p.Unread, Unread{s.rel(f), why})
+	}
+	slices.SortFunc(p.Unread, func(a, b Unread) int { return strings.Compare(a.Path, b.Path) })
+}
+
+// unreadNote names the files init did not read, for the refusal of a tree in which
+// it found no components: one of them may be the kustomization it looked for.
+func (p *Plan) unreadNote() string {
+	var out []string
+	for _, f := range p.Oversized {
+		out = append(out, fmt.Sprintf("%s (larger than %d bytes)", f, p.maxRead))
+	}
+	for _, u := range p.Unread {
+		out = append(out, u.Path+" ("+u.Why+")")
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return "; not read: " + strings.Join(out, ", ")
 }
 
 // skipDirs are never provider sources: tooling, docs, vendored and test data.

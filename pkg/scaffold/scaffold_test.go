@@ -39,7 +39,11 @@ func extras(es []Extra) string {
 	if len(es) == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" extra=%v", es)
+	var out []string
+	for _, e := range es {
+		out = append(out, "{"+e.Name+" "+e.Kustomize+"}")
+	}
+	return " extra=[" + strings.Join(out, " ") + "]"
 }
 
 func entryString(e Entry) string {

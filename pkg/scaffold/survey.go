@@ -3,11 +3,13 @@ package scaffold
 import (
 	"context"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
 )
 
@@ -20,14 +22,18 @@ type source struct {
 
 // treeSurvey is everything found under the root.
 type treeSurvey struct {
-	root     string
-	sources  []*source
-	files    []string // template-looking YAML files (slash paths), sorted
-	metadata []string // files named metadata.yaml (slash paths), in walk order
-	hints    *hints
-	r        *reader
-	wrappers []*tree        // development kustomizations around shipped template files
-	globs    *[]releaseGlob // what the release ships, read once
+	root      string
+	sources   []*source
+	files     []string // template-looking YAML files (slash paths), sorted
+	metadata  []string // files named metadata.yaml (slash paths), in walk order
+	hints     *hints
+	r         *reader
+	wrappers  []*tree                // development kustomizations around shipped template files
+	shipped   *releaseFiles          // what the release ships, read once
+	charts    []string               // Helm chart folders (Chart.yaml), not read
+	names     map[string][]nameClaim // provider names the docs give, by type
+	fileNames map[string][]nameClaim // components file names the docs give, by type
+	oneImage  bool                   // every provider leaves the same manager image (one provider, or k0smotron's one binary)
 }
 
 var templateFile = regexp.MustCompile(`^(cluster-template.*|clusterclass-.*|.*cluster-?class.*)\.ya?ml$`)
@@ -48,11 +54,18 @@ func survey(ctx context.Context, root string, max int64) (*treeSurvey, error) {
 			if skip(rel, d.Name()) {
 				return filepath.SkipDir
 			}
+			if isChart(p) && rel != "." {
+				s.charts = append(s.charts, rel)
+				return filepath.SkipDir // a Helm chart: its templates/ are Helm's, not clusterctl's
+			}
 			if kustomizationIn(p) != "" {
 				t := loadTree(s.r, p)
 				s.sources = append(s.sources, &source{rel: rel, tree: t, c: scan(s.r, t.files)})
 			}
 			return nil
+		}
+		if d.Type()&(fs.ModeNamedPipe|fs.ModeSocket|fs.ModeDevice) != 0 {
+			s.r.refused(p, fsx.ErrSpecial) // never opened; named in the config (or the refusal)
 		}
 		if d.Type().IsRegular() && templateFile.MatchString(d.Name()) {
 			s.files = append(s.files, rel)
@@ -110,4 +123,10 @@ func (s *treeSurvey) loads(trees []*tree, rel string) bool {
 		}
 	}
 	return false
+}
+
+// isChart reports a Helm chart folder.
+func isChart(dir string) bool {
+	fi, err := os.Stat(filepath.Join(dir, "Chart.yaml"))
+	return err == nil && fi.Mode().IsRegular()
 }

@@ -50,8 +50,10 @@ func (s *treeSurvey) flavors() (out, commented []placed) {
 	}
 	commented = s.loopFlavors(names, at)
 	named := len(names) > 0
-	found := s.treeFlavors(names)
+	found, empty := s.treeFlavors(names)
 	s.genericFlavors(names, found)
+	commented = append(commented, empty...)
+	commented = append(commented, s.devOnly(found)...)
 	if !named {
 		return s.unique(s.entries(merge(names, found), at)), commented
 	}
@@ -67,21 +69,52 @@ func (s *treeSurvey) flavors() (out, commented []placed) {
 
 // treeFlavors finds the folders of a flavors or overlays tree and of a
 // cluster-template-%.yaml pattern rule, other than those in names.
-func (s *treeSurvey) treeFlavors(names map[string][]string) map[string][]string {
+// A folder directly under the tree that renders no Cluster (add-ons in kube-system)
+// is no flavor: it comes back as a commented entry.
+func (s *treeSurvey) treeFlavors(names map[string][]string) (map[string][]string, []placed) {
 	found := map[string][]string{}
+	var empty []placed
 	for _, src := range s.sources {
 		if _, done := names[src.rel]; done || isBase(src.rel) || src.typ() != "" {
 			continue
 		}
 		root := flavorRoot(src.rel)
 		switch {
-		case root != "" && (path.Dir(src.rel) == root || src.c.clusters > 0) && !s.loadedBySibling(src, root):
+		case root != "" && (src.c.clusters > 0 || s.unknownContent(src)) && !s.loadedBySibling(src, root):
 			found[src.rel] = []string{pathFlavor(root, src.rel)}
+		case root != "" && path.Dir(src.rel) == root && !s.loadedBySibling(src, root):
+			n := pathFlavor(root, src.rel)
+			empty = append(empty, placed{rel: src.rel, entry: Entry{Flavor: &n, Kustomize: src.rel,
+				Comment: src.rel + " renders no Cluster (" + src.c.kindsSummary() + "): not a flavor; ship it if clusterctl should render it"}})
 		case slices.Contains(s.hints.patterns, path.Dir(src.rel)):
 			found[src.rel] = []string{flavorName(src.rel)}
 		}
 	}
-	return found
+	return found, empty
+}
+
+// unknownContent reports a folder init cannot read whole: remote resources or files
+// not in the tree (generated) may hold its Cluster.
+func (s *treeSurvey) unknownContent(src *source) bool {
+	return len(src.tree.remotes) > 0 || len(src.tree.missing) > 0
+}
+
+// devOnly moves the folders only development targets render out of found, as
+// commented entries naming the line.
+func (s *treeSurvey) devOnly(found map[string][]string) []placed {
+	var out []placed
+	for dir, at := range s.hints.devFlavors {
+		src := s.find(dir)
+		if src == nil {
+			continue
+		}
+		delete(found, dir)
+		n := flavorName(dir)
+		out = append(out, placed{rel: dir, tree: src.tree, entry: Entry{Flavor: &n, Kustomize: dir,
+			Comment: "rendered by " + at + ", a development target: not shipped"}})
+	}
+	slices.SortFunc(out, func(a, b placed) int { return strings.Compare(a.rel, b.rel) })
+	return out
 }
 
 // genericFlavors adds to found the folders under templates/ that produce a Cluster

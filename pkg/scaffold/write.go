@@ -7,13 +7,28 @@ import (
 	"strings"
 )
 
-// Config returns the capirepo.yaml text of the plan: every decision as a key, every
-// open question as a commented line with what to check.
+// Config returns the capirepo.yaml text of the plan: every decision as a key with its
+// evidence (file:line) in a comment, every open question as a "# QUESTION:" line above
+// the value it is about, everything init could not decide as a commented line.
 func (p *Plan) Config() []byte {
+	data, _ := p.render()
+	return data
+}
+
+// Questions returns what init asks the maintainer, each with the config line it is
+// written on; none when every value comes from the release path without disagreement.
+func (p *Plan) Questions() []Question {
+	_, qs := p.render()
+	return qs
+}
+
+func (p *Plan) render() ([]byte, []Question) {
 	var b bytes.Buffer
 	w := &writer{b: &b}
-	w.line(0, "# capirepo.yaml written by `capirepo init`. Lines starting with # are what init")
-	w.line(0, "# could not decide: review them, then run: capirepo build --version vX.Y.Z")
+	w.line(0, "# capirepo.yaml written by `capirepo init`. Each value says in a comment which file and")
+	w.line(0, "# line it comes from; a \"# QUESTION:\" line is what init asks you to check; other lines")
+	w.line(0, "# starting with # are what init could not decide. Review them, then run:")
+	w.line(0, "# capirepo build --version vX.Y.Z")
 	w.line(0, "providers:")
 	for _, pr := range p.Providers {
 		w.provider(pr)
@@ -27,19 +42,31 @@ func (p *Plan) Config() []byte {
 	for _, d := range p.Skipped {
 		w.comment(0, "%s: components of a test provider the Makefile does not release; add a provider for it if you ship it", d)
 	}
+	for _, c := range p.Charts {
+		w.comment(0, "%s is a Helm chart (Chart.yaml): its templates are Helm's, not cluster templates; not read", c)
+	}
 	w.remote(p.Remote)
 	for _, f := range p.Oversized {
 		w.comment(0, "%s is larger than init reads (%d bytes): not inspected; check by hand whether it belongs in this config", f, p.maxRead)
 	}
-	return b.Bytes()
+	for _, u := range p.Unread {
+		w.comment(0, "%s was not read (%s): check by hand whether it belongs in this config", u.Path, u.Why)
+	}
+	return b.Bytes(), w.qs
 }
 
-type writer struct{ b *bytes.Buffer }
+type writer struct {
+	b     *bytes.Buffer
+	lines int
+	qs    []Question
+	asked map[string]bool // the fields of the current provider whose questions are written
+}
 
 func (w *writer) line(indent int, format string, args ...any) {
 	w.b.WriteString(strings.Repeat("  ", indent))
 	fmt.Fprintf(w.b, format, args...)
 	w.b.WriteString("\n")
+	w.lines++
 }
 
 // comment writes a commented line at indent.
@@ -47,26 +74,53 @@ func (w *writer) comment(indent int, format string, args ...any) {
 	w.line(indent, "# "+format, args...)
 }
 
+// value writes key: value with its evidence, after the questions about field.
+func (w *writer) value(indent int, p *Provider, field, text string) {
+	w.ask(indent, p, field)
+	if ev := p.Evidence[field]; ev != "" {
+		text += " # " + ev
+	}
+	w.line(indent, "%s", text)
+}
+
+// ask writes the provider's questions about field.
+func (w *writer) ask(indent int, p *Provider, field string) {
+	if w.asked[field] {
+		return
+	}
+	w.asked[field] = true
+	for _, q := range p.questionsOn(field) {
+		w.comment(indent, "QUESTION: %s", q.Text)
+		q.Provider, q.Line = p.Label(), w.lines
+		w.qs = append(w.qs, q)
+	}
+}
+
 func (w *writer) provider(p *Provider) {
+	w.asked = map[string]bool{}
+	defer w.rest(p)
 	for _, n := range p.Notes {
 		w.comment(0, "%s", n)
 	}
+	w.ask(0, p, "name")
 	w.line(0, "- name: %s # from %s", p.Name, p.NameFrom)
+	typ := "type: " + string(p.Type)
 	if p.TypeNote != "" {
-		w.line(1, "type: %s # %s", p.Type, p.TypeNote)
-	} else {
-		w.line(1, "type: %s", p.Type)
+		typ += " # " + p.TypeNote
+		delete(p.Evidence, "type")
 	}
+	w.value(1, p, "type", typ)
 	if p.File != "" {
-		w.line(1, "componentsFile: %s # the name the Makefile gives it", p.File)
+		w.value(1, p, "componentsFile", "componentsFile: "+p.File)
 	}
 	if p.LoadNone != "" {
 		w.line(1, "loadRestrictor: none # %s", p.LoadNone)
 	}
 	w.components(p)
 	if p.Metadata != "" {
-		w.line(1, "metadata: %s", p.Metadata)
+		w.value(1, p, "metadata", "metadata: "+p.Metadata)
 	} else {
+		w.ask(1, p, "metadata")
 		w.line(1, "releaseSeries: # no metadata.yaml found: the series of your releases and their contracts")
 		w.line(1, "- {major: 0, minor: 1, contract: v1beta1}")
 	}
@@ -81,33 +135,15 @@ func (w *writer) provider(p *Provider) {
 
 func (w *writer) components(p *Provider) {
 	w.line(1, "components:")
-	w.line(2, "kustomize: %s", p.Components)
+	w.value(2, p, "components", "kustomize: "+p.Components)
 	if p.PullPolicy != "" {
-		w.line(2, "imagePullPolicy: %s # the Makefile's set-manifest-pull-policy", p.PullPolicy)
+		w.value(2, p, "pullPolicy", "imagePullPolicy: "+p.PullPolicy)
 	}
-	switch {
-	case p.Image != "" && p.NewName != "":
-		why := p.scriptHints.imagePin
-		if why == "" {
-			why = "the release image, tagged with the release version"
-		}
-		w.line(2, "images: # %s", why)
-		w.line(2, "- name: %s", p.Image)
-		w.line(3, "newName: %s # the release image the Makefile names", p.NewName)
-		w.line(3, "tagFromVersion: true")
-	case p.Image != "":
-		w.line(2, "images: # the manager image %s leaves, tagged with the release version", p.Components)
-		w.line(2, "- name: %s", p.Image)
-		w.comment(3, "newName: <registry>/<image> # where the release image is pushed, if not there")
-		w.line(3, "tagFromVersion: true")
-	default:
-		w.comment(2, "images: # no manager container image found in %s", p.Components)
-		w.comment(2, "- {name: <image as the kustomization leaves it>, newName: <release image>, tagFromVersion: true}")
-	}
+	w.images(p)
 	if len(p.Extra) > 0 {
 		w.line(1, "extraComponents: # more components files the Makefile builds")
 		for _, e := range p.Extra {
-			w.line(1, "- {name: %s, kustomize: %s}", e.Name, e.Kustomize)
+			w.line(1, "- {name: %s, kustomize: %s} # %s renders it", e.Name, e.Kustomize, e.At)
 		}
 	}
 	if len(p.Variants) > 0 {
@@ -119,10 +155,52 @@ func (w *writer) components(p *Provider) {
 	}
 }
 
+// images writes the manager image entry: the name the components leave, the release
+// name when it differs, and how the tag follows the version.
+func (w *writer) images(p *Provider) {
+	if p.Image == "" {
+		w.comment(2, "images: # no manager container image found in %s", p.Components)
+		w.comment(2, "- {name: <image as the kustomization leaves it>, newName: <release image>, tagFromVersion: true}")
+		return
+	}
+	why := p.scriptHints.imagePin
+	if why == "" {
+		why = "the manager image, tagged with the release version"
+	}
+	w.line(2, "images: # %s", why)
+	w.value(2, p, "imageName", "- name: "+p.Image)
+	switch {
+	case p.NewName != "":
+		w.value(3, p, "image", "newName: "+p.NewName)
+	case p.Evidence["image"] != "":
+		w.ask(3, p, "image")
+		w.comment(3, "release image: this name, %s", p.Evidence["image"])
+	default:
+		w.ask(3, p, "image")
+		w.comment(3, "newName: <registry>/<image> # where the release image is pushed, if not there")
+	}
+	w.value(3, p, "tag", "tagFromVersion: "+cmpOr(p.Tag, "true"))
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// rest writes the provider's questions about values the config does not write.
+func (w *writer) rest(p *Provider) {
+	for _, q := range p.Questions {
+		w.ask(1, p, q.Field)
+	}
+}
+
 func (w *writer) templates(p *Provider) {
 	if len(p.Templates) == 0 && len(p.Commented) == 0 {
 		return
 	}
+	w.ask(1, p, "templates")
 	if len(p.Templates) == 0 {
 		w.comment(1, "templates:")
 	} else {

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/sigstore/sigstore-go/pkg/root"
 	sgsign "github.com/sigstore/sigstore-go/pkg/sign"
 	"google.golang.org/protobuf/encoding/protojson"
 
@@ -21,6 +22,9 @@ const MediaType = "application/vnd.dev.sigstore.bundle.v0.3+json"
 type Signer struct {
 	Keypair sgsign.Keypair
 	Options sgsign.BundleOptions
+
+	certs       *certCache           // keyless: the certificate provider (nil for a key)
+	trustedRoot root.TrustedMaterial // keyless: verifies its own earlier signatures (Own)
 }
 
 // KeySigner signs with a private key and records no transparency log entry.

@@ -4,23 +4,24 @@ import (
 	"crypto"
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/sigstore/sigstore-go/pkg/root"
+
+	"github.com/capirepo/capirepo/pkg/fsx"
 )
 
 // ReadPrivateKey reads the private key file path and parses it (ParsePrivateKey).
 func ReadPrivateKey(path string, password []byte) (crypto.Signer, error) {
-	data, err := os.ReadFile(path)
+	data, err := fsx.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("signing key %s: cannot read it: %w", path, errors.Unwrap(err))
 	}
-	return parsePrivateKey(path, data, password)
+	return ParsePrivateKey(path, data, password)
 }
 
 // ReadPublicKey reads the public key file path and parses it (ParsePublicKey).
 func ReadPublicKey(path string) (crypto.PublicKey, error) {
-	data, err := os.ReadFile(path)
+	data, err := fsx.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("public key %s: cannot read it: %w", path, errors.Unwrap(err))
 	}
@@ -35,7 +36,10 @@ func LoadTrustedRoot(path string) (root.TrustedMaterial, error) {
 		err error
 	)
 	if path != "" {
-		tr, err = root.NewTrustedRootFromPath(path)
+		var data []byte
+		if data, err = fsx.ReadFile(path); err == nil {
+			tr, err = root.NewTrustedRootFromJSON(data)
+		}
 	} else {
 		tr, err = root.FetchTrustedRoot()
 	}

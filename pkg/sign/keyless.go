@@ -4,6 +4,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/sigstore/sigstore-go/pkg/root"
 	sgsign "github.com/sigstore/sigstore-go/pkg/sign"
 )
 
@@ -22,6 +23,9 @@ type Keyless struct {
 	// Fulcio and Rekor replace the clients built from the URLs (tests use fakes).
 	Fulcio sgsign.CertificateProvider
 	Rekor  sgsign.Transparency
+	// TrustedRoot verifies the signer's own earlier signatures (Signer.Own), so a
+	// re-run of publish oci recognises them; nil: none is recognised.
+	TrustedRoot root.TrustedMaterial
 }
 
 // KeylessSigner returns a signer with a fresh ephemeral key.
@@ -40,8 +44,9 @@ func KeylessSigner(k Keyless) (*Signer, error) {
 	if rekor == nil {
 		rekor = sgsign.NewRekor(&sgsign.RekorOptions{BaseURL: orDefault(k.RekorURL, DefaultRekorURL), Timeout: time.Minute, Retries: 2})
 	}
-	return &Signer{Keypair: kp, Options: sgsign.BundleOptions{
-		CertificateProvider:        fulcio,
+	certs := &certCache{fulcio: fulcio}
+	return &Signer{Keypair: kp, certs: certs, trustedRoot: k.TrustedRoot, Options: sgsign.BundleOptions{
+		CertificateProvider:        certs,
 		CertificateProviderOptions: &sgsign.CertificateProviderOptions{IDToken: k.IDToken},
 		TransparencyLogs:           []sgsign.Transparency{rekor},
 	}}, nil

@@ -28,10 +28,10 @@ const (
 	cosignEncrypted   = "ENCRYPTED COSIGN PRIVATE KEY"
 )
 
-// parsePrivateKey reads a PEM private key: cosign's encrypted form (opened with
+// ParsePrivateKey reads a PEM private key: cosign's encrypted form (opened with
 // password) or a plain PKCS#8, SEC 1 (EC) or PKCS#1 (RSA) key. name is the file for
 // messages; errors never quote the key or the password.
-func parsePrivateKey(name string, data, password []byte) (crypto.Signer, error) {
+func ParsePrivateKey(name string, data, password []byte) (crypto.Signer, error) {
 	block, _ := pem.Decode(data)
 	if block == nil {
 		return nil, fmt.Errorf("%w %s: not a PEM private key (want a cosign key file or a PEM key)", ErrKey, name)

@@ -66,7 +66,7 @@ func VerifyRelease(r *release.Release, p Policy) error {
 // not verify is one problem naming the bundle file.
 func verifyFiles(label, version string, bundle []byte, files map[string][]byte, wanted func(string) bool, p Policy) []provenance.Problem {
 	name := layout.BundleFile(label, version)
-	st, err := verifyBundle(name, bundle, p)
+	st, err := Verify(name, bundle, p)
 	if err != nil {
 		return []provenance.Problem{{File: name, Message: err.Error()}}
 	}

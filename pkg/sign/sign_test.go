@@ -26,7 +26,7 @@ func statement(t *testing.T) []byte {
 
 func keySigner(t *testing.T, priv []byte, password string) *Signer {
 	t.Helper()
-	key, err := parsePrivateKey("k.key", priv, []byte(password))
+	key, err := ParsePrivateKey("k.key", priv, []byte(password))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func TestKeySignVerify(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, err := verifyBundle("b.json", b, Policy{Key: key})
+		st, err := Verify("b.json", b, Policy{Key: key})
 		if err != nil {
 			t.Fatalf("password %q: %v", password, err)
 		}
@@ -60,11 +60,11 @@ func TestKeySignVerify(t *testing.T) {
 		}
 		_, otherPub := sigstore.KeyPair(t, "")
 		other, _ := ParsePublicKey("o.pub", otherPub)
-		if _, err := verifyBundle("b.json", b, Policy{Key: other}); !errors.Is(err, ErrVerify) {
+		if _, err := Verify("b.json", b, Policy{Key: other}); !errors.Is(err, ErrVerify) {
 			t.Errorf("another key verified the bundle: %v", err)
 		}
 		tampered := strings.Replace(string(b), `"payload": "`, `"payload": "e30`, 1)
-		if _, err := verifyBundle("b.json", []byte(tampered), Policy{Key: key}); !errors.Is(err, ErrVerify) {
+		if _, err := Verify("b.json", []byte(tampered), Policy{Key: key}); !errors.Is(err, ErrVerify) {
 			t.Errorf("a tampered payload verified: %v", err)
 		}
 	}
@@ -84,7 +84,7 @@ func TestBadKeysAreOneClearError(t *testing.T) {
 		"damaged":        {[]byte("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n"), "", "not a usable private key"},
 	}
 	for name, c := range cases {
-		_, err := parsePrivateKey("k.key", c.data, []byte(c.password))
+		_, err := ParsePrivateKey("k.key", c.data, []byte(c.password))
 		if !errors.Is(err, ErrKey) || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "k.key") {
 			t.Errorf("%s: %v, want ErrKey naming k.key and %q", name, err, c.want)
 		}
@@ -105,11 +105,11 @@ func TestKeylessSignVerifyOffline(t *testing.T) {
 		t.Fatal(err)
 	}
 	ok := Policy{Identity: "release@example.org", Issuer: "https://issuer.example", TrustedRoot: k.TrustedRoot}
-	if _, err := verifyBundle("b.json", b, ok); err != nil {
+	if _, err := Verify("b.json", b, ok); err != nil {
 		t.Fatalf("keyless bundle does not verify: %v", err)
 	}
 	re := Policy{IdentityRegexp: `^release@example\.(org|com)$`, Issuer: "https://issuer.example", TrustedRoot: k.TrustedRoot}
-	if _, err := verifyBundle("b.json", b, re); err != nil {
+	if _, err := Verify("b.json", b, re); err != nil {
 		t.Fatalf("identity regexp: %v", err)
 	}
 	for name, p := range map[string]Policy{
@@ -117,7 +117,7 @@ func TestKeylessSignVerifyOffline(t *testing.T) {
 		"other issuer":   {Identity: "release@example.org", Issuer: "https://other.example", TrustedRoot: k.TrustedRoot},
 		"other root":     {Identity: "release@example.org", Issuer: "https://issuer.example", TrustedRoot: sigstore.NewKeyless(t, "x", "y").TrustedRoot},
 	} {
-		if _, err := verifyBundle("b.json", b, p); !errors.Is(err, ErrVerify) {
+		if _, err := Verify("b.json", b, p); !errors.Is(err, ErrVerify) {
 			t.Errorf("%s: verified: %v", name, err)
 		}
 	}

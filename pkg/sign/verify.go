@@ -26,9 +26,9 @@ type Policy struct {
 // ErrVerify marks a bundle that does not verify under the policy.
 var ErrVerify = errors.New("signature verification failed")
 
-// verifyBundle checks a bundle's signature under the policy and returns the signed
+// Verify checks a bundle's signature under the policy and returns the signed
 // in-toto statement. name is the bundle file for messages.
-func verifyBundle(name string, bundleJSON []byte, p Policy) (*intoto.Statement, error) {
+func Verify(name string, bundleJSON []byte, p Policy) (*intoto.Statement, error) {
 	b := &bundle.Bundle{}
 	if err := b.UnmarshalJSON(bundleJSON); err != nil {
 		return nil, fmt.Errorf("%w: %s is not a sigstore bundle: %v", ErrVerify, name, err)

@@ -2,8 +2,9 @@ package source
 
 import (
 	"fmt"
-	"os"
 	"strings"
+
+	"github.com/capirepo/capirepo/pkg/fsx"
 )
 
 // ReadTokenFile returns the token in file (--token-file; "" when file is ""): its
@@ -13,7 +14,7 @@ func ReadTokenFile(file string) (string, error) {
 	if file == "" {
 		return "", nil
 	}
-	b, err := os.ReadFile(file)
+	b, err := fsx.ReadFile(file)
 	if err != nil {
 		return "", fmt.Errorf("--token-file: %w", err)
 	}

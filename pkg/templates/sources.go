@@ -9,6 +9,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/components"
 	"github.com/capirepo/capirepo/pkg/contract"
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/manifest"
@@ -141,7 +142,7 @@ func (s Source) renamedTemplate(p, name string) (release.File, error) {
 	if err := layout.ValidateFileName(name); err != nil {
 		return release.File{}, fmt.Errorf("%s: %w", p, err)
 	}
-	data, err := os.ReadFile(p)
+	data, err := fsx.ReadFile(p)
 	if err != nil {
 		return release.File{}, err
 	}
@@ -166,7 +167,7 @@ func (s Source) clusterClass(ctx context.Context, p string) (release.File, error
 	case fi.IsDir():
 		data, err = s.kustomize(ctx, p)
 	default:
-		data, err = os.ReadFile(p)
+		data, err = fsx.ReadFile(p)
 	}
 	if err != nil {
 		return release.File{}, err

@@ -1,6 +1,7 @@
 package variables
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/layout"
@@ -21,7 +22,7 @@ func (c *checked) perUse() lint.Findings {
 		}
 		if u.InComment && !u.Nested {
 			fs = append(fs, c.finding(RuleComment, lint.Warning, u.Line,
-				"%s is in a comment but clusterctl substitutes comments too, so users must set %s; escape it as $%s or remove it", u.Text, u.Name, u.Text))
+				"%s is in a comment but clusterctl substitutes comments too, so %s; escape it as $%s or remove it", u.Text, c.commentEffect(u.Name), u.Text))
 		}
 		if u.Nested && !c.top[u.Name] && !c.preset(u.Name) {
 			fs = append(fs, c.finding(RuleNested, lint.Warning, u.Line,
@@ -36,6 +37,23 @@ func (c *checked) perUse() lint.Findings {
 		}
 	}
 	return fs
+}
+
+// commentEffect says what a variable in a comment does, by how clusterctl lists the
+// name (its first top-level occurrence decides).
+func (c *checked) commentEffect(name string) string {
+	if c.preset(name) {
+		return "clusterctl fills in " + name + " there (it sets it for every template)"
+	}
+	for _, f := range c.res.uses {
+		if f.use.Name == name && !f.use.Nested {
+			if f.use.HasDefault {
+				return "clusterctl lists " + name + " as optional (default " + strconv.Quote(f.use.Default) + ") and renders its value there"
+			}
+			break
+		}
+	}
+	return "users must set " + name + " (clusterctl lists it as required) even if only the comment uses it"
 }
 
 func emptyDefault(u Use) string {

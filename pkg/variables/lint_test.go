@@ -216,3 +216,23 @@ func countRule(fs lint.Findings, id string) int {
 	}
 	return n
 }
+
+// TestCommentMessage: a variable in a comment is "must set" only when clusterctl lists
+// it as required (its first occurrence decides); with a default it is optional, and
+// clusterctl sets CLUSTER_NAME.
+func TestCommentMessage(t *testing.T) {
+	t.Parallel()
+	in := "region: ${FOO_REGION:=us-east-1}\n# ${FOO_REGION}, ${CLUSTER_NAME}, ${FOO_SIZE}\n"
+	got := map[string]string{}
+	for _, f := range Lint("cluster-template.yaml", []byte(in), layout.KindTemplate) {
+		if f.Rule == RuleComment {
+			got[strings.Fields(f.Message)[0]] = f.Message
+		}
+	}
+	want := map[string]string{"${FOO_REGION}": `optional (default "us-east-1")`, "${CLUSTER_NAME}": "clusterctl fills in CLUSTER_NAME", "${FOO_SIZE}": "users must set FOO_SIZE"}
+	for text, part := range want {
+		if !strings.Contains(got[text], part) {
+			t.Errorf("finding for %s is %q, want it to say %q", text, got[text], part)
+		}
+	}
+}

@@ -57,6 +57,11 @@ func Collect(file string, data []byte) (FileVars, error) {
 	if err != nil {
 		return FileVars{}, fmt.Errorf("reading variables of %s: %w", file, err)
 	}
+	return FromUses(file, us), nil
+}
+
+// FromUses is Collect's inventory of the uses Scan found in file.
+func FromUses(file string, us []Use) FileVars {
 	vars := Inventory(us)
 	kind := layout.FileKind(path.Base(file))
 	for i := range vars {
@@ -64,7 +69,7 @@ func Collect(file string, data []byte) (FileVars, error) {
 			vars[i].SetByClusterctl, vars[i].Required = true, false
 		}
 	}
-	return FileVars{File: file, Vars: vars}, nil
+	return FileVars{File: file, Vars: vars}
 }
 
 func uses(fs []found) []Use {

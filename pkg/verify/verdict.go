@@ -17,6 +17,7 @@ var clusterctlFails = map[string]bool{
 	"metadata-series-empty": true, "metadata-series-value": true, "metadata-version-series": true,
 	"components-namespace-count": true, "components-image-canonical": true, "components-inject-ca-from": true,
 	"crd-api-version": true, "crd-name": true, "webhook-api-version": true,
+	"runtime-extension-client-config": true, // cluster-api's admission webhook rejects it during clusterctl init
 }
 
 // failsClusterctl reports whether an error of rule id means clusterctl cannot read or

@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"os"
 	"strings"
+
+	"github.com/capirepo/capirepo/pkg/fsx"
 )
 
 // Options configure a Publisher or a Repo.
@@ -102,7 +103,7 @@ func ReadNotes(file string) (string, error) {
 	if file == "" {
 		return "", nil
 	}
-	b, err := os.ReadFile(file)
+	b, err := fsx.ReadFile(file)
 	if err != nil {
 		return "", err
 	}

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/capirepo/capirepo/pkg/release"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 )
 
 // pack packs the set: one job per release, or one for the bundle.
@@ -45,7 +46,8 @@ func (p *Publisher) packJobs(set *release.Set) ([]*job, error) {
 }
 
 func newJob(repo string, a *Artifact) *job {
-	return &job{repo: repo, art: a, names: map[*release.Release]map[string]string{}, bundles: map[*release.Release][]byte{}}
+	return &job{repo: repo, art: a, names: map[*release.Release]map[string]string{}, bundles: map[*release.Release][]byte{},
+		stale: map[*release.Release][]ocispec.Descriptor{}}
 }
 
 // add puts rel (as the set holds it) into the job, with its bundle (nil: unsigned).

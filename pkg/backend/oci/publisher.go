@@ -9,6 +9,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/opencontainers/go-digest"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 )
 
 // Options configure a Publisher.
@@ -61,6 +62,9 @@ type job struct {
 	names map[*release.Release]map[string]string // layer title → file name, per release
 	// bundles are the releases' signature bundles: referrers of the artifact, no layers
 	bundles map[*release.Release][]byte
+	// stale are this signer's signature referrers of the artifact that sign another
+	// statement: a replaced signature's are removed (held.go)
+	stale map[*release.Release][]ocispec.Descriptor
 }
 
 // Ref is the artifact's reference with its tag: what fetchConfig.oci takes.
@@ -82,7 +86,7 @@ func (p *Publisher) Apply(ctx context.Context, plan *publish.Plan) error {
 		if !writes(j, byRel) {
 			continue
 		}
-		if err := p.push(ctx, j); err != nil {
+		if err := p.push(ctx, j, signs(byRel)); err != nil {
 			return err
 		}
 		for _, r := range j.rels {
@@ -101,7 +105,7 @@ func writes(j *job, byRel map[*release.Release]publish.VersionSteps) bool {
 	return false
 }
 
-func (p *Publisher) push(ctx context.Context, j *job) error {
+func (p *Publisher) push(ctx context.Context, j *job, signs func(*release.Release) bool) error {
 	repo, err := p.opts.Remote.Repository(j.repo)
 	if err != nil {
 		return err
@@ -119,7 +123,10 @@ func (p *Publisher) push(ctx context.Context, j *job) error {
 	if err := operatorReads(got.Files, j); err != nil {
 		return fmt.Errorf("reading back %s: %w", j.Ref(), err)
 	}
-	return p.attach(ctx, repo, j, got.Desc)
+	if err := p.attach(ctx, repo, j, got.Desc, signs); err != nil {
+		return err
+	}
+	return p.removeStale(ctx, repo, j, signs)
 }
 
 // operatorReads checks, through the operator's rules, that it picks each release's

@@ -12,18 +12,51 @@ import (
 	"oras.land/oras-go/v2/content"
 )
 
-// Resigner signs a release's bundle again for the artifact it is attached to.
-// pkg/sign provides one (the CLI wires it); this package stays free of signing code.
+// Resigner signs a release again for the artifact it is published as. pkg/sign
+// provides one (sign.Resigner; the CLI wires it); this package stays free of signing
+// code. r is the release without its bundle, bundle its bundle (nil when unsigned).
 type Resigner interface {
-	// Resign returns the bundle to attach to ref@subject: the statement of the build's
-	// bundle (file name, bytes) signed again with the manifest among its subjects,
-	// which `cosign verify-attestation` requires.
-	Resign(ctx context.Context, name string, bundle []byte, ref string, subject digest.Digest) ([]byte, error)
+	// Check refuses, before anything is read or written, a release whose statement
+	// cannot be signed again (its bundle does not verify under the input trust, a
+	// file differs from it); the error names the file.
+	Check(ctx context.Context, r *release.Release, bundle []byte) error
+	// Resign returns the bundle to attach to ref@subject: the release's statement
+	// with the manifest among its subjects, which `cosign verify-attestation`
+	// requires, signed.
+	Resign(ctx context.Context, r *release.Release, bundle []byte, ref string, subject digest.Digest) ([]byte, error)
+	// Holds tells whether existing (a referrer's bundle) is this signer's signature
+	// (mine) and whether it signs exactly what Resign would (same).
+	Holds(ctx context.Context, r *release.Release, bundle []byte, ref string, subject digest.Digest, existing []byte) (mine, same bool)
 }
 
 // bundleFile is the name of a release's sigstore bundle file (layout.BundleFile). In
 // an OCI artifact it is no layer but a referrer of the artifact.
 func bundleFile(r *release.Release) string { return layout.BundleFile(r.Label(), r.Version.String()) }
+
+// unsigned is the stand-in Select gives an unsigned release for the signature a
+// Resigner makes for its artifact: a file of the plan, never attached.
+const unsigned = "no signature bundle: one is signed for the artifact when it is published\n"
+
+// Select gives, with a Resigner, each release without a bundle the stand-in
+// (unsigned) for the signature Apply makes, so the plan has a step for it (put, skip,
+// replace or refuse like any file). Releases of set are not changed.
+func (p *Publisher) Select(set *release.Set) *release.Set {
+	if p.opts.Resign == nil {
+		return set
+	}
+	out := *set
+	out.Releases = nil
+	for _, r := range set.Releases {
+		if r.File(bundleFile(r)) == nil {
+			c := *r
+			c.Files = append(append([]release.File(nil), r.Files...), release.File{Name: bundleFile(r), Data: []byte(unsigned)})
+			c.Sort()
+			r = &c
+		}
+		out.Releases = append(out.Releases, r)
+	}
+	return &out
+}
 
 // withoutBundle returns a copy of r without its bundle file, and the bundle (nil when
 // r is not signed). r itself is not changed: other destinations of a run share it.
@@ -41,6 +74,9 @@ func withoutBundle(r *release.Release) (*release.Release, []byte) {
 			continue
 		}
 		c.Files = append(c.Files, f)
+	}
+	if string(b) == unsigned {
+		b = nil
 	}
 	return &c, b
 }
@@ -60,15 +96,16 @@ func predicateType(name string, b []byte) (string, error) {
 	return st.PredicateType, nil
 }
 
-// attach attaches each release's bundle to the pushed artifact (subject) as a
-// referrer, signed again first when the publisher has a Resigner.
-func (p *Publisher) attach(ctx context.Context, repo Repo, j *job, subject ocispec.Descriptor) error {
+// attach attaches the signature of each release whose signature step writes (signs)
+// to the pushed artifact (subject) as a referrer: the build's bundle, or with a
+// Resigner one signed for the artifact; a signature it replaces is then removed.
+func (p *Publisher) attach(ctx context.Context, repo Repo, j *job, subject ocispec.Descriptor, signs func(*release.Release) bool) error {
 	for _, r := range j.rels {
-		b := j.bundles[r]
-		if b == nil {
+		c, b := withoutBundle(r)
+		if !signs(r) || (b == nil && p.opts.Resign == nil) {
 			continue
 		}
-		if err := p.attachOne(ctx, repo, j, r, b, subject); err != nil {
+		if err := p.attachOne(ctx, repo, j, c, b, subject); err != nil {
 			return fmt.Errorf("attaching the signature of %s to %s: %w", r, j.Ref(), err)
 		}
 	}
@@ -76,46 +113,18 @@ func (p *Publisher) attach(ctx context.Context, repo Repo, j *job, subject ocisp
 }
 
 func (p *Publisher) attachOne(ctx context.Context, repo Repo, j *job, r *release.Release, b []byte, subject ocispec.Descriptor) error {
-	name := bundleFile(r)
-	pt, err := predicateType(name, b)
-	if err != nil {
-		return err
-	}
+	var err error
 	if p.opts.Resign != nil {
-		if b, err = p.opts.Resign.Resign(ctx, name, b, j.repo, subject.Digest); err != nil {
+		if b, err = p.opts.Resign.Resign(ctx, r, b, j.repo, subject.Digest); err != nil {
 			return err
 		}
 	}
+	pt, err := predicateType(bundleFile(r), b)
+	if err != nil {
+		return err
+	}
 	_, err = attachBundle(ctx, repo, subject, b, pt)
 	return err
-}
-
-// attached reports, per release of j, whether its bundle is already a referrer of
-// the artifact the tag points at (have): the identical bundle, or, with a Resigner
-// (whose signatures differ on every run), any sigstore bundle referrer.
-func (p *Publisher) attached(ctx context.Context, repo referrerRepo, j *job, have ocispec.Descriptor) (map[*release.Release]bool, error) {
-	out := map[*release.Release]bool{}
-	if len(j.bundles) == 0 {
-		return out, nil
-	}
-	layers := map[digest.Digest]bool{}
-	some := false
-	err := repo.Referrers(ctx, have, SigstoreBundleType, func(ds []ocispec.Descriptor) error {
-		for _, d := range ds {
-			some = true
-			if l, ok := bundleLayer(ctx, repo, d); ok {
-				layers[l] = true
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("listing the referrers of %s: %w", j.Ref(), Explain(err))
-	}
-	for r, b := range j.bundles {
-		out[r] = layers[digest.FromBytes(b)] || (p.opts.Resign != nil && some)
-	}
-	return out, nil
 }
 
 // referrerRepo reads a manifest's referrers and their content.
@@ -124,15 +133,19 @@ type referrerRepo interface {
 	Referrers(ctx context.Context, desc ocispec.Descriptor, artifactType string, fn func([]ocispec.Descriptor) error) error
 }
 
-// bundleLayer is the digest of a bundle referrer's one layer.
-func bundleLayer(ctx context.Context, repo content.Fetcher, d ocispec.Descriptor) (digest.Digest, bool) {
+// bundleOf is a bundle referrer's one layer: its digest, and its bytes when fetched.
+func bundleOf(ctx context.Context, repo content.Fetcher, d ocispec.Descriptor, fetch bool) (digest.Digest, []byte, bool) {
 	if d.Size > maxBundle {
-		return "", false
+		return "", nil, false
 	}
 	raw, err := content.FetchAll(ctx, repo, d)
 	var m ocispec.Manifest
-	if err != nil || json.Unmarshal(raw, &m) != nil || len(m.Layers) != 1 {
-		return "", false
+	if err != nil || json.Unmarshal(raw, &m) != nil || len(m.Layers) != 1 || m.Layers[0].Size > maxBundle {
+		return "", nil, false
 	}
-	return m.Layers[0].Digest, true
+	if !fetch {
+		return m.Layers[0].Digest, nil, true
+	}
+	b, err := content.FetchAll(ctx, repo, m.Layers[0])
+	return m.Layers[0].Digest, b, err == nil
 }

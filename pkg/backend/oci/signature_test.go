@@ -34,12 +34,33 @@ func signed(t *testing.T) (*release.Release, []byte) {
 	return r, b
 }
 
-// resigner stands for sign.Signer: it records the subject it is given.
-type resigner struct{ calls []digest.Digest }
+// resigner stands for sign.Resigner: it signs "statement" (what it would sign,
+// before the subject) for the subject it is given, recognises its own bundles by
+// their "fake" field, and refuses every release with refuse.
+type resigner struct {
+	statement string
+	refuse    error
+	calls     []digest.Digest
+}
 
-func (f *resigner) Resign(_ context.Context, _ string, b []byte, _ string, subject digest.Digest) ([]byte, error) {
+type fakeMark struct{ Signer, Statement, Subject string }
+
+func (f *resigner) Check(context.Context, *release.Release, []byte) error { return f.refuse }
+
+func (f *resigner) Resign(_ context.Context, _ *release.Release, _ []byte, _ string, subject digest.Digest) ([]byte, error) {
 	f.calls = append(f.calls, subject)
-	return append(append([]byte(nil), b[:len(b)-1]...), []byte(`,"subject":"`+subject.String()+`"}`)...), nil
+	return json.Marshal(map[string]any{
+		"dsseEnvelope": map[string]any{"payload": []byte(`{"predicateType":"https://slsa.dev/provenance/v1"}`), "payloadType": "application/vnd.in-toto+json"},
+		"fake":         fakeMark{"fake", f.statement, subject.String()},
+	})
+}
+
+func (f *resigner) Holds(_ context.Context, _ *release.Release, _ []byte, _ string, subject digest.Digest, existing []byte) (bool, bool) {
+	var b struct{ Fake fakeMark }
+	if json.Unmarshal(existing, &b) != nil || b.Fake.Signer != "fake" {
+		return false, false
+	}
+	return true, b.Fake.Statement == f.statement && b.Fake.Subject == subject.String()
 }
 
 func publishTwice(t *testing.T, srv *registry.Server, r *release.Release, opts Options) *Reader {
@@ -86,12 +107,18 @@ func TestResignedBundleNamesTheManifestAndIsAttachedOnce(t *testing.T) {
 	}
 }
 
-func TestResignRefusesAnUnsignedRelease(t *testing.T) {
+// TestResignCheckRefusesBeforeAnyWrite: a release the Resigner refuses (its bundle
+// does not verify) stops the run before anything reaches the registry.
+func TestResignCheckRefusesBeforeAnyWrite(t *testing.T) {
 	srv := registry.New(t)
-	s := set(rel(layout.InfrastructureProvider, "aws", "v1.2.3", "kind: A\n"))
-	_, err := publish.Publish(context.Background(), s, newPub(t, srv, Options{Resign: &resigner{}}), publish.Policy{})
-	if !errors.Is(err, release.ErrInvalid) {
-		t.Fatalf("err %v, want ErrInvalid naming the missing bundle", err)
+	r, _ := signed(t)
+	refuse := errors.New("infrastructure-aws/v1.2.3/infrastructure-components.yaml: changed after signing")
+	_, err := publish.Publish(context.Background(), set(r), newPub(t, srv, Options{Resign: &resigner{refuse: refuse}}), publish.Policy{})
+	if !errors.Is(err, refuse) {
+		t.Fatalf("err %v, want the Resigner's refusal", err)
+	}
+	if _, err := NewReader(Remote{PlainHTTP: true}, srv.Host+"/capi/infrastructure-aws", "").Files(context.Background(), "v1.2.3"); err == nil {
+		t.Error("the refused release was pushed")
 	}
 }
 

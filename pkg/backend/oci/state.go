@@ -8,24 +8,26 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
-	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	"oras.land/oras-go/v2/content"
 	"oras.land/oras-go/v2/errdef"
 )
 
-// Preflight packs the set: a version that cannot be a tag, files the operator would
-// not find, or (with a Resigner) a release without a bundle to sign again are refused
-// before anything is read or written (release.ErrInvalid).
-func (p *Publisher) Preflight(_ context.Context, set *release.Set, _ publish.Policy) error {
+// Preflight packs the set: a version that cannot be a tag, or files the operator
+// would not find, are refused before anything is read or written
+// (release.ErrInvalid); with a Resigner, so is a release whose statement cannot be
+// signed again (Resigner.Check: its bundle does not verify under the input trust, a
+// file differs from it), with its own error.
+func (p *Publisher) Preflight(ctx context.Context, set *release.Set, _ publish.Policy) error {
 	jobs, err := p.pack(set)
 	if err != nil || p.opts.Resign == nil {
 		return release.Invalid(err)
 	}
 	for _, j := range jobs {
 		for _, r := range j.rels {
-			if j.bundles[r] == nil {
-				return release.Invalid(fmt.Errorf("%s is not signed (no %s) and cannot be signed again for its artifact: build it with --sign-key or --sign-keyless", r, bundleFile(r)))
+			c, b := withoutBundle(r)
+			if err := p.opts.Resign.Check(ctx, c, b); err != nil {
+				return err
 			}
 		}
 	}
@@ -70,15 +72,18 @@ func (p *Publisher) readHeld(ctx context.Context, j *job, st map[publish.Version
 	if err := json.Unmarshal(raw, &m); err != nil || desc.MediaType != ocispec.MediaTypeImageManifest {
 		return fmt.Errorf("%w: %s holds a %s, not a provider artifact: choose another path", release.ErrConflict, j.Ref(), desc.MediaType)
 	}
-	signed, err := p.attached(ctx, repo, j, desc)
-	if err != nil {
-		return err
+	signed := map[*release.Release]signature{}
+	if desc.Digest == j.art.Desc.Digest { // referrers of another manifest sign no part of this one
+		if signed, err = p.attached(ctx, repo, j, desc); err != nil {
+			return err
+		}
 	}
 	for _, r := range j.rels {
 		h := held(m, j, r)
-		if signed[r] { // the bundle is there as a referrer: held as the build's file
-			h.Files[bundleFile(r)] = digest.FromBytes(j.bundles[r]).Encoded()
+		if s := signed[r]; s.held != "" { // a referrer holds its signature (held.go)
+			h.Files[bundleFile(r)] = s.held
 		}
+		j.stale[r] = signed[r].stale
 		st[publish.Version{Label: r.Label(), Version: r.Version.String()}] = h
 	}
 	return nil

@@ -1,0 +1,67 @@
+package oci
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/opencontainers/go-digest"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+)
+
+// signature is what the referrers of an artifact hold of one release's signature.
+type signature struct {
+	held  string               // sha256 to hold as the bundle file ("" when absent)
+	stale []ocispec.Descriptor // this signer's referrers of another statement: replaced ones go
+}
+
+// attached reads, per release of j, what the sigstore bundle referrers of the
+// artifact the tag points at (have) hold of its signature. Without a Resigner: the
+// build's bundle itself (by digest). With one: a signature of this signer
+// (Resigner.Holds) of the statement it would sign is held as the release's bundle
+// file (a skip); one of another statement is held as that referrer (replaced or
+// refused as the plan says); none is no file (put or refused as the plan says).
+// Referrers of anyone else (an unsigned publish, a mirror, another key, an
+// attacker) never count.
+func (p *Publisher) attached(ctx context.Context, repo referrerRepo, j *job, have ocispec.Descriptor) (map[*release.Release]signature, error) {
+	out := map[*release.Release]signature{}
+	var refs []ocispec.Descriptor
+	err := repo.Referrers(ctx, have, SigstoreBundleType, func(ds []ocispec.Descriptor) error { refs = append(refs, ds...); return nil })
+	if err != nil {
+		return nil, fmt.Errorf("listing the referrers of %s: %w", j.Ref(), Explain(err))
+	}
+	for _, d := range refs {
+		layer, b, ok := bundleOf(ctx, repo, d, p.opts.Resign != nil)
+		if !ok {
+			continue
+		}
+		for _, r := range j.rels {
+			out[r] = p.holds(ctx, j, r, out[r], d, layer, b)
+		}
+	}
+	return out, nil
+}
+
+// holds adds one referrer (d: its layer's digest and bytes) to what s knew of r's
+// signature.
+func (p *Publisher) holds(ctx context.Context, j *job, r *release.Release, s signature, d ocispec.Descriptor, layer digest.Digest, b []byte) signature {
+	file := r.File(bundleFile(r))
+	if file == nil || s.held == file.SHA256() {
+		return s
+	}
+	if p.opts.Resign == nil {
+		if layer == digest.FromBytes(file.Data) {
+			s.held = file.SHA256()
+		}
+		return s
+	}
+	c, own := withoutBundle(r)
+	switch mine, same := p.opts.Resign.Holds(ctx, c, own, j.repo, j.art.Desc.Digest, b); {
+	case same:
+		s.held = file.SHA256()
+	case mine: // held as the referrer's manifest digest: never the bundle file's
+		s.held = d.Digest.Encoded()
+		s.stale = append(s.stale, d)
+	}
+	return s
+}

@@ -1,0 +1,73 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/capirepo/capirepo/pkg/diff"
+	"github.com/capirepo/capirepo/pkg/inventory"
+	"github.com/spf13/cobra"
+)
+
+type diffOptions struct {
+	format string
+	src    sourceFlags
+}
+
+func newDiffCmd(io streams) *cobra.Command {
+	o := &diffOptions{}
+	cmd := &cobra.Command{
+		Use:   "diff A B",
+		Short: "Compare two clusterctl repositories as clusterctl users see them",
+		Long: `diff compares two clusterctl repositories, each a build folder, a local repository (a
+root, a provider folder or {base}/{label}/{version|latest}/{file}), a published URL
+(https://github.com/OWNER/NAME/releases/{tag|latest}/{file}, a GitLab generic package URL,
+oci://...) or a file set (a folder of release files, or one file). It reports what
+clusterctl users would see differ: files, objects by kind, namespace and name (fields by
+path), CRD versions (served, storage, schema, conversion), images, ${VAR} variables
+(required or defaulted) and metadata.yaml series. YAML formatting, key and document
+order, and the labels clusterctl sets on components (clusterctl.cluster.x-k8s.io,
+cluster.x-k8s.io/provider) never count. Exit 0 when equal, 1 when different.`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, io, args[0], args[1]) },
+	}
+	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text|json")
+	o.src.flags(cmd, true)
+	return cmd
+}
+
+func (o *diffOptions) run(cmd *cobra.Command, io streams, a, b string) error {
+	if o.format != "text" && o.format != "json" {
+		return usageErr(fmt.Errorf("--format %q: want text or json", o.format))
+	}
+	opts, err := o.src.options(io.getenv)
+	if err != nil {
+		return err
+	}
+	var sides [2][]inventory.Input
+	for i, arg := range []string{a, b} {
+		if sides[i], err = diff.Load(cmd.Context(), arg, opts); err != nil {
+			return loadFailure(err)
+		}
+	}
+	rep, err := diff.Compare(a, b, sides[0], sides[1])
+	if err != nil {
+		return withCode(ExitInput, err)
+	}
+	if err := writeDiff(io, o.format, rep); err != nil {
+		return err
+	}
+	if !rep.Equal {
+		return silentErr(ExitFindings, fmt.Errorf("diff: %d difference(s)", rep.Count()))
+	}
+	return nil
+}
+
+func writeDiff(io streams, format string, rep *diff.Report) error {
+	if format == "json" {
+		enc := json.NewEncoder(io.out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep)
+	}
+	return rep.WriteText(io.out)
+}

@@ -1,0 +1,60 @@
+package cli
+
+import (
+	"errors"
+
+	"github.com/capirepo/capirepo/pkg/backend/github"
+	"github.com/capirepo/capirepo/pkg/backend/oci"
+	"github.com/capirepo/capirepo/pkg/diff"
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/source"
+	"github.com/spf13/cobra"
+)
+
+// sourceFlags are how a command reads published repositories (diff, init --check):
+// the same flags and token rules as verify.
+type sourceFlags struct {
+	githubURL, gitlabURL, tokenFile, typ string
+	plainHTTP                            bool
+}
+
+// flags adds the flags; withType adds --type too.
+func (s *sourceFlags) flags(cmd *cobra.Command, withType bool) {
+	f := cmd.Flags()
+	f.StringVar(&s.githubURL, "github-url", "", "GitHub API base for tests or Enterprise mirrors of github.com releases")
+	f.StringVar(&s.gitlabURL, "gitlab-url", "", "read a GitLab URL's package from this instance URL instead of the URL's own host (mirrors, tests)")
+	f.StringVar(&s.tokenFile, "token-file", "", "token for private repositories (default: the token variables of docs/tokens.md)")
+	if withType {
+		f.StringVar(&s.typ, "type", "", "provider type, for GitLab URLs whose package name is not a provider label")
+	}
+	f.BoolVar(&s.plainHTTP, "plain-http", false, "read oci:// references over plain HTTP (local registries)")
+}
+
+// options are the source.Options of the flags; tokens come from getenv or --token-file.
+func (s *sourceFlags) options(getenv func(string) string) (source.Options, error) {
+	opts := source.Options{Getenv: getenv, GitLabURL: s.gitlabURL, Type: layout.Type(s.typ), Registry: oci.Remote{PlainHTTP: s.plainHTTP}}
+	if s.tokenFile != "" {
+		tok, err := readToken(s.tokenFile)
+		if err != nil {
+			return opts, err
+		}
+		opts.Token, opts.TokenKind = tok, source.GitLabPrivate
+	}
+	if s.githubURL != "" {
+		opts.GitHubAPIURL, _ = github.EnterpriseURLs(s.githubURL, "")
+	}
+	return opts, nil
+}
+
+// loadFailure is the exit code of a repository diff.Load could not read: an
+// unsupported URL is a usage error (2), a remote failure 4, local input 3.
+func loadFailure(err error) error {
+	var le *diff.LoadError
+	switch {
+	case errors.Is(err, source.ErrUnsupported):
+		return usageErr(err)
+	case errors.As(err, &le) && le.Remote:
+		return withCode(ExitPublish, err)
+	}
+	return withCode(ExitInput, err)
+}

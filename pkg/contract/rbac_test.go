@@ -1,0 +1,100 @@
+package contract
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestGrantsMatchLikeTheAPIServer: "*" groups, resources and verbs, "*/status" and
+// resourceNames behave as the RBAC authorizer's evaluation helpers.
+func TestGrantsMatchLikeTheAPIServer(t *testing.T) {
+	t.Parallel()
+	g := grants{}
+	g.add([]policyRule{
+		{groups: []string{"infrastructure.foo.com"}, resources: []string{"fooclusters"}, verbs: []string{"get", "list"}},
+		{groups: []string{"infrastructure.foo.com"}, resources: []string{"*/status"}, verbs: []string{"patch"}},
+		{groups: []string{"*"}, resources: []string{"events"}, verbs: []string{"*"}},
+		{groups: []string{"infrastructure.foo.com"}, resources: []string{"foomachines"}, verbs: []string{"watch"}, named: true},
+	})
+	cases := []struct {
+		group, resource, verb string
+		want                  bool
+	}{
+		{"infrastructure.foo.com", "fooclusters", "get", true},
+		{"infrastructure.foo.com", "fooclusters", "watch", false},
+		{"infrastructure.foo.com", "fooclusters/status", "patch", true},
+		{"infrastructure.foo.com", "fooclusters", "patch", false},
+		{"events.k8s.io", "events", "create", true},
+		{"infrastructure.foo.com", "foomachines", "watch", false},
+	}
+	for _, c := range cases {
+		if got := g.allows(c.group, c.resource, c.verb); got != c.want {
+			t.Errorf("allows(%s, %s, %s) = %v, want %v", c.group, c.resource, c.verb, got, c.want)
+		}
+	}
+	if got := g.missing("infrastructure.foo.com", "fooclusters", readWrite); strings.Join(got, " ") != "watch update|patch" {
+		t.Errorf("missing = %v", got)
+	}
+}
+
+// TestAggregationResolves: selectors (matchLabels and matchExpressions), nested and
+// cyclic aggregation, the bootstrap roles, and unknown roles.
+func TestAggregationResolves(t *testing.T) {
+	t.Parallel()
+	docs := split(t, `apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: top
+  labels: {tier: b}
+aggregationRule:
+  clusterRoleSelectors:
+  - matchLabels: {tier: a}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: middle
+  labels: {tier: a}
+aggregationRule:
+  clusterRoleSelectors:
+  - matchExpressions:
+    - {key: tier, operator: In, values: [b, c]}
+    - {key: skip, operator: DoesNotExist}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: leaf
+  labels: {tier: c, rbac.authorization.k8s.io/aggregate-to-view: "true"}
+rules:
+- {apiGroups: [x.io], resources: [things], verbs: [get]}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: skipped
+  labels: {tier: c, skip: "yes"}
+rules:
+- {apiGroups: [x.io], resources: [others], verbs: [get]}
+`)
+	g := newRoleGraph(docs)
+	cases := []struct {
+		role, resource string
+		known, want    bool
+	}{
+		{"top", "things", true, true},
+		{"top", "others", true, false},
+		{"view", "things", true, true},
+		{"admin", "things", true, true},
+		{"cluster-admin", "anything", true, true},
+		{"missing", "things", false, false},
+	}
+	for _, c := range cases {
+		rules, known := g.clusterRole(c.role)
+		gr := grants{}
+		gr.add(rules)
+		if known != c.known || gr.allows("x.io", c.resource, "get") != c.want {
+			t.Errorf("%s on %s: known %v, allowed %v; want %v, %v", c.role, c.resource, known, gr.allows("x.io", c.resource, "get"), c.known, c.want)
+		}
+	}
+}

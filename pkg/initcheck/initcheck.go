@@ -1,0 +1,162 @@
+// Package initcheck is `capirepo init --check`: it takes the capirepo.yaml init
+// proposes for a provider's tree, builds the provider's newest release tag with it (a
+// copy of the tag's tree from git archive; the checkout is never touched), and diffs
+// the build against what that tag's release published. Each difference is explained by
+// the line of the config that produced it, or left as a question.
+package initcheck
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/diff"
+	"github.com/capirepo/capirepo/pkg/fsx"
+	"github.com/capirepo/capirepo/pkg/inventory"
+	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/pipeline"
+	"github.com/capirepo/capirepo/pkg/scaffold"
+	"github.com/capirepo/capirepo/pkg/source"
+)
+
+// Options of Run.
+type Options struct {
+	Dir     string         // the folder init inspects
+	Tag     string         // the release tag to build ("" = the newest vX.Y.Z tag)
+	Against string         // the release to compare with ("" = derived from the origin remote)
+	Source  source.Options // how published repositories are read (URLs, tokens)
+	TempDir string         // where the tag's tree is written ("" = the system's)
+}
+
+// Result is what the check found.
+type Result struct {
+	Config      string       `json:"config"` // the proposed capirepo.yaml
+	Tag         string       `json:"tag"`
+	Against     []string     `json:"against"`
+	Notes       []string     `json:"notes,omitempty"`
+	Asked       []Asked      `json:"asked,omitempty"` // init's own questions about the config
+	Report      *diff.Report `json:"report"`
+	Differences []Checked    `json:"differences"`
+}
+
+// Asked is a question init asks about the proposed config (scaffold.Question).
+type Asked struct {
+	Provider string `json:"provider,omitempty"`
+	Field    string `json:"field"`
+	Text     string `json:"text"`
+	Line     int    `json:"line"` // the config line it is about
+}
+
+// Questions counts the differences no line of the config explains.
+func (r *Result) Questions() int {
+	n := 0
+	for _, c := range r.Differences {
+		if c.Question != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// Run proposes the config of opts.Dir, builds the release tag with it and compares the
+// build with the published release.
+func Run(ctx context.Context, opts Options) (*Result, error) {
+	plan, err := scaffold.Inspect(ctx, opts.Dir)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Config: string(plan.Config()), Tag: opts.Tag}
+	for _, q := range plan.Questions() {
+		res.Asked = append(res.Asked, Asked{Provider: q.Provider, Field: q.Field, Text: q.Text, Line: q.Line})
+	}
+	co, err := openCheckout(ctx, opts.Dir)
+	if err != nil {
+		return nil, err
+	}
+	if res.Tag == "" {
+		if res.Tag, err = co.newestTag(ctx); err != nil {
+			return nil, err
+		}
+	}
+	tmp, done, err := fsx.Scratch(ctx, opts.TempDir)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	built, cfg, err := buildTag(ctx, co, res, tmp, opts.TempDir)
+	if err != nil {
+		return nil, err
+	}
+	return res, compare(ctx, co, opts, res, built, cfg)
+}
+
+// buildTag writes the tag's tree into tmp and builds it with the proposed config; the
+// build's own scratch folder goes to buildTemp (tmp is locked by this run).
+func buildTag(ctx context.Context, co checkout, res *Result, tmp, buildTemp string) (*pipeline.Result, *config.Config, error) {
+	tree := filepath.Join(tmp, "tree")
+	if err := co.extract(ctx, res.Tag, tree); err != nil {
+		return nil, nil, err
+	}
+	file := filepath.Join(tree, filepath.FromSlash(co.prefix), config.DefaultFile)
+	if err := os.WriteFile(file, []byte(res.Config), 0o644); err != nil {
+		return nil, nil, fmt.Errorf("writing the proposed config into the copy of %s: %w", res.Tag, err)
+	}
+	cfg, err := config.Load(file)
+	if err != nil {
+		return nil, nil, fmt.Errorf("the proposed capirepo.yaml does not fit the tree of %s: %w", res.Tag, err)
+	}
+	built, err := pipeline.Build(ctx, cfg, pipeline.Options{Version: res.Tag, Published: []string{}, Offline: true, TempDir: buildTemp})
+	if err != nil {
+		return nil, nil, fmt.Errorf("building %s with the proposed capirepo.yaml: %w", res.Tag, err)
+	}
+	res.Notes = append(res.Notes, built.Notes...)
+	if errs := built.Findings.Count(lint.Error); errs > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("the build of %s has %d contract error(s) that capirepo build would refuse (run capirepo lint on it); compared anyway", res.Tag, errs))
+	}
+	return built, cfg, nil
+}
+
+// compare reads the published release and explains each difference.
+func compare(ctx context.Context, co checkout, opts Options, res *Result, built *pipeline.Result, cfg *config.Config) error {
+	res.Against = []string{opts.Against}
+	if opts.Against == "" {
+		urls, err := publishedURLs(co.origin(ctx), res.Tag, cfg)
+		if err != nil {
+			return err
+		}
+		res.Against = urls
+	}
+	var published []inventory.Input
+	for _, u := range res.Against {
+		ins, err := diff.Load(ctx, u, opts.Source)
+		if err != nil {
+			return err
+		}
+		published = append(published, ins...)
+	}
+	var build []inventory.Input
+	for _, r := range built.Set.Releases {
+		build = append(build, inventory.Input{Label: r.Label(), Version: r.Version.String(), Source: "the build of " + res.Tag, Files: r.Files})
+	}
+	rep, err := diff.Compare("the build of "+res.Tag+" with the proposed capirepo.yaml", strings.Join(res.Against, ", "), build, published)
+	if err != nil {
+		return err
+	}
+	res.Report = rep
+	e := &explainer{cfg: cfg, set: built.Set, lines: newConfigLines([]byte(res.Config))}
+	for _, p := range rep.Pairs {
+		for _, d := range p.Differences {
+			c := e.explain(d)
+			for _, a := range res.Asked {
+				if c.Line > 0 && a.Line == c.Line {
+					c.Asked = a.Text
+				}
+			}
+			res.Differences = append(res.Differences, c)
+		}
+	}
+	return nil
+}

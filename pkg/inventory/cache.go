@@ -1,0 +1,127 @@
+package inventory
+
+import (
+	"bytes"
+	"hash/maphash"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/capirepo/capirepo/pkg/manifest"
+	"golang.org/x/sync/errgroup"
+)
+
+// Cache keeps the facts of every document text it has read, so that the documents
+// several releases share (most CRDs of two releases of a provider) are parsed once.
+// Documents are found by a hash of their text and told apart by the text itself, the
+// release file's bytes (which the cache keeps: do not change them). Safe for concurrent
+// use; the zero value is not usable: use NewCache.
+type Cache struct {
+	mu   sync.Mutex
+	seed maphash.Seed
+	docs map[uint64][]*cached // by the text's hash; the text decides
+}
+
+// cached is a text read and its facts.
+type cached struct {
+	text  []byte // the release file's own bytes, never copied nor changed
+	facts *textFacts
+}
+
+// NewCache returns an empty cache.
+func NewCache() *Cache { return &Cache{seed: maphash.MakeSeed(), docs: map[uint64][]*cached{}} }
+
+// lookup returns the facts of text, or nil. Call with mu held.
+func (c *Cache) lookup(h uint64, text []byte) *textFacts {
+	for _, e := range c.docs[h] {
+		if bytes.Equal(e.text, text) {
+			return e.facts
+		}
+	}
+	return nil
+}
+
+// textFacts is what one document text holds (usually one document).
+type textFacts struct {
+	err  error
+	docs []docFacts
+}
+
+// docFacts is one document's facts, its line counted from its text's start.
+type docFacts struct {
+	line     int
+	obj      manifest.Object
+	crd      *CRD
+	images   []string
+	kinds    []KindUse
+	grants   []Grant
+	workload *Workload
+}
+
+// documents returns the facts of each text, reading the texts it has not seen on
+// every CPU.
+func (c *Cache) documents(texts []manifest.Text) []*textFacts {
+	out := make([]*textFacts, len(texts))
+	hashes := make([]uint64, len(texts))
+	var todo []int
+	c.mu.Lock()
+	for i, t := range texts {
+		hashes[i] = maphash.Bytes(c.seed, t.Data)
+		if out[i] = c.lookup(hashes[i], t.Data); out[i] == nil {
+			todo = append(todo, i)
+		}
+	}
+	c.mu.Unlock()
+	parallel(len(todo), func(k int) { out[todo[k]] = readText(texts[todo[k]]) })
+	c.mu.Lock()
+	for _, i := range todo {
+		c.docs[hashes[i]] = append(c.docs[hashes[i]], &cached{text: texts[i].Data, facts: out[i]})
+	}
+	c.mu.Unlock()
+	return out
+}
+
+// parallel calls fn(0..n-1) on every CPU.
+func parallel(n int, fn func(int)) {
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i := range n {
+		g.Go(func() error { fn(i); return nil })
+	}
+	_ = g.Wait()
+}
+
+// readText reads the facts of one document text.
+func readText(text manifest.Text) *textFacts {
+	docs, err := manifest.OutlineText(manifest.Text{Data: text.Data}) // lines from the text's start
+	if err != nil {
+		return &textFacts{err: err}
+	}
+	tf := &textFacts{}
+	for _, d := range docs {
+		f := docFacts{line: d.Line, obj: d.Obj}
+		if d.Obj != nil {
+			f.read(d)
+		}
+		tf.docs = append(tf.docs, f)
+	}
+	return tf
+}
+
+func (f *docFacts) read(d manifest.Outline) {
+	if d.Obj.Kind() == "CustomResourceDefinition" && strings.HasPrefix(d.Obj.APIVersion(), "apiextensions.k8s.io/") {
+		crd := newCRD(d)
+		f.crd = &crd
+		return
+	}
+	set := map[string]bool{}
+	manifest.ImagesIn(d.Node, set)
+	for img := range set {
+		f.images = append(f.images, img)
+	}
+	f.kinds = kindsOf(d.Obj)
+	f.grants = grantsOf(d.Obj)
+	if w, ok := workloadOf(d.Obj); ok {
+		f.workload = &w
+	}
+}

@@ -1,0 +1,211 @@
+package manifest
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// Entry is one entry of a block mapping as written, read without parsing.
+type Entry struct {
+	Key string
+	// Holder says the key line is "key:" alone and every line of the entry below it is
+	// deeper: Body is the block its value is written in (a mapping, or a scalar).
+	Holder bool
+	Text   []byte // the entry's lines
+	Body   []byte // its lines below the key line
+	// Inner is Entries(Body) of a holder, when EntryTree read it (InnerOK: Entries' ok).
+	Inner   []Entry
+	InnerOK bool
+}
+
+// Entries cuts the text of a block mapping (every key at one indentation, as kustomize
+// and controller-gen write CRD schemas) into its entries, so that two versions of a
+// large mapping can be compared entry by entry and only the entries whose text differs
+// parsed (EntryValue). ok is false when a line is not surely such an entry or a part of
+// one (a comment or document marker at the keys' indentation, a key that is not plain,
+// a tab, a repeated key, a line less indented than the keys): parse the text instead.
+func Entries(text []byte) (entries []Entry, ok bool) {
+	ind := -1
+	start := 0
+	seen := map[string]bool{}
+	for i := 0; i < len(text); {
+		next := len(text)
+		if k := bytes.IndexByte(text[i:], '\n'); k >= 0 {
+			next = i + k + 1
+		}
+		line := text[i:next]
+		n := indentation(line)
+		switch {
+		case len(bytes.TrimSpace(line)) == 0:
+		case n < len(line) && line[n] == '\t', ind >= 0 && n < ind:
+			return nil, false
+		case ind >= 0 && n > ind:
+		case ind >= 0 && (bytes.HasPrefix(line[n:], []byte("- ")) || bytes.Equal(bytes.TrimSpace(line), []byte("-"))):
+			entries[len(entries)-1].Holder = false // a sequence written at the key's indentation
+		default:
+			key, holder, good := entryKey(line[n:])
+			if !good || seen[key] || ind >= 0 && n != ind {
+				return nil, false
+			}
+			if len(entries) > 0 {
+				entries[len(entries)-1].close(text[start:i])
+			}
+			ind, start, seen[key] = n, i, true
+			entries = append(entries, Entry{Key: key, Holder: holder})
+		}
+		i = next
+	}
+	if len(entries) == 0 {
+		return nil, false
+	}
+	entries[len(entries)-1].close(text[start:])
+	return entries, true
+}
+
+// close sets the entry's text; a holder without lines below it is a null, no holder.
+func (e *Entry) close(text []byte) {
+	e.Text = text
+	if nl := bytes.IndexByte(text, '\n'); nl >= 0 {
+		e.Body = text[nl+1:]
+	}
+	e.Holder = e.Holder && len(bytes.TrimSpace(e.Body)) > 0
+}
+
+// entryKey reads "key:" or "key: value" with a plain key of letters, digits and
+// -_./ that YAML reads as a string.
+func entryKey(s []byte) (key string, holder, ok bool) {
+	colon := bytes.IndexByte(s, ':')
+	if colon <= 0 {
+		return "", false, false
+	}
+	for _, c := range s[:colon] {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.' || c == '/') {
+			return "", false, false
+		}
+	}
+	rest := bytes.TrimRight(s[colon+1:], " \r\n")
+	if len(rest) > 0 && rest[0] != ' ' {
+		return "", false, false // "a:b" is a plain scalar, not a key
+	}
+	key = string(s[:colon])
+	if !stringKey(key) {
+		return "", false, false
+	}
+	return key, len(rest) == 0, true
+}
+
+// stringKey reports a plain key YAML reads as a string (not true, null, 1.5, ...).
+func stringKey(key string) bool {
+	if c := key[0]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+		switch strings.ToLower(key) {
+		case "true", "false", "null", "yes", "no", "on", "off", "y", "n":
+		default:
+			return true
+		}
+	}
+	var v any
+	return yaml.Unmarshal([]byte(key), &v) == nil && v == key
+}
+
+// EntryValue parses an entry's value.
+func EntryValue(e Entry) (any, error) {
+	var n yaml.Node
+	if err := yaml.Unmarshal(e.Text, &n); err != nil {
+		return nil, &Error{Doc: -1, Msg: fmt.Sprintf("%s: %v", e.Key, cleanErr(err))}
+	}
+	if n.Kind != yaml.DocumentNode || len(n.Content) == 0 {
+		return nil, &Error{Doc: -1, Msg: e.Key + ": not a mapping entry"}
+	}
+	value := MapValue(n.Content[0], e.Key)
+	if value == nil {
+		return nil, &Error{Doc: -1, Msg: e.Key + ": not a mapping entry"}
+	}
+	if v, ok := toValue(value); ok {
+		return v, nil
+	}
+	var v any
+	err := value.Decode(&v)
+	return v, err
+}
+
+// EntryValues parses the values of many entries at once (one parse, where a parse per
+// entry would cost its set-up each time); on a failure each is parsed on its own, so
+// the error names the entry.
+func EntryValues(entries []Entry) ([]any, error) {
+	out := make([]any, len(entries))
+	var rest []int // the entries entryScalar cannot read
+	for i, e := range entries {
+		if v, ok := entryScalar(e); ok {
+			out[i] = v
+		} else {
+			rest = append(rest, i)
+		}
+	}
+	if len(rest) == 0 {
+		return out, nil
+	}
+	var parse []Entry
+	for _, i := range rest {
+		parse = append(parse, entries[i])
+	}
+	vs, err := parsedValues(parse)
+	if err != nil {
+		return nil, err
+	}
+	for k, i := range rest {
+		out[i] = vs[k]
+	}
+	return out, nil
+}
+
+// parsedValues parses the values of entries in one parse.
+func parsedValues(entries []Entry) ([]any, error) {
+	var b bytes.Buffer
+	for i, e := range entries {
+		fmt.Fprintf(&b, "e%d:\n", i)
+		for _, line := range bytes.SplitAfter(e.Text, []byte("\n")) {
+			if len(line) > 0 {
+				b.WriteString("  ")
+				b.Write(line)
+			}
+		}
+		if len(e.Text) > 0 && e.Text[len(e.Text)-1] != '\n' {
+			b.WriteByte('\n')
+		}
+	}
+	var n yaml.Node
+	if err := yaml.Unmarshal(b.Bytes(), &n); err == nil && n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
+		if out, ok := entryValuesOf(n.Content[0], entries); ok {
+			return out, nil
+		}
+	}
+	out := make([]any, len(entries))
+	for i, e := range entries {
+		v, err := EntryValue(e)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// entryValuesOf reads e<i>.<key> of the joint parse.
+func entryValuesOf(root *yaml.Node, entries []Entry) ([]any, bool) {
+	out := make([]any, len(entries))
+	for i, e := range entries {
+		value := MapValue(MapValue(root, fmt.Sprintf("e%d", i)), e.Key)
+		if value == nil {
+			return nil, false
+		}
+		v, ok := toValue(value)
+		if !ok && value.Decode(&v) != nil {
+			return nil, false
+		}
+		out[i] = v
+	}
+	return out, true
+}

@@ -1,0 +1,181 @@
+package scaffold
+
+import (
+	"os"
+	"path"
+	"slices"
+	"strings"
+)
+
+// asset is a file the release ships: its name (or a glob) in the release, the tree
+// file (or glob) it comes from when a line says, and the line.
+type asset struct {
+	name   string // base name or glob of the released file
+	source string // slash path or glob in the tree; "" when only the name is known
+	at     string
+}
+
+// releaseFiles is what the release says it ships.
+type releaseFiles struct {
+	listed bool // a release line names the templates it ships (or uploads a list naming none)
+	assets []asset
+}
+
+// releaseDirVars name the folder a release is assembled in.
+var releaseDirVars = []string{"RELEASE_DIR", "OUTPUT_DIR", "DIST_DIR", "ARTIFACTS", "MANIFEST_DIR"}
+
+// shipping reads, once, what the release ships. With upload steps (a workflow's files:,
+// gh release, goreleaser extra_files, an Azure publish folder), the release ships what
+// they name: tree files as they are, and from an assembled folder what the release
+// lines copy or render into it. Without them, the template files the release lines copy.
+func (s *treeSurvey) shipping() *releaseFiles {
+	if s.shipped != nil {
+		return s.shipped
+	}
+	rf := &releaseFiles{}
+	s.shipped = rf
+	into := s.releaseDirContent()
+	for _, u := range s.uploadsRead() {
+		rf.listed = true
+		dir, base := path.Dir(u.path), path.Base(u.path)
+		switch {
+		case s.treeDir(dir) && !s.releaseDirs()[dir]:
+			rf.assets = append(rf.assets, asset{name: base, source: u.path, at: u.at})
+		case strings.ContainsAny(base, "*?["):
+			for _, a := range into[dir] {
+				if ok, _ := path.Match(base, a.name); ok || strings.ContainsAny(a.name, "*?[") {
+					rf.assets = append(rf.assets, asset{name: a.name, source: a.source, at: u.at + ", " + a.at})
+				}
+			}
+		default:
+			rf.assets = append(rf.assets, s.named(into[dir], base, u.at))
+		}
+	}
+	if !rf.listed {
+		rf.assets = s.templateCopies()
+		rf.listed = len(rf.assets) > 0
+	}
+	return rf
+}
+
+// named is the asset an upload names in an assembled folder, with the source a
+// release line copies to it when one does.
+func (s *treeSurvey) named(in []asset, base, at string) asset {
+	for _, a := range in {
+		if a.name == base {
+			return asset{name: base, source: a.source, at: at + ", " + a.at}
+		}
+	}
+	return asset{name: base, at: at}
+}
+
+func (s *treeSurvey) uploadsRead() []upload {
+	var out []upload
+	for _, p := range s.hints.pipes {
+		out = append(out, p.uploads(p.lookup(s.hints.makefile))...)
+	}
+	return out
+}
+
+// treeDir reports a folder of the tree (not one the build creates).
+func (s *treeSurvey) treeDir(rel string) bool {
+	fi, err := os.Stat(s.abs(rel))
+	return err == nil && fi.IsDir() && !strings.ContainsAny(rel, "*?[")
+}
+
+// releaseDirs are the folders a release is assembled in.
+func (s *treeSurvey) releaseDirs() map[string]bool {
+	dirs := map[string]bool{"out": true, "_out": true, "dist": true, "_dist": true, "_output": true}
+	for k, v := range s.hints.vars {
+		for _, suffix := range releaseDirVars {
+			if strings.HasSuffix(k, suffix) && v != "" {
+				dirs[cleanRel(expand(v, s.hints.vars))] = true
+			}
+		}
+	}
+	return dirs
+}
+
+// releaseDirContent maps each folder release lines copy or render files into to
+// those files: cp/mv of release lines (and of other non-development lines into a
+// release folder), and renders written there.
+func (s *treeSurvey) releaseDirContent() map[string][]asset {
+	out := map[string][]asset{}
+	dirs := s.releaseDirs()
+	for _, l := range s.hints.lines {
+		if l.dev() && !l.release {
+			continue
+		}
+		if m := copyLine.FindStringSubmatch(l.text); m != nil {
+			for _, a := range copyAssets(m[1], m[2], l.at, dirs) {
+				if l.release || dirs[a.dir] {
+					out[a.dir] = append(out[a.dir], a.asset)
+				}
+			}
+		}
+		if d := renderedDir(l.text); d != "" && l.release {
+			if o := buildOutput(l.text); o != "" {
+				out[path.Dir(o)] = append(out[path.Dir(o)], asset{name: path.Base(o), source: "kustomize:" + d, at: l.at})
+			}
+		}
+	}
+	return out
+}
+
+type placedAsset struct {
+	dir string
+	asset
+}
+
+// copyAssets reads cp SRC… DST: into DST's folder each source under its name, or the
+// one source under DST's name.
+func copyAssets(srcs, dst, at string, dirs map[string]bool) []placedAsset {
+	dst = cleanRel(strings.Trim(dst, `"'`))
+	fs := strings.Fields(srcs)
+	toDir := strings.HasSuffix(dst, "/") || dirs[dst] || len(fs) > 1 || path.Ext(dst) == ""
+	var out []placedAsset
+	for _, f := range fs {
+		src := cleanRel(strings.Trim(f, `"'`))
+		if toDir {
+			out = append(out, placedAsset{dst, asset{name: path.Base(src), source: src, at: at}})
+		} else {
+			out = append(out, placedAsset{path.Dir(dst), asset{name: path.Base(dst), source: src, at: at}})
+		}
+	}
+	return out
+}
+
+// templateCopies are the template files the release lines copy (into any folder) or
+// render into a release folder.
+func (s *treeSurvey) templateCopies() []asset {
+	var out []asset
+	dirs := s.releaseDirs()
+	for dir, as := range s.releaseDirContent() {
+		for _, a := range as {
+			if isTemplateName(a.name) && (dirs[dir] || !strings.HasPrefix(a.source, "kustomize:")) {
+				out = append(out, a)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b asset) int { return strings.Compare(a.at+a.name, b.at+b.name) })
+	return out
+}
+
+func isTemplateName(n string) bool {
+	return strings.HasPrefix(n, "cluster-template") || strings.HasPrefix(n, "clusterclass")
+}
+
+// buildOutput is the file a render line writes: the first redirection after the
+// build ("" if it writes none).
+func buildOutput(text string) string {
+	b := strings.Index(text, "build ")
+	i := strings.Index(text[max(b, 0):], ">")
+	if b < 0 || i < 0 {
+		return ""
+	}
+	f := strings.Fields(strings.TrimLeft(text[b+i:], ">"))
+	if len(f) == 0 {
+		return ""
+	}
+	return cleanRel(strings.Trim(f[0], `"'`))
+}

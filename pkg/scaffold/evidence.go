@@ -1,0 +1,66 @@
+package scaffold
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Question is what init asks the maintainer: it wrote its best value, but two pieces of
+// evidence disagree or the value is a default rather than what the release path says.
+type Question struct {
+	Provider string // the provider's label ("" for the whole config)
+	Field    string // the config key it is about: name, image, tag, templates, …
+	Text     string // what init wrote and why it asks, naming the files and lines it read
+	Line     int    // the line of the config the question is written above (set by Questions)
+}
+
+// ask records a question about one of the provider's values.
+func (p *Provider) ask(field, format string, args ...any) {
+	q := Question{Field: field, Text: fmt.Sprintf(format, args...)}
+	for _, o := range p.Questions {
+		if o.Field == q.Field && o.Text == q.Text {
+			return
+		}
+	}
+	p.Questions = append(p.Questions, q)
+}
+
+// cite records the evidence of one of the provider's values.
+func (p *Provider) cite(field, format string, args ...any) {
+	if p.Evidence == nil {
+		p.Evidence = map[string]string{}
+	}
+	p.Evidence[field] = fmt.Sprintf(format, args...)
+}
+
+// questionsOn returns the provider's questions about field.
+func (p *Provider) questionsOn(field string) []Question {
+	var out []Question
+	for _, q := range p.Questions {
+		if q.Field == field {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// lineOf returns "rel:N", N the first line of the file at rel matching re ("rel" when
+// none does or the file cannot be read).
+func (s *treeSurvey) lineOf(rel string, re *regexp.Regexp) string {
+	data, err := s.r.read(s.abs(rel))
+	if err != nil {
+		return rel
+	}
+	for i, l := range strings.Split(string(data), "\n") {
+		if re.MatchString(l) {
+			return rel + ":" + itoa(i+1)
+		}
+	}
+	return rel
+}
+
+// lineWith is lineOf for a literal substring.
+func (s *treeSurvey) lineWith(rel, sub string) string {
+	return s.lineOf(rel, regexp.MustCompile(regexp.QuoteMeta(sub)))
+}

@@ -1,0 +1,206 @@
+package scaffold
+
+import (
+	"io/fs"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+)
+
+// nameClaim is a provider name a file gives for a type, and where.
+type nameClaim struct{ name, at string }
+
+var (
+	docFlag    = regexp.MustCompile(`--(bootstrap|control-plane|infrastructure|ipam|runtime-extension|addon)[= ]"?([a-z0-9][a-z0-9-]*)`)
+	docName    = regexp.MustCompile(`^\s*-?\s*name:\s*["']?([a-z0-9][a-z0-9-]*)["']?\s*$`)
+	docType    = regexp.MustCompile(`^\s*-?\s*type:\s*["']?(\w+Provider)["']?\s*$`)
+	moduleLine = regexp.MustCompile(`(?m)^module\s+(\S+)`)
+	namePrefix = []string{"cluster-api-provider-", "cluster-api-bootstrap-provider-", "cluster-api-control-plane-provider-",
+		"cluster-api-controlplane-provider-", "cluster-api-ipam-provider-", "cluster-api-addon-provider-", "cluster-api-", "capi-"}
+)
+
+// decideName names p: the cluster.x-k8s.io/provider label its components set, else the
+// name the docs give its type (a clusterctl.yaml providers: entry, a clusterctl init
+// flag), else go.mod's module, else the folder. It asks when the label and the docs
+// disagree, and when neither names it.
+func (s *treeSurvey) decideName(p *Provider, main *source) {
+	docs := s.docNames()[string(p.Type)]
+	if l := main.tree.label; l != "" {
+		if n := strings.TrimPrefix(l, layout.Label(p.Type, "")); n != "" && layout.ValidateName(p.Type, n) == nil {
+			p.Name, p.NameFrom = n, "the cluster.x-k8s.io/provider label "+l+" ("+s.labelAt(main.tree, l)+")"
+			if len(docs) > 0 && !hasName(docs, n) {
+				p.ask("name", "the docs name this %s %s (%s), the label %s: init wrote %s", p.Type, docs[0].name, docs[0].at, l, n)
+			}
+			return
+		}
+	}
+	mod, modAt := s.moduleName()
+	switch {
+	case len(docs) > 0:
+		best := mostNamed(docs)
+		p.Name, p.NameFrom = best.name, "the docs ("+best.at+")"
+		if mod != "" && mod != best.name {
+			p.NameFrom += "; go.mod says " + mod
+		}
+	case mod != "" && layout.ValidateName(p.Type, mod) == nil:
+		p.Name, p.NameFrom = mod, "go.mod's module ("+modAt+")"
+		p.ask("name", "no cluster.x-k8s.io/provider label or doc names this provider: init took %s from go.mod's module (%s)", mod, modAt)
+	default:
+		p.Name, p.NameFrom = s.folderName(string(p.Type), p.Root), "the folder name"
+		p.ask("name", "no cluster.x-k8s.io/provider label, doc or go.mod names this provider: init took %s from the folder name", p.Name)
+	}
+}
+
+func hasName(cs []nameClaim, n string) bool {
+	for _, c := range cs {
+		if c.name == n {
+			return true
+		}
+	}
+	return false
+}
+
+// mostNamed is the name most claims give (the first on a tie).
+func mostNamed(cs []nameClaim) nameClaim {
+	count := map[string]int{}
+	best := cs[0]
+	for _, c := range cs {
+		count[c.name]++
+		if count[c.name] > count[best.name] {
+			best = c
+		}
+	}
+	return best
+}
+
+// labelAt is where a tree's kustomizations set the provider label.
+func (s *treeSurvey) labelAt(t *tree, label string) string {
+	re := regexp.MustCompile(`cluster\.x-k8s\.io/provider["']?:\s*["']?` + regexp.QuoteMeta(label) + `["']?\s*$`)
+	for _, d := range t.kdirs {
+		if f := kustomizationIn(d); f != "" {
+			if at := s.lineOf(s.rel(f), re); strings.Contains(at, ":") {
+				return at
+			}
+		}
+	}
+	return s.rel(t.dir)
+}
+
+// moduleName is the provider name go.mod's module path gives, and where.
+func (s *treeSurvey) moduleName() (string, string) {
+	data, err := s.r.read(s.abs("go.mod"))
+	m := moduleLine.FindSubmatch(data)
+	if err != nil || m == nil {
+		return "", ""
+	}
+	base := string(m[1])
+	if v := path.Base(base); len(v) > 1 && v[0] == 'v' && strings.Trim(v[1:], "0123456789") == "" {
+		base = path.Dir(base) // github.com/org/repo/v2
+	}
+	return trimPrefixes(strings.ToLower(path.Base(base))), "go.mod:1"
+}
+
+func trimPrefixes(n string) string {
+	for _, pre := range namePrefix {
+		n = strings.TrimPrefix(n, pre)
+	}
+	return n
+}
+
+// folderName is the name a provider folder (or the repository folder) gives.
+func (s *treeSurvey) folderName(typ, root string) string {
+	base := path.Base(root)
+	if root == "." {
+		base = filepath.Base(s.root)
+	}
+	base = trimPrefixes(strings.ToLower(base))
+	if typ == "CoreProvider" {
+		base = "cluster-api"
+	}
+	if layout.ValidateName(layout.Type(typ), base) != nil {
+		base = "my-provider"
+	}
+	return base
+}
+
+// docNames reads README.md and docs/ (Markdown, four levels deep) for the names users
+// are told to give each provider type: clusterctl.yaml providers: entries (name: with
+// type: beside it) and clusterctl init flags.
+func (s *treeSurvey) docNames() map[string][]nameClaim {
+	if s.names != nil {
+		return s.names
+	}
+	s.names = map[string][]nameClaim{}
+	for _, rel := range s.docFiles() {
+		if data, err := s.r.read(s.abs(rel)); err == nil {
+			s.readDocNames(rel, strings.Split(string(data), "\n"))
+		}
+	}
+	return s.names
+}
+
+func (s *treeSurvey) docFiles() []string {
+	out := []string{"README.md"}
+	_ = filepath.WalkDir(s.abs("docs"), func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return nil
+		case d.IsDir() && strings.Count(s.rel(p), "/") > 4:
+			return filepath.SkipDir
+		case !d.IsDir() && strings.HasSuffix(p, ".md"):
+			out = append(out, s.rel(p))
+		}
+		return nil
+	})
+	return out
+}
+
+func (s *treeSurvey) readDocNames(rel string, lines []string) {
+	for i, l := range lines {
+		at := rel + ":" + itoa(i+1)
+		for _, m := range docFlag.FindAllStringSubmatch(l, -1) {
+			if t := flagType(m[1]); t != "" {
+				s.names[t] = append(s.names[t], nameClaim{name: m[2], at: at})
+			}
+		}
+		n := docName.FindStringSubmatch(l)
+		if n == nil {
+			continue
+		}
+		if t := entryType(lines, i); t != "" {
+			s.names[t] = append(s.names[t], nameClaim{name: n[1], at: at})
+		}
+	}
+}
+
+// entryType is the type: of the clusterctl.yaml providers: entry holding line i: the
+// nearest type: line of the same list item (after it, else before it).
+func entryType(lines []string, i int) string {
+	item := func(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), "- ") }
+	for j := i + 1; j < min(len(lines), i+4) && !item(lines[j]); j++ {
+		if t := docType.FindStringSubmatch(lines[j]); t != nil && layout.ValidType(layout.Type(t[1])) {
+			return t[1]
+		}
+	}
+	for j := i; j >= max(0, i-3); j-- {
+		if t := docType.FindStringSubmatch(lines[j]); t != nil && layout.ValidType(layout.Type(t[1])) {
+			return t[1]
+		}
+		if item(lines[j]) && j < i {
+			break
+		}
+	}
+	return ""
+}
+
+func flagType(flag string) string {
+	for _, t := range layout.Types {
+		if layout.TypeFlag(t) == flag {
+			return string(t)
+		}
+	}
+	return ""
+}

@@ -1,0 +1,92 @@
+package scaffold
+
+import (
+	"path"
+	"regexp"
+	"strings"
+)
+
+// upload is a path a release pipeline uploads (a file, a glob, or a folder as DIR/*).
+type upload struct{ path, at string }
+
+var (
+	listKey   = regexp.MustCompile(`^(\s*)(?:-\s+)?(files|PathtoPublish|pathToPublish|publish|path):\s*[|>]?[-+]?\s*(.*?)\s*$`)
+	globKey   = regexp.MustCompile(`^\s*-?\s*glob:\s*["']?([^"'\s]+)`)
+	ghRelease = regexp.MustCompile(`\bgh\s+release\s+(?:create|upload)\s+(.*)`)
+	wsPrefix  = regexp.MustCompile(`^(?:\$\{\{[^}]*\}\}|\$\([^)]*\)|\$\{?[A-Za-z_]*WORKSPACE\}?|\$\{?CI_PROJECT_DIR\}?)/`)
+)
+
+// uploads lists the paths a release pipeline's upload steps name: a workflow's files:
+// list, gh release create/upload arguments, goreleaser's extra_files globs, an Azure
+// publish: folder.
+func (p *ciFile) uploads(look func(string) (string, bool)) []upload {
+	if !p.release {
+		return nil
+	}
+	var out []upload
+	block := -1
+	for _, l := range p.lines {
+		add := func(s string) {
+			for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' }) {
+				if f = cleanUpload(expandWith(f, look)); f != "" {
+					out = append(out, upload{path: f, at: l.at})
+				}
+			}
+		}
+		indent := len(l.text) - len(strings.TrimLeft(l.text, " "))
+		switch m := listKey.FindStringSubmatch(l.text); {
+		case block >= 0 && indent > block:
+			add(strings.TrimPrefix(strings.TrimSpace(l.text), "- "))
+			continue
+		case m != nil && (m[2] == "files" || p.kind == "azure" && m[2] != "path"):
+			block = -1
+			if m[3] == "" {
+				block = len(m[1])
+			} else if p.kind == "azure" {
+				add(m[3] + "/*")
+			} else {
+				add(m[3])
+			}
+			continue
+		}
+		block = -1
+		if m := globKey.FindStringSubmatch(l.text); m != nil && p.kind == "goreleaser" {
+			add(m[1])
+		}
+		if m := ghRelease.FindStringSubmatch(l.text); m != nil {
+			add(releaseArgs(m[1]))
+		}
+	}
+	return out
+}
+
+// releaseArgs keeps gh release's file arguments (paths, globs, YAML files).
+func releaseArgs(args string) string {
+	var keep []string
+	skip := false
+	for _, a := range shellFields(args) {
+		a = strings.Trim(a, `"'`)
+		switch {
+		case skip:
+			skip = false
+		case strings.HasPrefix(a, "-"):
+			skip = !strings.Contains(a, "=") && a != "--draft" && a != "--prerelease" && a != "--generate-notes" && a != "--clobber"
+		case strings.Contains(a, "/") || strings.Contains(a, "*") || strings.HasSuffix(a, ".yaml") || strings.HasSuffix(a, ".yml"):
+			keep = append(keep, a)
+		}
+	}
+	return strings.Join(keep, " ")
+}
+
+// cleanUpload drops quotes, the workspace prefix and ./ from an uploaded path ("" for
+// words that are no path).
+func cleanUpload(f string) string {
+	f = strings.Trim(f, `"'`)
+	for wsPrefix.MatchString(f) {
+		f = wsPrefix.ReplaceAllString(f, "")
+	}
+	if f == "" || f == "|" || f == ">" || strings.HasPrefix(f, "$") || !strings.ContainsAny(f, "./*") {
+		return ""
+	}
+	return path.Clean(strings.TrimPrefix(f, "./"))
+}

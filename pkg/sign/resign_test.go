@@ -1,0 +1,159 @@
+package sign
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/opencontainers/go-digest"
+
+	"github.com/capirepo/capirepo/pkg/provenance"
+	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/testsupport/sigstore"
+)
+
+// split is a signed release as the oci publisher passes it: its files, its bundle.
+func split(r *release.Release) (*release.Release, []byte) {
+	c := *r
+	c.Files = nil
+	var b []byte
+	for _, f := range r.Files {
+		if strings.HasSuffix(f.Name, ".sigstore.json") {
+			b = f.Data
+			continue
+		}
+		c.Files = append(c.Files, f)
+	}
+	return &c, b
+}
+
+const ref = "registry.example/capi/infrastructure-demo"
+
+var subject = digest.FromString("manifest")
+
+// TestResignerVerifiesBeforeSigningAgain: with input trust the release's own bundle
+// must verify and cover every file; otherwise nothing is signed and the error names
+// the file. Without input trust the statement is re-derived from the files.
+func TestResignerVerifiesBeforeSigningAgain(t *testing.T) {
+	priv, pub := sigstore.KeyPair(t, "")
+	key, _ := ParsePublicKey("k.pub", pub)
+	_, otherPub := sigstore.KeyPair(t, "")
+	other, _ := ParsePublicKey("o.pub", otherPub)
+	signer := keySigner(t, priv, "")
+	r, b := split(signedSet(t, signer, "v1.0.0").Releases[0])
+	rs := &Resigner{Signer: signer, Trust: &Policy{Key: key}, Builder: "test"}
+	st, err := rs.Statement(r, b)
+	if err != nil || len(st.GetSubject()) != 3 || st.GetPredicate().GetFields()["buildDefinition"].GetStructValue().GetFields()["buildType"].GetStringValue() != provenance.BuildType {
+		t.Fatalf("the build's own statement: %v %v", st, err)
+	}
+	changed := *r
+	changed.Files = append([]release.File{{Name: "cluster-template.yaml", Data: []byte("kind: Other\n")}}, r.Files[1:]...)
+	cases := map[string]struct {
+		rs   *Resigner
+		r    *release.Release
+		b    []byte
+		want string
+	}{
+		"changed file": {rs, &changed, b, "infrastructure-demo/v1.0.0/cluster-template.yaml: changed after signing"},
+		"another key":  {&Resigner{Signer: signer, Trust: &Policy{Key: other}}, r, b, "infrastructure-demo/v1.0.0/infrastructure-demo-v1.0.0.sigstore.json: "},
+		"unsigned":     {rs, r, nil, "infrastructure-demo-v1.0.0.sigstore.json: missing"},
+	}
+	for name, c := range cases {
+		if _, err := c.rs.Statement(c.r, c.b); !errors.Is(err, ErrVerify) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want ErrVerify naming %q", name, err, c.want)
+		}
+		if err := c.rs.Check(context.Background(), c.r, c.b); err == nil {
+			t.Errorf("%s: Check accepted it", name)
+		}
+	}
+	derived, err := (&Resigner{Signer: signer, Builder: "test"}).Statement(&changed, b)
+	if err != nil || derived.GetPredicate().GetFields()["buildDefinition"].GetStructValue().GetFields()["buildType"].GetStringValue() != provenance.RepublishType {
+		t.Fatalf("re-derived: %v %v", derived, err)
+	}
+	if got := derived.GetSubject()[0].GetDigest()["sha256"]; got != release.SHA256([]byte("kind: Other\n")) {
+		t.Errorf("the re-derived statement does not hold the files as they are: %s", got)
+	}
+}
+
+// TestResignerHoldsOnlyItsOwnSignature: a bundle Resign made is this signer's
+// signature of the same statement; for another subject it is this signer's of
+// another statement; another key's bundle of the same statement is not this
+// signer's at all.
+func TestResignerHoldsOnlyItsOwnSignature(t *testing.T) {
+	priv, pub := sigstore.KeyPair(t, "")
+	key, _ := ParsePublicKey("k.pub", pub)
+	otherPriv, _ := sigstore.KeyPair(t, "")
+	signer := keySigner(t, priv, "")
+	r, b := split(signedSet(t, signer, "v1.0.0").Releases[0])
+	rs := &Resigner{Signer: signer, Trust: &Policy{Key: key}}
+	ctx := context.Background()
+	mine, err := rs.Resign(ctx, r, b, ref, subject)
+	if err != nil {
+		t.Fatal(err)
+	}
+	theirs, err := (&Resigner{Signer: keySigner(t, otherPriv, ""), Trust: &Policy{Key: key}}).Resign(ctx, r, b, ref, subject)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, c := range map[string]struct {
+		existing   []byte
+		subject    digest.Digest
+		mine, same bool
+	}{
+		"mine":                    {mine, subject, true, true},
+		"mine, another manifest":  {mine, digest.FromString("other"), true, false},
+		"the build's own bundle":  {b, subject, true, false},
+		"another key's signature": {theirs, subject, false, false},
+		"not a bundle":            {[]byte("{}"), subject, false, false},
+	} {
+		if m, s := rs.Holds(ctx, r, b, ref, c.subject, c.existing); m != c.mine || s != c.same {
+			t.Errorf("%s: mine %v same %v, want %v %v", name, m, s, c.mine, c.same)
+		}
+	}
+	st, err := Verify("mine", mine, Policy{Key: key})
+	if err != nil || st.GetSubject()[len(st.GetSubject())-1].GetName() != ref {
+		t.Errorf("the new signature does not verify or name the artifact: %v", err)
+	}
+}
+
+// TestKeylessSignerRecognisesItsOwnSignatures: a keyless signer knows its identity
+// from its certificate and, under its trusted root, recognises a signature it made;
+// without a trusted root it recognises none.
+func TestKeylessSignerRecognisesItsOwnSignatures(t *testing.T) {
+	k := sigstore.NewKeyless(t, "release@example.org", "https://issuer.example")
+	ctx := context.Background()
+	s, err := KeylessSigner(Keyless{IDToken: k.Token(), Fulcio: k.Fulcio, Rekor: k.Rekor, TrustedRoot: k.TrustedRoot})
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, err := s.Own(ctx)
+	if err != nil || own.Identity != "release@example.org" || own.Issuer != "https://issuer.example" {
+		t.Fatalf("own policy %+v (%v)", own, err)
+	}
+	r := releaseOf("v1.0.0")
+	rs := &Resigner{Signer: s, Builder: "test"}
+	b, err := rs.Resign(ctx, r, nil, ref, subject)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mine, same := rs.Holds(ctx, r, nil, ref, subject, b); !mine || !same {
+		t.Errorf("its own keyless signature: mine %v same %v", mine, same)
+	}
+	later, err := KeylessSigner(Keyless{IDToken: k.Token(), Fulcio: k.Fulcio, Rekor: k.Rekor, TrustedRoot: k.TrustedRoot})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mine, same := (&Resigner{Signer: later, Builder: "test"}).Holds(ctx, r, nil, ref, subject, b); !mine || !same {
+		t.Errorf("a later run of the same identity: mine %v same %v", mine, same)
+	}
+	stranger := sigstore.NewKeyless(t, "someone@example.org", "https://issuer.example")
+	s2, _ := KeylessSigner(Keyless{IDToken: stranger.Token(), Fulcio: stranger.Fulcio, Rekor: stranger.Rekor, TrustedRoot: k.TrustedRoot})
+	if mine, _ := (&Resigner{Signer: s2, Builder: "test"}).Holds(ctx, r, nil, ref, subject, b); mine {
+		t.Error("another identity's signer took the signature for its own")
+	}
+	noRoot, _ := KeylessSigner(Keyless{IDToken: k.Token(), Fulcio: k.Fulcio, Rekor: k.Rekor})
+	if mine, _ := (&Resigner{Signer: noRoot, Builder: "test"}).Holds(ctx, r, nil, ref, subject, b); mine {
+		t.Error("without a trusted root a keyless signature was recognised")
+	}
+}
