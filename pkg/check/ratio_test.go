@@ -65,7 +65,7 @@ func peakHeap(f func()) (time.Duration, uint64) {
 // peak-lint/decode the ratio of peak heaps (target ≤ 3).
 func BenchmarkLintVsDecode20MB(b *testing.B) {
 	data := components20MB()
-	r := &release.Release{Provider: layout.Provider{Type: layout.InfrastructureProvider, Name: "big"}, Version: "v1.0.0",
+	r := &release.Release{Provider: layout.Provider{Type: layout.InfrastructureProvider, Name: "big"}, Version: layout.NamedVersion("v1.0.0"),
 		ComponentsFile: "infrastructure-components.yaml", Files: []release.File{{Name: "infrastructure-components.yaml", Data: data}}}
 	var td, tl time.Duration
 	var pd, pl uint64
@@ -85,7 +85,7 @@ func BenchmarkLintVsDecode20MB(b *testing.B) {
 // (target under 1 GB).
 func BenchmarkLint100MB(b *testing.B) {
 	data := componentsOf(100 << 20)
-	r := &release.Release{Provider: layout.Provider{Type: layout.InfrastructureProvider, Name: "big"}, Version: "v1.0.0",
+	r := &release.Release{Provider: layout.Provider{Type: layout.InfrastructureProvider, Name: "big"}, Version: layout.NamedVersion("v1.0.0"),
 		ComponentsFile: "infrastructure-components.yaml", Files: []release.File{{Name: "infrastructure-components.yaml", Data: data}}}
 	b.SetBytes(int64(len(data)))
 	var peak uint64

@@ -14,8 +14,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/mirror"
 	"github.com/capirepo/capirepo/pkg/publish"
-	"github.com/capirepo/capirepo/pkg/release"
-	"github.com/capirepo/capirepo/pkg/sign"
+	"github.com/capirepo/capirepo/pkg/repository"
 	"github.com/capirepo/capirepo/pkg/source"
 	"github.com/capirepo/capirepo/pkg/verify"
 )
@@ -27,16 +26,16 @@ type mirrorOptions struct {
 	configMaps                                   string // --configmaps (mirror_configmaps.go)
 	jobs                                         int
 	strict, quiet, force                         bool
-	picks                                        map[string]*[]string // provider type -> name[:version] args
-	getenv                                       func(string) string  // tokens come from here
-	oci                                          mirrorOCI            // --images-to, --images-layout, --to-oci
-	sig                                          sigFlags             // --verify-key, --certificate-* (sigverify.go)
-	sign                                         signFlags            // --sign-key, --sign-keyless: sign the --to-oci artifacts
+	picks                                        map[layout.Type]*[]string // provider type -> name[:version] args
+	getenv                                       func(string) string       // tokens come from here
+	oci                                          mirrorOCI                 // --images-to, --images-layout, --to-oci
+	sig                                          sigFlags                  // --verify-key, --certificate-* (sigverify.go)
+	sign                                         signFlags                 // --sign-key, --sign-keyless: sign the --to-oci artifacts
 }
 
 // newMirrorCmd reads tokens through io's injected environment.
 func newMirrorCmd(io streams) *cobra.Command {
-	o := &mirrorOptions{picks: map[string]*[]string{}, getenv: io.lookup}
+	o := &mirrorOptions{picks: map[layout.Type]*[]string{}, getenv: io.lookup}
 	cmd := &cobra.Command{
 		Use:   "mirror --out DIR [--core NAME[:VERSION]]... [--infrastructure NAME[:VERSION]]... [--from-config FILE]",
 		Short: "Mirror provider releases and cert-manager into an air-gapped clusterctl repository",
@@ -57,7 +56,7 @@ GITLAB_TOKEN, CI_JOB_TOKEN, GITLAB_DEPLOY_TOKEN.`,
 	for _, t := range layout.Types {
 		list := []string{}
 		o.picks[t] = &list
-		f.StringArrayVar(&list, layout.TypeFlag(t), nil, "mirror this "+t+" (name[:version], repeatable; no version = the URL's, usually latest)")
+		f.StringArrayVar(&list, layout.TypeFlag(t), nil, "mirror this "+string(t)+" (name[:version], repeatable; no version = the URL's, usually latest)")
 	}
 	f.StringVar(&o.out, "out", "", "the mirror folder (a clusterctl local repository; required)")
 	f.StringVar(&o.fromConfig, "from-config", "", "clusterctl.yaml whose providers: replace and extend the built-in list; each is mirrored at its URL's version unless a flag picks it")
@@ -96,9 +95,7 @@ func (o *mirrorOptions) run(ctx context.Context, io streams) error {
 	}
 	show := o.progress(io)
 	opts := o.options(cert, also, show)
-	if policy != nil {
-		opts.Verify = func(_ context.Context, r *release.Release) error { return sign.VerifyRelease(r, *policy) }
-	}
+	opts.Signature = policy
 	rs, err := o.resigner(ctx, io)
 	if err != nil {
 		return err
@@ -129,7 +126,7 @@ func (o *mirrorOptions) plan() ([]mirror.Job, mirror.CertManagerJob, error) {
 	if err := verify.CheckContract(o.contract); err != nil {
 		return nil, none, fmt.Errorf("--contract %w", err)
 	}
-	args := map[string][]string{}
+	args := map[layout.Type][]string{}
 	for t, list := range o.picks {
 		args[t] = *list
 	}
@@ -177,18 +174,14 @@ func (o *mirrorOptions) certJob() (mirror.CertManagerJob, error) {
 	return mirror.CertManagerJob{Version: o.certManager, URL: u, File: file, Source: src}, nil
 }
 
-// source builds the reader a provider URL points at (source.ForRelease: clusterctl's
-// repository types, one token policy per forge, size caps, no symbolic links).
-func (o *mirrorOptions) source(p mirror.Provider, version string) (mirror.Source, error) {
+// source builds the repository a provider URL points at (source.ForRelease:
+// clusterctl's repository types, one token policy, size caps, no symbolic links).
+func (o *mirrorOptions) source(p mirror.Provider, version string) (repository.Repository, error) {
 	opts := source.Options{Getenv: o.getenv, GitLabURL: o.gitlabURL}
 	if o.githubURL != "" {
 		opts.GitHubAPIURL, _ = github.EnterpriseURLs(o.githubURL, "")
 	}
-	sp, err := source.ForRelease(p.URL, p.Label(), p.Name, version, opts)
-	if err != nil {
-		return nil, err
-	}
-	return sp.Reader, nil
+	return source.ForRelease(p.URL, p.Label(), p.Name, version, opts)
 }
 
 // also is the --to-gitlab destination, if any.
@@ -212,10 +205,6 @@ func (o *mirrorOptions) also() ([]publish.Destination, error) {
 		return nil, fmt.Errorf("--to-gitlab: %w", err)
 	}
 	return []publish.Destination{p}, nil
-}
-
-func (o *mirrorOptions) latest(ctx context.Context, src mirror.Source) (string, error) {
-	return verify.Latest(ctx, src, o.contract)
 }
 
 // print reports findings and the summary; file-by-file actions only when something

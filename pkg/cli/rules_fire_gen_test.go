@@ -2,11 +2,12 @@ package cli
 
 import (
 	"os"
-
-	"github.com/capirepo/capirepo/pkg/httpx"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/httpx"
+	"github.com/capirepo/capirepo/pkg/testsupport/sigstore"
 )
 
 const (
@@ -73,6 +74,12 @@ func generatedScenarios() map[string]ruleScenario {
 		"repo-latest-prerelease":       verifyTree(versionDir("v0.2.0", "0.2", "0.3"), versionDir("v0.3.0-rc.0", "0.3")),
 		"repo-latest-other-contract":   verifyTree(map[string]string{"v2.0.0/" + comps: nsOnly, "v2.0.0/metadata.yaml": meta("1.0 v1beta1", "2.0 v1beta2")}),
 		"repo-latest-differs":          verifyTree(versionDir("v0.2.0", "0.2", "0.3"), versionDir("v0.3.0-rc.0", "0.3")),
+		"signature": func(t *testing.T) []string { // an unsigned version, verified with a key
+			_, pub := sigstore.KeyPair(t, "")
+			key := filepath.Join(t.TempDir(), "cosign.pub")
+			writeFile(t, key, pub)
+			return append(verifyTree(versionDir("v0.1.0", "0.1"))(t), "--key", key)
+		},
 	}
 }
 

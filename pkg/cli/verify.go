@@ -4,10 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/configmap"
 	"github.com/capirepo/capirepo/pkg/lint"
-	"github.com/capirepo/capirepo/pkg/sign"
 	"github.com/capirepo/capirepo/pkg/verify"
 	"github.com/spf13/cobra"
 )
@@ -73,15 +71,9 @@ func (o *verifyOptions) run(cmd *cobra.Command, io streams, raw string) error {
 	var reports []*verify.Report
 	var all lint.Findings
 	for _, t := range targets {
-		opts := verify.Options{Lint: check.RepoFiles, Strict: o.strict}
-		if policy != nil {
-			opts.Signature = func(label, version string, files map[string][]byte) lint.Findings {
-				return sign.ReleaseFindings(cmd.Context(), t.Reader, *policy, t.File, label, version, files)
-			}
-		}
-		rep, err := verify.Provider(cmd.Context(), t.Reader, t.Label, t.File, opts)
+		rep, err := verify.Provider(cmd.Context(), t, verify.Options{Lint: true, Strict: o.strict, Signature: policy})
 		if err != nil {
-			return withCode(readFailure(t), fmt.Errorf("verifying %s: %w", t.Label, err))
+			return withCode(readFailure(t), fmt.Errorf("verifying %s: %w", t.Info().Label, err))
 		}
 		reports = append(reports, rep)
 		all = append(all, rep.AllFindings()...)

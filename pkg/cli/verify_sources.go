@@ -5,12 +5,14 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/backend/github"
 	"github.com/capirepo/capirepo/pkg/backend/oci"
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/repository"
 	"github.com/capirepo/capirepo/pkg/source"
 )
 
 // targets turns the argument into the providers to verify (pkg/source decides).
-func (o *verifyOptions) targets(raw string) ([]source.Provider, error) {
-	opts := source.Options{Getenv: o.getenv, GitHubAPIURL: o.githubURL, GitLabURL: o.gitlabURL, Type: o.typ,
+func (o *verifyOptions) targets(raw string) ([]repository.Repository, error) {
+	opts := source.Options{Getenv: o.getenv, GitHubAPIURL: o.githubURL, GitLabURL: o.gitlabURL, Type: layout.Type(o.typ),
 		Registry: oci.Remote{PlainHTTP: o.plainHTTP}}
 	if o.tokenFile != "" {
 		tok, err := readToken(o.tokenFile)
@@ -34,8 +36,8 @@ func (o *verifyOptions) targets(raw string) ([]source.Provider, error) {
 
 // readFailure is the exit code of a provider that could not be read: local trees
 // are input (3), remote repositories a remote failure (4).
-func readFailure(p source.Provider) int {
-	if p.Kind == source.KindLocal {
+func readFailure(r repository.Repository) int {
+	if r.Info().Kind == repository.Local {
 		return ExitInput
 	}
 	return ExitPublish

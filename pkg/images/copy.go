@@ -28,10 +28,10 @@ type Copied struct {
 // ToRegistry copies each image to target under its mirrored name.
 func (c *Copier) ToRegistry(ctx context.Context, images []string, target oci.Target) ([]Copied, error) {
 	return c.each(ctx, images, func(r Ref) (oras.Target, string, error) {
-		m := Mirror(r, target)
+		m := mirror(r, target)
 		dst, err := c.Remote.Repository(m.Repo)
 		return dst, m.Reference(), err
-	}, func(r Ref) string { return Mirror(r, target).String() })
+	}, func(r Ref) string { return mirror(r, target).String() })
 }
 
 // each copies every image from its registry to the destination open(ref) returns.
@@ -42,7 +42,7 @@ func (c *Copier) each(ctx context.Context, images []string, open func(Ref) (oras
 	}
 	var out []Copied
 	for _, im := range images {
-		r, err := Parse(im)
+		r, err := parse(im)
 		if err != nil {
 			return out, err
 		}
@@ -78,9 +78,9 @@ func (c *Copier) copy(ctx context.Context, image string, src oras.ReadOnlyTarget
 	return oras.Copy(ctx, src, srcRef, dst, dstRef, opts)
 }
 
-// Mirror is the image's name on a mirror: REGISTRY/PATH/<last path element>, with the
+// mirror is the image's name on a mirror: REGISTRY/PATH/<last path element>, with the
 // same tag and digest, as clusterctl's `images: {all: {repository: REGISTRY/PATH}}` writes it.
-func Mirror(r Ref, target oci.Target) Ref {
+func mirror(r Ref, target oci.Target) Ref {
 	return Override{Repository: target.String()}.Apply(r)
 }
 
@@ -95,7 +95,7 @@ func (c *Copier) done() {
 func clashes(images []string, name func(Ref) string) error {
 	seen := map[string]Ref{}
 	for _, im := range images {
-		r, err := Parse(im)
+		r, err := parse(im)
 		if err != nil {
 			return err
 		}

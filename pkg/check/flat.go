@@ -1,4 +1,4 @@
-package lint
+package check
 
 import (
 	"path/filepath"
@@ -21,9 +21,10 @@ func flatDir(dir string) ([]Target, bool, error) {
 	if err != nil || !severalProviders(files) {
 		return nil, false, err
 	}
-	version, partial := filepath.Base(dir), false
-	if !layout.IsVersion(version) {
-		version, partial = "v0.0.0", true
+	version, ok := layout.ListedVersion(filepath.Base(dir))
+	partial := !ok
+	if partial {
+		version = looseVersion
 	}
 	var out []Target
 	for _, f := range files {
@@ -65,7 +66,7 @@ func severalProviders(files []release.File) bool {
 	for _, f := range files {
 		if layout.FileKind(f.Name) == layout.KindComponents {
 			typ, name := providerOf(f)
-			seen[typ+"/"+name] = true
+			seen[string(typ)+"/"+name] = true
 		}
 	}
 	return len(seen) > 1
@@ -75,7 +76,7 @@ var providerLabel = regexp.MustCompile(`(?m)^\s*cluster\.x-k8s\.io/provider:\s*[
 
 // providerOf is the type from the file name and the name from the most common
 // cluster.x-k8s.io/provider label of the objects, when it is of that type.
-func providerOf(f release.File) (typ, name string) {
+func providerOf(f release.File) (typ layout.Type, name string) {
 	typ, name = guessProvider(f.Name)
 	count := map[string]int{}
 	best := ""

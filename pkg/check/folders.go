@@ -1,4 +1,4 @@
-package lint
+package check
 
 import (
 	"errors"
@@ -21,7 +21,7 @@ func templatesDir(dir string) (Target, bool, error) {
 	if err != nil {
 		return Target{}, false, err
 	}
-	r := &release.Release{Version: "v0.0.0", Provider: layout.Provider{Type: layout.InfrastructureProvider, Name: "unknown"}, Files: files}
+	r := &release.Release{Version: looseVersion, Provider: layout.Provider{Type: layout.InfrastructureProvider, Name: "unknown"}, Files: files}
 	return Target{Release: r, Dir: dir}, len(r.Files) > 0, nil
 }
 
@@ -32,7 +32,7 @@ func releaseDir(dir string) (Target, bool, error) {
 	if err != nil {
 		return Target{}, false, err
 	}
-	r := &release.Release{Version: filepath.Base(dir), Files: files}
+	r := &release.Release{Version: layout.NamedVersion(filepath.Base(dir)), Files: files}
 	r.Type, r.Name = layout.ParseLabel(filepath.Base(filepath.Dir(dir)))
 	var comps []string
 	for _, f := range files {
@@ -41,10 +41,10 @@ func releaseDir(dir string) (Target, bool, error) {
 		}
 	}
 	r.ComponentsFile = layout.MainComponents(r.Type, comps)
-	if r.ComponentsFile == "" && r.File("metadata.yaml") == nil {
+	if r.ComponentsFile == "" && r.File(layout.MetadataFile) == nil {
 		return Target{}, false, nil
 	}
-	return Target{Release: r, Dir: dir, Partial: !layout.IsVersion(r.Version)}, true, nil
+	return Target{Release: r, Dir: dir, Partial: !r.Version.Valid()}, true, nil
 }
 
 // readFiles reads the regular files of dir that keep accepts, in name order and with

@@ -1,14 +1,14 @@
-package lint
+package check
 
 import (
 	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -47,6 +47,9 @@ func Discover(paths []string) ([]Target, error) {
 	return out, nil
 }
 
+// looseVersion is the version of loose files, which have none.
+var looseVersion = layout.MustParseVersion("v0.0.0")
+
 // fileTarget assembles one loose file into a release of version v0.0.0.
 func fileTarget(p string) ([]Target, error) {
 	data, err := fsx.ReadFile(p)
@@ -54,7 +57,7 @@ func fileTarget(p string) ([]Target, error) {
 		return nil, err
 	}
 	name := filepath.Base(p)
-	r := &release.Release{Version: "v0.0.0", Files: []release.File{{Name: name, Data: data}}}
+	r := &release.Release{Version: looseVersion, Files: []release.File{{Name: name, Data: data}}}
 	r.Type, r.Name = guessProvider(name)
 	if k := layout.FileKind(name); k == layout.KindComponents || k == layout.KindOther {
 		r.ComponentsFile = name
@@ -63,11 +66,9 @@ func fileTarget(p string) ([]Target, error) {
 }
 
 // guessProvider infers a type from a components file name ("bootstrap-components.yaml").
-func guessProvider(file string) (typ, name string) {
-	for _, t := range layout.Types {
-		if strings.HasPrefix(file, strings.TrimSuffix(layout.ComponentsFile(t), "-components.yaml")) {
-			return t, "unknown"
-		}
+func guessProvider(file string) (typ layout.Type, name string) {
+	if t, ok := layout.TypeOf(file); ok {
+		return t, "unknown"
 	}
 	return layout.InfrastructureProvider, "unknown"
 }
@@ -82,10 +83,8 @@ func discoverDir(dir string) ([]Target, error) {
 	if t, ok, err := releaseDir(dir); ok || err != nil {
 		return []Target{t}, err
 	}
-	versions, _ := filepath.Glob(filepath.Join(dir, "*", "*"))
-	sort.Strings(versions)
 	var out []Target
-	for _, v := range versions {
+	for _, v := range versionFolders(dir) {
 		t, ok, err := releaseDir(v)
 		if err != nil {
 			return nil, err
@@ -101,4 +100,19 @@ func discoverDir(dir string) ([]Target, error) {
 		return []Target{t}, err
 	}
 	return nil, fmt.Errorf("%s: no release found: want a <label>/<version>/ folder with metadata.yaml and a *-components.yaml, a repository root holding such folders, or a folder of cluster-template*.yaml / clusterclass-*.yaml", dir)
+}
+
+// versionFolders are the <label>/<version> folders below a repository root
+// (localrepo's listing: no hidden names, no links), sorted by path.
+func versionFolders(root string) []string {
+	var out []string
+	labels, _ := localrepo.List(root, localrepo.Listing{})
+	for _, l := range labels {
+		versions, _ := localrepo.List(filepath.Join(root, l), localrepo.Listing{})
+		for _, v := range versions {
+			out = append(out, filepath.Join(root, l, v))
+		}
+	}
+	sort.Strings(out)
+	return out
 }
