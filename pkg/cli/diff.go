@@ -31,14 +31,14 @@ cluster.x-k8s.io/provider) never count. Exit 0 when equal, 1 when different.`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, io, args[0], args[1]) },
 	}
-	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text|json")
+	outputFlag(cmd, &o.format, "output format", reportFormats())
 	o.src.flags(cmd, true)
 	return cmd
 }
 
 func (o *diffOptions) run(cmd *cobra.Command, io streams, a, b string) error {
-	if o.format != "text" && o.format != "json" {
-		return usageErr(fmt.Errorf("--format %q: want text or json", o.format))
+	if err := checkOutput(o.format, reportFormats()); err != nil {
+		return err
 	}
 	opts, err := o.src.options(io.getenv)
 	if err != nil {

@@ -67,10 +67,10 @@ GITLAB_TOKEN, CI_JOB_TOKEN, GITLAB_DEPLOY_TOKEN.`,
 	f.StringVar(&o.githubURL, "github-url", "", "GitHub Enterprise (or test) server root; the API is read at URL/api/v3/")
 	f.StringVar(&o.gitlabURL, "gitlab-url", "", "read GitLab provider URLs from this instance URL instead of their own host")
 	f.StringVar(&o.registry, "image-registry", "", "write images: {all: {repository: REG}} into clusterctl.yaml")
-	f.IntVar(&o.jobs, "jobs", 8, "remote requests in flight (listings and downloads, over all providers)")
+	f.IntVar(&o.jobs, "jobs", 8, "parallel remote requests (listings and downloads, over all providers) and blob transfers per image")
 	f.BoolVar(&o.strict, "strict", false, "publish nothing when a downloaded release has lint errors")
 	f.BoolVar(&o.quiet, "quiet", false, "no progress display")
-	f.BoolVar(&o.force, "force", false, "replace a version already in --out (and at --to-gitlab, --to-oci) whose content differs (an upstream re-release)")
+	f.BoolVar(&o.force, "replace", false, "replace a version already in --out (and at --to-gitlab, --to-oci) whose content differs (an upstream re-release)")
 	f.StringVar(&o.toGitLab, "to-gitlab", "", "also publish the mirrored releases to this GitLab instance's generic packages (token: the first set of "+source.TokenVarNames(source.GitLabTokenVars, "")+")")
 	f.StringVar(&o.gitlabProject, "gitlab-project", "", "GitLab project (group/name or id) for --to-gitlab")
 	f.StringVar(&o.configMaps, "configmaps", "", "also write the mirrored providers as cluster-api-operator ConfigMaps and provider objects into this folder (as publish configmaps)")
@@ -100,7 +100,7 @@ func (o *mirrorOptions) run(ctx context.Context, io streams) error {
 	if err != nil {
 		return err
 	}
-	if err := o.oci.apply(io, o.quiet, rs, &opts); err != nil {
+	if err := o.oci.apply(io, o.quiet, o.jobs, rs, &opts); err != nil {
 		return err
 	}
 	o.addConfigMaps(&opts)

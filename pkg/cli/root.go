@@ -71,6 +71,7 @@ func newRoot(io streams) *cobra.Command {
 	root.SetErr(io.err)
 	root.SetHelpCommand(newHelpCmd())
 	root.InitDefaultCompletionCmd() // completion bash|zsh|fish|powershell, in the tree now so guard sees it
+	addRenames(root, io.err)
 	linkDocs(root)
 	return root
 }

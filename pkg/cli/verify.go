@@ -39,20 +39,20 @@ a provider breaking a contract is a warning with file and line, an error with --
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, io, args[0]) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.format, "format", "text", "output format: text|json")
+	outputFlag(cmd, &o.format, "output format", reportFormats())
 	f.StringVar(&o.githubURL, "github-url", "", "GitHub API base for tests or Enterprise mirrors of github.com releases")
 	f.StringVar(&o.gitlabURL, "gitlab-url", "", "read a GitLab URL's package from this instance URL instead of the URL's own host (mirrors, tests)")
 	f.StringVar(&o.tokenFile, "token-file", "", "token for private repositories (default: the token variables of docs/tokens.md)")
 	f.StringVar(&o.typ, "type", "", "provider type, for GitLab URLs whose package name is not a provider label")
 	f.BoolVar(&o.plainHTTP, "plain-http", false, "read oci:// references over plain HTTP (local registries)")
 	f.BoolVar(&o.strict, "strict", false, "fail on contract breaks too (by default only what makes clusterctl fail is an error)")
-	o.sig.flags(cmd, "key")
+	o.sig.flags(cmd, "verify-key")
 	return cmd
 }
 
 func (o *verifyOptions) run(cmd *cobra.Command, io streams, raw string) error {
-	if o.format != "text" && o.format != "json" {
-		return usageErr(fmt.Errorf("--format %q: want text or json", o.format))
+	if err := checkOutput(o.format, reportFormats()); err != nil {
+		return err
 	}
 	policy, err := o.sig.policy()
 	if err != nil {
