@@ -1,7 +1,6 @@
 package cli
 
 import (
-
 	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/pipeline"
