@@ -73,7 +73,7 @@ func (o *buildOptions) run(cmd *cobra.Command, io streams) error {
 			return err
 		}
 	}
-	res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: o.version, Jobs: o.jobs, Published: o.published, CI: inCI(io),
+	res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: o.version, Jobs: o.jobs, Published: o.published, CI: inCI(io), SourcePaths: true,
 		Offline: o.offline, CacheDir: remote.UserCacheDir(io.getenv)})
 	if err != nil {
 		return withCode(ExitInput, err)

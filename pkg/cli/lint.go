@@ -101,7 +101,7 @@ func (o *lintOptions) findings(cmd *cobra.Command, io streams, cfg *config.Confi
 		if err != nil {
 			return nil, withCode(ExitInput, err)
 		}
-		res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: version, Published: o.published,
+		res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: version, Published: o.published, SourcePaths: true,
 			CI: inCI(io), CacheDir: remote.UserCacheDir(io.lookup)})
 		if err != nil {
 			return nil, withCode(ExitInput, err)

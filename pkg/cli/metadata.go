@@ -65,7 +65,7 @@ func (o *metadataCheckOptions) run(cmd *cobra.Command, io streams) error {
 		if err != nil {
 			return usageErr(err)
 		}
-		res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: o.version, Published: o.published, CI: o.ci, CacheDir: remote.UserCacheDir(io.getenv)})
+		res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: o.version, Published: o.published, CI: o.ci, SourcePaths: true, CacheDir: remote.UserCacheDir(io.getenv)})
 		if err != nil {
 			return withCode(ExitInput, err)
 		}
