@@ -25,7 +25,7 @@ type mirrorOptions struct {
 	configMaps                                   string // --configmaps (mirror_configmaps.go)
 	jobs                                         int
 	strict, quiet, force, dryRun                 bool
-	format                                       string // -o (mirror_report.go)
+	format                                       string                    // -o (mirror_report.go)
 	picks                                        map[layout.Type]*[]string // provider type -> name[:version] args
 	getenv                                       func(string) string       // tokens come from here
 	oci                                          mirrorOCI                 // --images-to, --images-layout, --to-oci

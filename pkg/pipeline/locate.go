@@ -203,4 +203,3 @@ func kustomizationIn(dir string) string {
 	}
 	return dir
 }
-
