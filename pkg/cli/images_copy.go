@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -26,27 +27,99 @@ func copier(io streams, reg *registryFlags, jobs int) (*images.Copier, error) {
 	return c, nil
 }
 
-// copyImages copies imgs to a registry (to) or a layout folder and prints each copy.
-func copyImages(ctx context.Context, io streams, c *images.Copier, imgs []string, to, layoutDir string) error {
+// copyImages copies imgs to a registry (to) or a layout folder, or plans it
+// (--dry-run), and reports each image.
+func copyImages(ctx context.Context, io streams, c *images.Copier, f *copyFlags, imgs []string, to, layoutDir string) error {
+	var target oci.Target
+	if to != "" {
+		t, err := oci.ParseTarget(to)
+		if err != nil {
+			return usageErr(fmt.Errorf("--to: %w", err))
+		}
+		target = t
+	}
+	dest := to
+	if to == "" {
+		dest = layoutDir
+	}
+	if f.dryRun {
+		var planned []images.Planned
+		var err error
+		if to != "" {
+			planned, err = c.PlanRegistry(ctx, imgs, target)
+		} else {
+			planned, err = c.PlanLayout(ctx, imgs, layoutDir)
+		}
+		return joinErr(copyErr(err), f.report(io, dest, nil, planned))
+	}
 	var done []images.Copied
 	var err error
 	if to != "" {
-		target, perr := oci.ParseTarget(to)
-		if perr != nil {
-			return usageErr(fmt.Errorf("--to: %w", perr))
-		}
 		done, err = c.ToRegistry(ctx, imgs, target)
 	} else {
 		done, err = c.ToLayout(ctx, imgs, layoutDir)
 	}
-	printCopied(io, done)
-	return copyErr(err)
+	return joinErr(copyErr(err), f.report(io, dest, done, nil))
 }
 
-func printCopied(io streams, done []images.Copied) {
+// copyReport is images copy and push -o json: each image with its destination,
+// digest and what happened (copied; on a dry run: planned, or present when the
+// destination holds that digest already).
+type copyReport struct {
+	Destination string       `json:"destination"`
+	DryRun      bool         `json:"dryRun,omitempty"`
+	Images      []copiedLine `json:"images"`
+}
+
+type copiedLine struct {
+	Source string `json:"source"`
+	Dest   string `json:"dest"`
+	Digest string `json:"digest"`
+	Action string `json:"action"`
+}
+
+func line(c images.Copied, action string) copiedLine {
+	return copiedLine{Source: c.Source, Dest: c.Dest, Digest: c.Digest, Action: action}
+}
+
+// report prints what was copied (done) or planned.
+func (f *copyFlags) report(io streams, dest string, done []images.Copied, planned []images.Planned) error {
+	rep := copyReport{Destination: dest, DryRun: f.dryRun, Images: []copiedLine{}}
 	for _, d := range done {
-		fmt.Fprintf(io.out, "copied %s -> %s (%s)\n", d.Source, d.Dest, d.Digest)
+		rep.Images = append(rep.Images, line(d, "copied"))
 	}
+	for _, p := range planned {
+		action := "planned"
+		if p.Present {
+			action = "present"
+		}
+		rep.Images = append(rep.Images, line(p.Copied, action))
+	}
+	if f.format == "json" {
+		return writeJSON(io, rep)
+	}
+	for _, l := range rep.Images {
+		fmt.Fprintf(io.out, "%s %s -> %s (%s)\n", l.Action, l.Source, l.Dest, l.Digest)
+	}
+	if f.dryRun {
+		fmt.Fprintf(io.out, "dry run: nothing was copied to %s\n", dest)
+	}
+	return nil
+}
+
+// writeJSON prints v as indented JSON on stdout.
+func writeJSON(io streams, v any) error {
+	enc := json.NewEncoder(io.out)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// joinErr is the command's error, else the report's.
+func joinErr(err, report error) error {
+	if err != nil {
+		return err
+	}
+	return report
 }
 
 // copyErr: an unparsable image or layout folder, or two images with one mirror name,
