@@ -9,8 +9,8 @@ import (
 	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"github.com/opencontainers/go-digest"
 	"oras.land/oras-go/v2"
-	"oras.land/oras-go/v2/errdef"
 	ocilayout "oras.land/oras-go/v2/content/oci"
+	"oras.land/oras-go/v2/errdef"
 )
 
 // Planned is one copy a dry run would make: the image, where it would go, the digest
