@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -93,7 +92,5 @@ func (o *buildOptions) writeJSON(io streams, rep *buildReport) error {
 	if o.format != "json" {
 		return nil
 	}
-	enc := json.NewEncoder(io.out)
-	enc.SetIndent("", "  ")
-	return enc.Encode(rep)
+	return writeJSON(io, rep)
 }

@@ -23,7 +23,7 @@ func (c *initCheck) flags(cmd *cobra.Command) {
 	f.BoolVar(&c.on, "check", false, "write nothing: build the newest release tag with the proposed config and diff it against that tag's published release")
 	f.StringVar(&c.against, "check-against", "", "with --check: the release to compare with, a URL or folder as diff reads it (default: the tag's release on the origin remote's GitHub or GitLab)")
 	f.StringVar(&c.tag, "check-tag", "", "with --check: the release tag to build (default: the newest vX.Y.Z tag)")
-	outputFlag(cmd, &c.format, "report format", reportFormats())
+	outputFlag(cmd, &c.format, "report format (of init's config, or with --check of its comparison)", reportFormats())
 	c.src.flags(cmd, false)
 }
 

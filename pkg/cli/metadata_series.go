@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -68,9 +67,7 @@ func (o *addSeriesOptions) run(ctx context.Context, io streams) error {
 		o.say(io, file, action)
 	}
 	if o.format == "json" {
-		enc := json.NewEncoder(io.out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		return writeJSON(io, rep)
 	}
 	return nil
 }

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -36,9 +35,7 @@ func (o *mirrorOptions) print(io streams, res *mirror.Result) error {
 	res.Findings.Sort()
 	switch o.format {
 	case "json":
-		enc := json.NewEncoder(io.out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(o.report(res))
+		return writeJSON(io, o.report(res))
 	case "text":
 		_ = lint.Write(io.err, "text", res.Findings, nil)
 		o.summary(io, io.out, res)
