@@ -40,7 +40,7 @@ a provider breaking a contract is a warning with file and line, an error with --
 	}
 	f := cmd.Flags()
 	outputFlag(cmd, &o.format, "output format (github and sarif: the findings, paths relative to the repository read; the report then goes to stderr)", lint.Formats)
-	f.StringVar(&o.githubURL, "github-url", "", "GitHub API base for tests or Enterprise mirrors of github.com releases")
+	f.StringVar(&o.githubURL, "github-url", "", "GitHub Enterprise server root, e.g. https://ghe.example.com, to read github.com release URLs from (the API is read at URL/api/v3/)")
 	f.StringVar(&o.gitlabURL, "gitlab-url", "", "read a GitLab URL's package from this instance URL instead of the URL's own host (mirrors, tests)")
 	f.StringVar(&o.tokenFile, "token-file", "", "token for private repositories (default: the token variables of docs/tokens.md)")
 	f.StringVar(&o.typ, "type", "", "provider type, for GitLab URLs whose package name is not a provider label")
