@@ -264,3 +264,24 @@ func mkdir(t *testing.T, dirs ...string) {
 		}
 	}
 }
+
+// TestAnnotatedConfigLoads: the annotated capirepo.yaml of docs/config.md, extracted
+// as written, loads with pkg/config (strict decoding and every validation).
+func TestAnnotatedConfigLoads(t *testing.T) {
+	t.Parallel()
+	root := tree.RepoRoot(t)
+	for _, b := range blocksOf(t, root, "docs/config.md") {
+		if b.lang != "yaml" || !strings.HasPrefix(b.text, "providers:") {
+			continue
+		}
+		file := filepath.Join(t.TempDir(), "capirepo.yaml")
+		if err := os.WriteFile(file, []byte(b.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := config.Load(file); err != nil {
+			t.Fatalf("%s: the annotated config does not load: %v", b.where(), err)
+		}
+		return
+	}
+	t.Fatal("docs/config.md has no annotated capirepo.yaml (a yaml block starting with providers:)")
+}
