@@ -14,7 +14,7 @@ import (
 // -o/--output for the report format, --replace to overwrite what is published,
 // --verify-key for the public key that verifies input, --gitlab-url for a GitLab
 // server, --jobs for parallelism. An old name stays one minor release as a hidden
-// alias that sets the same value; cobra prints its deprecation note on stderr.
+// alias that sets the same value and prints a deprecation note on stderr.
 
 // rename is an old flag name of a command that its current name replaced.
 type rename struct{ command, old, name string }
