@@ -33,7 +33,7 @@ var (
 func newPublishCmd(io streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "publish",
-		Short: "Publish a build output folder to a local repository, GitHub releases, GitLab packages or an OCI registry",
+		Short: "Publish a build output folder to a local repository, GitHub releases, GitLab packages, an OCI registry or operator ConfigMaps",
 	}
 	cmd.AddCommand(newPublishLocalCmd(io), newPublishGitHubCmd(io), newPublishGitLabCmd(io), newPublishOCICmd(io), newPublishConfigMapsCmd(io))
 	return cmd
