@@ -3,14 +3,16 @@ package check
 import (
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/upgrade"
 	"github.com/capirepo/capirepo/pkg/verify"
 )
 
-// AllRules lists the build and lint rules first, then verify's, each once.
+// AllRules lists the build and lint rules first, then verify's, then the upgrade
+// rules, each once.
 func TestAllRulesJoinsCheckAndVerify(t *testing.T) {
 	t.Parallel()
 	var want []string
-	for _, r := range append(Rules(), verify.Rules()...) {
+	for _, r := range append(append(Rules(), verify.Rules()...), upgrade.Rules()...) {
 		want = append(want, r.ID)
 	}
 	got := AllRules()

@@ -79,7 +79,11 @@ func (o *verifyOptions) run(cmd *cobra.Command, io streams, raw string) error {
 				return sign.ReleaseFindings(cmd.Context(), t.Reader, *policy, t.File, label, version, files)
 			}
 		}
-		rep, err := verify.Provider(cmd.Context(), t.Reader, t.Label, t.File, opts)
+		memo := newMemo(t.Reader)
+		rep, err := verify.Provider(cmd.Context(), memo, t.Label, t.File, opts)
+		if err == nil {
+			err = verifyUpgrades(cmd.Context(), io, t.Label, memo, rep) // verify_upgrade.go
+		}
 		if err != nil {
 			return withCode(readFailure(t), fmt.Errorf("verifying %s: %w", t.Label, err))
 		}

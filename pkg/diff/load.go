@@ -41,6 +41,16 @@ func (e *LoadError) Unwrap() error { return e.Err }
 // or a GitHub, GitLab or oci:// URL (its version; latest resolved as clusterctl
 // v1.11+ does). Errors wrapping source.ErrUnsupported are usage mistakes.
 func Load(ctx context.Context, arg string, opts source.Options) ([]inventory.Input, error) {
+	return load(ctx, arg, opts, false)
+}
+
+// LoadHistory is Load reading every version of each provider, whatever version a URL
+// names (its label and repository count): the earlier releases of an upgrade check.
+func LoadHistory(ctx context.Context, arg string, opts source.Options) ([]inventory.Input, error) {
+	return load(ctx, arg, opts, true)
+}
+
+func load(ctx context.Context, arg string, opts source.Options, every bool) ([]inventory.Input, error) {
 	if in, ok, err := fileSet(arg, opts.Dir); ok || err != nil {
 		return []inventory.Input{in}, err
 	}
@@ -50,7 +60,11 @@ func Load(ctx context.Context, arg string, opts source.Options) ([]inventory.Inp
 	}
 	var out []inventory.Input
 	for _, p := range providers {
-		ins, err := readProvider(ctx, p.Reader, p.Label, p.Version, p.Reader.String())
+		version := p.Version
+		if every {
+			version = ""
+		}
+		ins, err := readProvider(ctx, p.Reader, p.Label, version, p.Reader.String())
 		if err != nil {
 			return nil, &LoadError{Remote: p.Kind != source.KindLocal, Err: fmt.Errorf("reading %s: %w", p.Reader.String(), err)}
 		}

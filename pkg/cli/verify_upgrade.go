@@ -1,0 +1,79 @@
+package cli
+
+import (
+	"context"
+	"sync"
+
+	"github.com/capirepo/capirepo/pkg/diff"
+	"github.com/capirepo/capirepo/pkg/inventory"
+	"github.com/capirepo/capirepo/pkg/source"
+	"github.com/capirepo/capirepo/pkg/upgrade"
+	"github.com/capirepo/capirepo/pkg/verify"
+)
+
+// verifyUpgrades checks every version of a verified provider against the versions
+// before it (pkg/upgrade) and adds the findings to each version's report. It reads
+// through the memo verify read through, so no file is fetched twice; a version whose
+// files cannot be read (verify reported why) is left out, with a note.
+func verifyUpgrades(ctx context.Context, io streams, label string, r *memoReader, rep *verify.Report) error {
+	var ins []inventory.Input
+	for _, v := range rep.Versions {
+		in, err := diff.ReadRelease(ctx, r, v.Version)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if err != nil {
+			io.logf("note: upgrade checks leave out %s %s: %v", label, v.Version, err)
+			continue
+		}
+		in.Label, in.Source = label, r.String()
+		ins = append(ins, in)
+	}
+	cache := inventory.NewCache()
+	var releases []*inventory.Release
+	for _, in := range ins {
+		releases = append(releases, cache.Of(in))
+	}
+	for _, step := range upgrade.History(releases) {
+		for i := range rep.Versions {
+			if rep.Versions[i].Version == step.Next.Version {
+				rep.Versions[i].Findings = append(rep.Versions[i].Findings, step.Findings...)
+			}
+		}
+	}
+	return nil
+}
+
+// memoReader keeps every file its reader served, for verify's second look.
+type memoReader struct {
+	source.Reader
+	mu    sync.Mutex
+	files map[[2]string][]byte
+}
+
+func newMemo(r source.Reader) *memoReader {
+	return &memoReader{Reader: r, files: map[[2]string][]byte{}}
+}
+
+func (m *memoReader) File(ctx context.Context, version, name string) ([]byte, error) {
+	key := [2]string{version, name}
+	m.mu.Lock()
+	data, ok := m.files[key]
+	m.mu.Unlock()
+	if ok {
+		return data, nil
+	}
+	data, err := m.Reader.File(ctx, version, name)
+	if err == nil {
+		m.mu.Lock()
+		m.files[key] = data
+		m.mu.Unlock()
+	}
+	return data, err
+}
+
+// SkipsMissing keeps the reader's clusterctl behaviour for missing files.
+func (m *memoReader) SkipsMissing() bool {
+	s, ok := m.Reader.(verify.MissingSkipper)
+	return ok && s.SkipsMissing()
+}
