@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
 
 	"github.com/capirepo/capirepo/pkg/diff"
 	"github.com/capirepo/capirepo/pkg/inventory"
@@ -58,8 +59,14 @@ func (o *diffOptions) run(cmd *cobra.Command, io streams, a, b string) error {
 		return err
 	}
 	var sides [2][]inventory.Input
-	for i, arg := range []string{a, b} {
-		if sides[i], err = diff.Load(cmd.Context(), arg, opts); err != nil {
+	var errs [2]error
+	var wg sync.WaitGroup
+	for i, arg := range []string{a, b} { // both sides at once
+		wg.Go(func() { sides[i], errs[i] = diff.Load(cmd.Context(), arg, opts) })
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
 			return loadFailure(err)
 		}
 	}

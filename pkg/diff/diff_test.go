@@ -2,6 +2,7 @@ package diff
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -128,4 +129,20 @@ func list(ds []Difference) string {
 		fmt.Fprintf(&b, "  %+v\n", d)
 	}
 	return b.String()
+}
+
+// TestShowQuotesAPrefix: a long string of several lines shows as its whole quoted
+// form cut at 200 characters does, whatever runes sit at the cut.
+func TestShowQuotesAPrefix(t *testing.T) {
+	t.Parallel()
+	for _, s := range []string{strings.Repeat("a\nb", 100), strings.Repeat("é\n", 150), strings.Repeat("x", 199) + "\n" + strings.Repeat("日本", 20),
+		"\n" + strings.Repeat("\x01", 300), strings.Repeat("ab\tc\n", 3), strings.Repeat("\x80\n", 150)} {
+		want := strconv.Quote(s)
+		if len(want) > 200 {
+			want = want[:197] + "..."
+		}
+		if got := show(s); got != want {
+			t.Errorf("show(%q):\n%q\nwant\n%q", s[:20], got, want)
+		}
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // field is one path where two decoded YAML values differ. An absent side is nil with
@@ -177,7 +178,7 @@ func (f field) shown() (a, b string) {
 func show(v any) string {
 	s, ok := v.(string)
 	if ok && strings.ContainsAny(s, "\n\r") {
-		s = strconv.Quote(s)
+		s = strconv.Quote(quotedPrefix(s))
 	}
 	if !ok {
 		data, err := json.Marshal(jsonable(v))
@@ -190,6 +191,17 @@ func show(v any) string {
 		s = s[:197] + "..."
 	}
 	return s
+}
+
+// quotedPrefix is as much of s as its quoted form can show before the cut: quoting
+// is rune by rune, so the quoted first 200 bytes or more (to a rune boundary) begin
+// as the quoted whole does, and are as sure to be cut at 197.
+func quotedPrefix(s string) string {
+	end := 200
+	for end < len(s) && !utf8.RuneStart(s[end]) {
+		end++
+	}
+	return s[:min(end, len(s))]
 }
 
 // jsonable turns map[any]any (which encoding/json refuses) into string-keyed maps.

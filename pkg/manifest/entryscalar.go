@@ -72,3 +72,7 @@ func literal(body []byte, clip bool) (string, bool) {
 	}
 	return v, true
 }
+
+// PlainString reports a one-line plain scalar that YAML reads as this very string
+// (conservatively: false means "not sure").
+func PlainString(v string) bool { return plainString(v) }

@@ -6,27 +6,61 @@ import "bytes"
 type entryFrame struct {
 	ind     int // the keys' indentation (-1 before the first line)
 	entries []Entry
-	start   int // offset of the current entry's first line
-	seen    map[string]bool
+	start   int             // offset of the current entry's first line
+	seen    map[string]bool // the keys, once there are many (see repeated)
+	keys    map[string]string
 	ok      bool
+}
+
+// repeated reports whether key is already a key of the frame: a look at the few keys
+// most mappings have, a map for the frames with many.
+func (f *entryFrame) repeated(key string) bool {
+	if f.seen != nil {
+		return f.seen[key]
+	}
+	for i := range f.entries {
+		if f.entries[i].Key == key {
+			return true
+		}
+	}
+	if len(f.entries) >= 16 {
+		f.seen = make(map[string]bool, 2*len(f.entries))
+		for i := range f.entries {
+			f.seen[f.entries[i].Key] = true
+		}
+	}
+	return false
+}
+
+// blank reports a line holding only white space, as bytes.TrimSpace sees it, looking
+// at the first byte after the indentation first.
+func blank(line []byte, n int) bool {
+	if n == len(line) || line[n] == '\n' {
+		return true
+	}
+	if c := line[n]; c > ' ' && c < 0x80 {
+		return false
+	}
+	return len(bytes.TrimSpace(line)) == 0
 }
 
 // EntryTree is Entries of text with, for every holder, Entries of its body in Inner,
 // read in one pass over the lines (Entries on each body again would read the lines
 // of a deep mapping once per level).
 func EntryTree(text []byte) ([]Entry, bool) {
-	stack := []*entryFrame{{ind: -1, ok: true, seen: map[string]bool{}}}
+	keys := map[string]string{} // one string per key spelling (schemas repeat a few keys)
+	stack := []*entryFrame{{ind: -1, ok: true, keys: keys}}
 	for i := 0; i < len(text); {
 		next := len(text)
 		if k := bytes.IndexByte(text[i:], '\n'); k >= 0 {
 			next = i + k + 1
 		}
 		line := text[i:next]
-		if len(bytes.TrimSpace(line)) == 0 {
+		n := indentation(line)
+		if blank(line, n) {
 			i = next
 			continue
 		}
-		n := indentation(line)
 		if n < len(line) && line[n] == '\t' {
 			return nil, false // Entries of every level holding it refuses it
 		}
@@ -61,7 +95,7 @@ func (f *entryFrame) line(stack []*entryFrame, text, line []byte, at, n int) []*
 		return stack
 	case n > f.ind:
 		if cur := &f.entries[len(f.entries)-1]; cur.Holder && !cur.InnerOK && cur.Inner == nil {
-			child := &entryFrame{ind: n, ok: true, seen: map[string]bool{}}
+			child := &entryFrame{ind: n, ok: true, keys: f.keys}
 			cur.InnerOK = true // opened; set for good when the body ends
 			return append(stack, child.entry(text, line, at, n))
 		}
@@ -81,15 +115,21 @@ func (f *entryFrame) entry(text, line []byte, at, n int) *entryFrame {
 	if f.ind < 0 {
 		f.ind = n
 	}
-	key, holder, good := entryKey(line[n:])
-	if !good || f.seen[key] {
+	key, holder, good := entryKeyIn(line[n:], f.keys)
+	if !good || f.repeated(key) {
 		f.ok = false
 		return f
 	}
 	if len(f.entries) > 0 {
 		f.entries[len(f.entries)-1].close(text[f.start:at])
 	}
-	f.start, f.seen[key] = at, true
+	f.start = at
+	if f.seen != nil {
+		f.seen[key] = true
+	}
+	if f.entries == nil {
+		f.entries = make([]Entry, 0, 4)
+	}
 	f.entries = append(f.entries, Entry{Key: key, Holder: holder})
 	return f
 }
