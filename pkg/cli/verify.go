@@ -82,7 +82,7 @@ func (o *verifyOptions) run(cmd *cobra.Command, io streams, raw string) error {
 		memo := newMemo(t.Reader)
 		rep, err := verify.Provider(cmd.Context(), memo, t.Label, t.File, opts)
 		if err == nil {
-			err = verifyUpgrades(cmd.Context(), io, t.Label, memo, rep) // verify_upgrade.go
+			err = verifyUpgrades(cmd.Context(), io, t.Label, t.File, memo, rep) // verify_upgrade.go
 		}
 		if err != nil {
 			return withCode(readFailure(t), fmt.Errorf("verifying %s: %w", t.Label, err))

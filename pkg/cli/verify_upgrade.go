@@ -15,7 +15,7 @@ import (
 // before it (pkg/upgrade) and adds the findings to each version's report. It reads
 // through the memo verify read through, so no file is fetched twice; a version whose
 // files cannot be read (verify reported why) is left out, with a note.
-func verifyUpgrades(ctx context.Context, io streams, label string, r *memoReader, rep *verify.Report) error {
+func verifyUpgrades(ctx context.Context, io streams, label, components string, r *memoReader, rep *verify.Report) error {
 	var ins []inventory.Input
 	for _, v := range rep.Versions {
 		in, err := diff.ReadRelease(ctx, r, v.Version)
@@ -27,7 +27,7 @@ func verifyUpgrades(ctx context.Context, io streams, label string, r *memoReader
 			continue
 		}
 		in.Label, in.Source = label, r.String()
-		ins = append(ins, in)
+		ins = append(ins, diff.ProviderFiles(in, components))
 	}
 	cache := inventory.NewCache()
 	var releases []*inventory.Release

@@ -5,6 +5,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/inventory"
+	"github.com/capirepo/capirepo/pkg/release"
 )
 
 // TestEqualAcrossReshapingAndClusterctlLabels: the same release written with other
@@ -144,5 +147,25 @@ func TestShowQuotesAPrefix(t *testing.T) {
 		if got := show(s); got != want {
 			t.Errorf("show(%q):\n%q\nwant\n%q", s[:20], got, want)
 		}
+	}
+}
+
+// TestProviderFiles: of a release holding several providers, one provider's upgrade
+// history keeps its components file and the files that are no components file.
+func TestProviderFiles(t *testing.T) {
+	t.Parallel()
+	in := inventory.Input{Label: "cluster-api", Files: []release.File{{Name: "core-components.yaml"}, {Name: "bootstrap-components.yaml"},
+		{Name: "metadata.yaml"}, {Name: "cluster-template.yaml"}, {Name: "clusterclass-quick.yaml"}}, Unread: []string{"clusterctl-linux-amd64"}}
+	got := ProviderFiles(in, "core-components.yaml")
+	var kept []string
+	for _, f := range got.Files {
+		kept = append(kept, f.Name)
+	}
+	if strings.Join(kept, " ") != "core-components.yaml metadata.yaml cluster-template.yaml clusterclass-quick.yaml" ||
+		strings.Join(got.Unread, " ") != "clusterctl-linux-amd64 bootstrap-components.yaml" {
+		t.Errorf("kept %v, named %v", kept, got.Unread)
+	}
+	if all := ProviderFiles(in, ""); len(all.Files) != 5 {
+		t.Errorf("no components name: %d files kept", len(all.Files))
 	}
 }

@@ -65,6 +65,11 @@ func load(ctx context.Context, arg string, opts source.Options, every bool) ([]i
 			version = ""
 		}
 		ins, err := readProvider(ctx, p.Reader, p.Label, version, p.Reader.String())
+		for i := range ins {
+			if every {
+				ins[i] = ProviderFiles(ins[i], p.File)
+			}
+		}
 		if err != nil {
 			return nil, &LoadError{Remote: p.Kind != source.KindLocal, Err: fmt.Errorf("reading %s: %w", p.Reader.String(), err)}
 		}
@@ -164,4 +169,26 @@ func fileSet(arg, dir string) (inventory.Input, bool, error) {
 		in.Files = append(in.Files, files...)
 	}
 	return in, true, nil
+}
+
+// ProviderFiles keeps, of a release that may hold several providers' files (a GitHub
+// release of cluster-api holds core, bootstrap and control plane components), what
+// clusterctl reads for the provider whose components file the URL names: that
+// components file and the files that are no components file (metadata.yaml,
+// templates, ClusterClasses). The others are named only. An empty components name
+// keeps everything.
+func ProviderFiles(in inventory.Input, components string) inventory.Input {
+	if components == "" {
+		return in
+	}
+	var keep []release.File
+	for _, f := range in.Files {
+		if f.Name != components && layout.FileKind(f.Name) == layout.KindComponents {
+			in.Unread = append(in.Unread, f.Name)
+			continue
+		}
+		keep = append(keep, f)
+	}
+	in.Files = keep
+	return in
 }

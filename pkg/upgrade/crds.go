@@ -6,7 +6,6 @@ import (
 	"maps"
 	"reflect"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/inventory"
@@ -79,12 +78,7 @@ func usedBy(r *inventory.Release, crd *inventory.CRD, v string, refs bool) []str
 			seen[k.File] = true
 		}
 	}
-	out := make([]string, 0, len(seen))
-	for f := range seen {
-		out = append(out, f)
-	}
-	sort.Strings(out)
-	return out
+	return slices.Sorted(maps.Keys(seen))
 }
 
 // conversion warns about a CRD of next serving versions whose schemas differ with
