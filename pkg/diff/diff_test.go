@@ -139,7 +139,7 @@ func list(ds []Difference) string {
 func TestShowQuotesAPrefix(t *testing.T) {
 	t.Parallel()
 	for _, s := range []string{strings.Repeat("a\nb", 100), strings.Repeat("é\n", 150), strings.Repeat("x", 199) + "\n" + strings.Repeat("日本", 20),
-		"\n" + strings.Repeat("\x01", 300), strings.Repeat("ab\tc\n", 3), strings.Repeat("\x80\n", 150)} {
+		"\n" + strings.Repeat("\x01", 300), strings.Repeat("ab\tc\n", 3), strings.Repeat("\x80\n", 150), "a\"b\\c\rd\n\x7f", "q\n\"'`"} {
 		want := strconv.Quote(s)
 		if len(want) > 200 {
 			want = want[:197] + "..."

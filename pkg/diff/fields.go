@@ -178,7 +178,7 @@ func (f field) shown() (a, b string) {
 func show(v any) string {
 	s, ok := v.(string)
 	if ok && strings.ContainsAny(s, "\n\r") {
-		s = strconv.Quote(quotedPrefix(s))
+		s = goQuote(quotedPrefix(s))
 	}
 	if !ok {
 		data, err := json.Marshal(jsonable(v))
@@ -202,6 +202,33 @@ func quotedPrefix(s string) string {
 		end++
 	}
 	return s[:min(end, len(s))]
+}
+
+// goQuote is strconv.Quote, written out for the ASCII text most values are (printable,
+// with line breaks and tabs), and strconv.Quote's for anything else.
+func goQuote(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + len(s)/8 + 2)
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c == '\r':
+			b.WriteString(`\r`)
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c < ' ' || c >= 0x7f:
+			return strconv.Quote(s)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 // jsonable turns map[any]any (which encoding/json refuses) into string-keyed maps.

@@ -71,7 +71,22 @@ func (e *Entry) close(text []byte) {
 	if nl := bytes.IndexByte(text, '\n'); nl >= 0 {
 		e.Body = text[nl+1:]
 	}
-	e.Holder = e.Holder && len(bytes.TrimSpace(e.Body)) > 0
+	e.Holder = e.Holder && !blankText(e.Body)
+}
+
+// blankText reports text of white space only (bytes.TrimSpace's), looking at its
+// first byte that is not a space or line break first.
+func blankText(text []byte) bool {
+	for _, c := range text {
+		switch {
+		case c == ' ' || c == '\n':
+		case c > ' ' && c < 0x80:
+			return false
+		default:
+			return len(bytes.TrimSpace(text)) == 0
+		}
+	}
+	return true
 }
 
 // entryKey reads "key:" or "key: value" with a plain key of letters, digits and
