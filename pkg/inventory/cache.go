@@ -20,7 +20,7 @@ import (
 type Cache struct {
 	mu     sync.Mutex
 	seed   maphash.Seed
-	docs   map[uint64][]*cached // by the text's hash; the text decides
+	docs   map[uint64][]*cached // by the text's key; the text decides
 	shapes map[uint64][]*cached // CRD texts by their hash without controller-gen's version (generator.go)
 }
 
@@ -34,6 +34,26 @@ type cached struct {
 // NewCache returns an empty cache.
 func NewCache() *Cache {
 	return &Cache{seed: maphash.MakeSeed(), docs: map[uint64][]*cached{}, shapes: map[uint64][]*cached{}}
+}
+
+// key is what the cache finds a text by: a hash of its length and its first and last
+// bytes (the text itself decides between texts of one key), so that a text is read
+// whole only when compared with a candidate, not to be hashed.
+func (c *Cache) key(text []byte) uint64 {
+	var h maphash.Hash
+	h.SetSeed(c.seed)
+	n := len(text)
+	h.WriteByte(byte(n))
+	h.WriteByte(byte(n >> 8))
+	h.WriteByte(byte(n >> 16))
+	h.WriteByte(byte(n >> 24))
+	if n <= 1024 {
+		h.Write(text)
+	} else {
+		h.Write(text[:512])
+		h.Write(text[n-512:])
+	}
+	return h.Sum64()
 }
 
 // lookup returns the facts of text, or nil. Call with mu held.
@@ -72,7 +92,7 @@ func (c *Cache) documents(texts []manifest.Text) []*textFacts {
 	gens := make([]span, len(texts))
 	c.mu.Lock()
 	for i, t := range texts {
-		hashes[i] = maphash.Bytes(c.seed, t.Data)
+		hashes[i] = c.key(t.Data)
 		if out[i] = c.lookup(hashes[i], t.Data); out[i] != nil {
 			continue
 		}

@@ -58,12 +58,18 @@ func underAnnotations(head []byte) bool {
 	return false
 }
 
-// shapeHash hashes a text without its controller-gen version.
+// shapeHash is the key of a text without its controller-gen version: its length then,
+// the bytes before the value (a few hundred) and the last bytes.
 func (c *Cache) shapeHash(text []byte, s span) uint64 {
 	var h maphash.Hash
 	h.SetSeed(c.seed)
+	n := len(text) - (s.end - s.start)
+	h.WriteByte(byte(n))
+	h.WriteByte(byte(n >> 8))
+	h.WriteByte(byte(n >> 16))
+	h.WriteByte(byte(n >> 24))
 	h.Write(text[:s.start])
-	h.Write(text[s.end:])
+	h.Write(text[max(s.end, len(text)-512):])
 	return h.Sum64()
 }
 
