@@ -217,3 +217,40 @@ func upgradeExitRows() []exitRow {
 		}, na: map[errClass]string{classConflict: "reads only"}},
 	}
 }
+
+// TestDiffUpgradeDisable: --disable leaves a rule out (the error gone, exit 0), an
+// unknown id is a usage error.
+func TestDiffUpgradeDisable(t *testing.T) {
+	t.Parallel()
+	old, next := writeCase(t, caseNamed(t, "storage-two-back"))
+	code, stdout, stderr := runEnv(t, nil, "diff", "--upgrade", old, next, "--disable", "upgrade-storage-version-removed")
+	if code != ExitOK || strings.Contains(stdout, "upgrade-storage-version-removed") {
+		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	if code, _, stderr := runEnv(t, nil, "diff", "--upgrade", old, next, "--disable", "upgrade-nope"); code != ExitUsage || !strings.Contains(stderr, "upgrade-nope") {
+		t.Errorf("unknown id: exit %d\n%s", code, stderr)
+	}
+}
+
+// TestBuildUpgradeOffline: --offline skips a remote published URL with a note and
+// builds; a local folder of earlier releases is read offline, and its error stops the
+// build; lint.disable in capirepo.yaml turns the rule off.
+func TestBuildUpgradeOffline(t *testing.T) {
+	t.Parallel()
+	c := caseNamed(t, "storage-two-back")
+	cfg := acmeTree(t, c, acmeURL)
+	out := filepath.Join(t.TempDir(), "dist")
+	code, stdout, stderr := runEnv(t, nil, "build", "--config", cfg, "--version", c.Next.Version, "--out", out, "--published=", "--offline")
+	if code != ExitOK || !strings.Contains(stderr, "upgrade checks against "+acmeURL+" skipped (--offline)") {
+		t.Fatalf("offline build: exit %d\n%s%s", code, stdout, stderr)
+	}
+	old, _ := writeCase(t, c)
+	args := []string{"build", "--config", cfg, "--version", c.Next.Version, "--out", filepath.Join(t.TempDir(), "dist"), "--published=", "--offline", "--upgrade-from", old}
+	if code, _, stderr := runEnv(t, nil, args...); code != ExitFindings || !strings.Contains(stderr, "error upgrade-storage-version-removed") {
+		t.Fatalf("local history: exit %d\n%s", code, stderr)
+	}
+	writeText(t, cfg, readFile(t, cfg)+"lint:\n  disable: [upgrade-storage-version-removed]\n")
+	if code, _, stderr := runEnv(t, nil, args...); code != ExitOK {
+		t.Fatalf("lint.disable: exit %d\n%s", code, stderr)
+	}
+}
