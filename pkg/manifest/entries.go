@@ -12,13 +12,20 @@ import (
 type Entry struct {
 	Key string
 	// Holder says the key line is "key:" alone and every line of the entry below it is
-	// deeper: Body is the block its value is written in (a mapping, or a scalar).
+	// deeper: Body() is the block its value is written in (a mapping, or a scalar).
 	Holder bool
 	Text   []byte // the entry's lines
-	Body   []byte // its lines below the key line
-	// Inner is Entries(Body) of a holder, when EntryTree read it (InnerOK: Entries' ok).
+	// Inner is Entries(Body()) of a holder, when EntryTree read it (InnerOK: Entries' ok).
 	Inner   []Entry
 	InnerOK bool
+}
+
+// Body is the entry's lines below its key line.
+func (e *Entry) Body() []byte {
+	if nl := bytes.IndexByte(e.Text, '\n'); nl >= 0 {
+		return e.Text[nl+1:]
+	}
+	return nil
 }
 
 // Entries cuts the text of a block mapping (every key at one indentation, as kustomize
@@ -68,10 +75,7 @@ func Entries(text []byte) (entries []Entry, ok bool) {
 // close sets the entry's text; a holder without lines below it is a null, no holder.
 func (e *Entry) close(text []byte) {
 	e.Text = text
-	if nl := bytes.IndexByte(text, '\n'); nl >= 0 {
-		e.Body = text[nl+1:]
-	}
-	e.Holder = e.Holder && !blankText(e.Body)
+	e.Holder = e.Holder && !blankText(e.Body())
 }
 
 // blankText reports text of white space only (bytes.TrimSpace's), looking at its

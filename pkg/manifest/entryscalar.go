@@ -18,8 +18,8 @@ func entryScalar(e Entry) (string, bool) {
 	v := string(bytes.TrimSpace(head[bytes.IndexByte(head, ':')+1:]))
 	switch {
 	case v == "|" || v == "|-":
-		return literal(e.Body, v == "|")
-	case len(e.Body) == 0 && plainString(v):
+		return literal(e.Body(), v == "|")
+	case len(e.Body()) == 0 && plainString(v):
 		return v, true
 	}
 	return "", false

@@ -14,8 +14,9 @@ type entryFrame struct {
 
 // entryTree is EntryTree's state: the open frames and, per depth, one arena their
 // entries are appended to. One frame of a depth is open at a time, so its entries are
-// contiguous there, and a body's entries are handed to its holder where they are
-// (never copied; a grown arena leaves the closed bodies in the old array, complete).
+// contiguous there, and a body's entries are handed to its holder where they are. A
+// full arena is followed by a new chunk, where only the open frame's entries move: the
+// closed bodies stay, complete, in the old one.
 type entryTree struct {
 	text   []byte
 	frames []entryFrame
@@ -116,7 +117,7 @@ func (t *entryTree) line(line []byte, at, n int) {
 func (t *entryTree) open(n int) {
 	d := len(t.frames)
 	if d == len(t.arenas) {
-		t.arenas = append(t.arenas, make([]Entry, 0, 32))
+		t.arenas = append(t.arenas, make([]Entry, 0, 64))
 	}
 	t.frames = append(t.frames, entryFrame{ind: n, first: len(t.arenas[d]), ok: true})
 }
@@ -141,6 +142,11 @@ func (t *entryTree) entry(line []byte, at, n int) {
 		f.seen[key] = true
 	}
 	d := len(t.frames) - 1
+	if a := t.arenas[d]; len(a) == cap(a) { // a new chunk, where the open frame's entries move
+		moved := make([]Entry, len(mine), max(64, 2*len(mine)))
+		copy(moved, mine)
+		t.arenas[d], f.first = moved, 0
+	}
 	t.arenas[d] = append(t.arenas[d], Entry{Key: key, Holder: holder})
 }
 
