@@ -62,7 +62,7 @@ func (c *check) storageRemoved(crd *inventory.CRD, v string) {
 			where, name(c.next), name(r), role, r.CRD(crd.Name).StorageVersion(), name(r), name(c.next), refused))
 		return
 	}
-	c.add(RuleStorageRemoved, crd.File, crd.Line, object, fmt.Sprintf("%s; %s removes it from spec.versions (%s still lists it). A management cluster that ran one of those releases keeps %s in the CRD's status.storedVersions (nothing migrates it since clusterctl v1.10), so clusterctl upgrade to %s fails: %s. Keep %s in spec.versions with served: false and storage: false, or migrate the objects with cluster-api's crdmigrator in a release users run first (see docs/crd-versions.md)%s",
+	c.add(RuleStorageRemoved, crd.File, crd.Line, object, fmt.Sprintf("%s; %s removes it from spec.versions (%s still lists it). A management cluster that ran one of those releases keeps %s in the CRD's status.storedVersions unless clusterctl migrated it at an upgrade (v1.2 to v1.9 did; v1.10 to v1.12 only with --enable-crd-storage-version-migration; v1.13 and later never), so clusterctl upgrade to %s fails: %s. Keep %s in spec.versions with served: false and storage: false, or migrate the objects with cluster-api's crdmigrator in a release users run first (see docs/crd-versions.md)%s",
 		where, name(c.next), name(c.prev), v, name(c.next), refused, v, c.ownMigrator(crd)))
 }
 
