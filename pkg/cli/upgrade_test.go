@@ -254,3 +254,29 @@ func TestBuildUpgradeOffline(t *testing.T) {
 		t.Fatalf("lint.disable: exit %d\n%s", code, stderr)
 	}
 }
+
+// TestVerifyReadsOnce: verify's upgrade checks download nothing the verification did
+// not download already (each file of each release once).
+func TestVerifyReadsOnce(t *testing.T) {
+	t.Parallel()
+	c := caseNamed(t, "storage-two-back")
+	gh := acmeForge(t, c)
+	addRelease(gh, c.Next.Version, stringFiles(c.Next.Files()))
+	if code, stdout, stderr := runEnv(t, nil, "verify", acmeURL, "--github-url", gh.URL()); code != ExitFindings || !strings.Contains(stdout, "upgrade-storage-version-removed") {
+		t.Fatalf("verify: exit %d\n%s%s", code, stdout, stderr)
+	}
+	seen := map[string]int{}
+	for _, e := range gh.Log() {
+		if e.Route == "download" {
+			seen[e.Path]++
+		}
+	}
+	if len(seen) != 9 {
+		t.Errorf("%d files downloaded, want the 9 of the three releases: %v", len(seen), seen)
+	}
+	for path, n := range seen {
+		if n > 1 {
+			t.Errorf("%s asked %d times", path, n)
+		}
+	}
+}

@@ -44,15 +44,32 @@ func verifyUpgrades(ctx context.Context, io streams, label, components string, r
 	return nil
 }
 
-// memoReader keeps every file its reader served, for verify's second look.
+// memoReader keeps every file and listing its reader served, for verify's second look.
 type memoReader struct {
 	source.Reader
 	mu    sync.Mutex
 	files map[[2]string][]byte
+	lists map[string][]string
 }
 
 func newMemo(r source.Reader) *memoReader {
-	return &memoReader{Reader: r, files: map[[2]string][]byte{}}
+	return &memoReader{Reader: r, files: map[[2]string][]byte{}, lists: map[string][]string{}}
+}
+
+func (m *memoReader) Files(ctx context.Context, version string) ([]string, error) {
+	m.mu.Lock()
+	names, ok := m.lists[version]
+	m.mu.Unlock()
+	if ok {
+		return names, nil
+	}
+	names, err := m.Reader.Files(ctx, version)
+	if err == nil {
+		m.mu.Lock()
+		m.lists[version] = names
+		m.mu.Unlock()
+	}
+	return names, err
 }
 
 func (m *memoReader) File(ctx context.Context, version, name string) ([]byte, error) {
