@@ -9,7 +9,7 @@ import (
 )
 
 var (
-	ruleProviderType      = rule("provider-type-api-group", lint.Error, "A provider's CRDs follow its type's API group convention (infrastructure.*, bootstrap.*, controlplane.*); components whose typed CRDs all belong to another type are declared with the wrong type, and clusterctl would install them under the wrong provider label.")
+	ruleProviderType      = rule("provider-type-api-group", lint.Warning, "A provider's CRDs follow its type's API group convention (infrastructure.*, bootstrap.*, controlplane.*); components whose typed CRDs all belong to another type are declared with the wrong type. A warning: clusterctl installs them all the same, under the declared type's label (cmd/clusterctl/client/repository/components.go addCommonLabels) and provider inventory entry, so users name the provider with the wrong flag (clusterctl init --infrastructure) and correcting it after a release renames the provider.")
 	RuleProviderTypeLabel = rule("provider-type-label", lint.Warning, "The kustomization already sets a cluster.x-k8s.io/provider label other than the one capirepo derives from the config's type and name, and capirepo (like clusterctl) replaces it: a warning when it is the label of another provider type (the type in capirepo.yaml is likely wrong), a note otherwise.")
 )
 
