@@ -99,7 +99,9 @@ func TestLintLabelFolderDisagrees(t *testing.T) {
 // TestIdentityFromEvidence: each case's components file is named by its evidence.
 func TestIdentityFromEvidence(t *testing.T) {
 	t.Parallel()
-	crd := func(group string) string { return "---\nkind: CustomResourceDefinition\nspec:\n  group: " + group + "\n" }
+	crd := func(group string) string {
+		return "---\nkind: CustomResourceDefinition\nspec:\n  group: " + group + "\n"
+	}
 	capa := ns("infrastructure-aws") + crd("infrastructure.cluster.x-k8s.io") + crd("bootstrap.cluster.x-k8s.io") + crd("controlplane.cluster.x-k8s.io")
 	cases := []struct {
 		file, data, folder string
