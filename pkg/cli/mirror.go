@@ -236,30 +236,37 @@ func (o *mirrorOptions) print(io streams, res *mirror.Result) {
 	}
 }
 
-// mirrorProgress draws one self-overwriting status line on a terminal.
+// mirrorProgress shows each file as it is downloaded or reused: on a terminal one
+// self-overwriting status line, elsewhere (a CI log) one line per file, written at once.
 type mirrorProgress struct {
 	io    streams
-	on    bool
+	on    bool // show anything (not --quiet)
+	tty   bool // as a status line
 	files int
 }
 
 func (o *mirrorOptions) progress(io streams) *mirrorProgress {
-	return &mirrorProgress{io: io, on: !o.quiet && io.isTerminal(io.err)}
+	return &mirrorProgress{io: io, on: !o.quiet, tty: io.isTerminal(io.err)}
 }
 
 func (p *mirrorProgress) event(e mirror.Event) {
 	p.files++
-	if p.on {
-		verb := "downloaded"
-		if e.Reused {
-			verb = "reused"
-		}
-		fmt.Fprintf(p.io.err, "\r\033[K[%d] %s %s %s", p.files, verb, e.Release, e.File)
+	if !p.on {
+		return
 	}
+	verb := "downloaded"
+	if e.Reused {
+		verb = "reused"
+	}
+	if p.tty {
+		fmt.Fprintf(p.io.err, "\r\033[K[%d] %s %s %s", p.files, verb, e.Release, e.File)
+		return
+	}
+	fmt.Fprintf(p.io.err, "[%d] %s %s %s\n", p.files, verb, e.Release, e.File)
 }
 
 func (p *mirrorProgress) end() {
-	if p.on && p.files > 0 {
+	if p.on && p.tty && p.files > 0 {
 		fmt.Fprint(p.io.err, "\r\033[K")
 	}
 }
