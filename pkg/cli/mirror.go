@@ -52,6 +52,7 @@ GITLAB_TOKEN, CI_JOB_TOKEN, GITLAB_DEPLOY_TOKEN.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd.Context(), io) },
 	}
+	cmd.AddCommand(newMirrorRelinkCmd(io))
 	f := cmd.Flags()
 	for _, t := range layout.Types {
 		list := []string{}

@@ -79,6 +79,12 @@ func generatedScenarios() map[string]ruleScenario {
 		"repo-latest-prerelease":       verifyTree(versionDir("v0.2.0", "0.2", "0.3"), versionDir("v0.3.0-rc.0", "0.3")),
 		"repo-latest-other-contract":   verifyTree(map[string]string{"v2.0.0/" + comps: nsOnly, "v2.0.0/metadata.yaml": meta("1.0 v1beta1", "2.0 v1beta2")}),
 		"repo-latest-differs":          verifyTree(versionDir("v0.2.0", "0.2", "0.3"), versionDir("v0.3.0-rc.0", "0.3")),
+		"repo-config-url":              func(t *testing.T) []string { return []string{"verify", movedRepo(t, "")} }, // still names its old place
+		"repo-config-elsewhere": func(t *testing.T) []string { // a repository whose clusterctl.yaml names another one's files
+			a, b := localRepo(t, keep), localRepo(t, keep)
+			writeText(t, filepath.Join(b, "clusterctl.yaml"), readFile(t, filepath.Join(a, "clusterctl.yaml")))
+			return []string{"verify", b}
+		},
 		"signature": func(t *testing.T) []string { // an unsigned version, verified with a key
 			_, pub := sigstore.KeyPair(t, "")
 			key := filepath.Join(t.TempDir(), "cosign.pub")
