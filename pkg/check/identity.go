@@ -1,8 +1,8 @@
 package check
 
 import (
+	"bytes"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -24,11 +24,12 @@ type evidence struct {
 	folder   string        // the label of the <label>/<version> folder holding it ("" if none)
 }
 
+// providerKey is the label key clusterctl sets to the provider's label; crdGroup
+// starts a CRD's spec.group as kustomize and controller-gen write it (two spaces
+// under the top-level spec; other kinds' spec.group name no provider type).
 var (
-	providerLabel = regexp.MustCompile(`(?m)(?:^|[\s{,])["']?cluster\.x-k8s\.io/provider["']?:\s*["']?([a-z0-9][-a-z0-9]*)`)
-	// crdGroup is a CRD's spec.group as kustomize and controller-gen write it (two
-	// spaces under the top-level spec); other kinds' spec.group name no provider type.
-	crdGroup = regexp.MustCompile(`(?m)^  group:\s*["']?([a-z0-9][-a-z0-9.]*)`)
+	providerKey = []byte("cluster.x-k8s.io/provider")
+	crdGroup    = []byte("\n  group:")
 )
 
 // gather reads the evidence of f; folder is the label of the folder holding it, if any.
@@ -38,21 +39,61 @@ func gather(f release.File, folder string) evidence {
 		e.byName = t
 	}
 	count := map[string]int{}
-	for _, m := range providerLabel.FindAllSubmatch(f.Data, -1) {
-		l := string(m[1])
+	for _, l := range values(f.Data, providerKey, true) {
 		count[l]++
 		e.labelled++
 		if _, ok := labelProvider(l); ok && (e.label == "" || count[l] > e.count || count[l] == e.count && l < e.label) {
 			e.label, e.count = l, count[l]
 		}
 	}
-	for _, m := range crdGroup.FindAllSubmatch(f.Data, -1) {
-		if t := layout.Type(contract.TypeOfGroup(string(m[1]))); t != "" && !slices.Contains(e.groups, t) {
+	for _, g := range values(f.Data, crdGroup, false) {
+		if t := layout.Type(contract.TypeOfGroup(g)); t != "" && !slices.Contains(e.groups, t) {
 			e.groups = append(e.groups, t)
 		}
 	}
 	slices.Sort(e.groups)
 	return e
+}
+
+// values finds every key in data (a label key: also quoted, in a flow mapping) and
+// returns the plain or quoted word after its colon: a cheap scan of a file that may
+// be tens of megabytes, before any YAML is parsed.
+func values(data, key []byte, label bool) []string {
+	var out []string
+	for i := 0; ; {
+		j := bytes.Index(data[i:], key)
+		if j < 0 {
+			return out
+		}
+		at := i + j
+		i = at + len(key)
+		if label && !keyStart(data, at) {
+			continue
+		}
+		rest := data[i:]
+		if label {
+			rest = bytes.TrimLeft(rest, `"'`)
+			if len(rest) == 0 || rest[0] != ':' {
+				continue
+			}
+		}
+		rest = bytes.TrimLeft(bytes.TrimPrefix(rest, []byte(":")), " \t\"'")
+		n := 0
+		for n < len(rest) && (rest[n] >= 'a' && rest[n] <= 'z' || rest[n] >= '0' && rest[n] <= '9' || rest[n] == '-' || rest[n] == '.') {
+			n++
+		}
+		if n > 0 {
+			out = append(out, string(rest[:n]))
+		}
+	}
+}
+
+// keyStart: the key at data[at:] begins a mapping key (a line, a flow mapping, a quote).
+func keyStart(data []byte, at int) bool {
+	if at > 0 && (data[at-1] == '"' || data[at-1] == '\'') {
+		at--
+	}
+	return at == 0 || strings.IndexByte(" \t\n{,", data[at-1]) >= 0
 }
 
 // labelProvider reads a provider label as clusterctl's naming rules allow it: a type's
