@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/drone/envsubst/v2"
@@ -82,14 +83,18 @@ func (e Entry) ReadLocal(getenv func(string) string) (l LocalPath, ok bool, err 
 	if u.Scheme != "" && u.Scheme != "file" {
 		return l, false, nil
 	}
-	return splitLocal(u.Path, raw, e.Label())
+	path := u.Path
+	if runtime.GOOS == "windows" { // file:///C:/x: clusterctl drops the slash the URI form needs
+		path = filepath.FromSlash(strings.TrimPrefix(path, "/"))
+	}
+	return splitLocal(path, raw, e.Label())
 }
 
 func splitLocal(path, raw, label string) (LocalPath, bool, error) {
 	if !filepath.IsAbs(path) {
 		return LocalPath{}, true, fmt.Errorf("invalid path: path %q must be an absolute path", raw)
 	}
-	parts := strings.Split(path, "/")
+	parts := strings.Split(path, string(filepath.Separator))
 	if len(parts) < 4 {
 		return LocalPath{}, true, fmt.Errorf("invalid path: path should be in the form {basepath}/{provider-name}/{version}/{components.yaml}")
 	}
@@ -100,6 +105,6 @@ func splitLocal(path, raw, label string) (LocalPath, bool, error) {
 	if l.Label != label {
 		return l, true, fmt.Errorf("invalid path: path %q must contain provider %q in the format {basepath}/{provider-label}/{version}/{components.yaml}", raw, label)
 	}
-	l.Base = filepath.Clean(strings.Join(parts[:len(parts)-3], "/") + "/")
+	l.Base = filepath.Clean(strings.Join(parts[:len(parts)-3], string(filepath.Separator)) + string(filepath.Separator))
 	return l, true, nil
 }
