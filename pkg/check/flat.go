@@ -25,13 +25,17 @@ func releaseFolder(dir string) ([]Target, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	version, versioned := layout.ListedVersion(filepath.Base(dir))
+	abs, err := filepath.Abs(dir) // `lint .` in rel/v0.1.0 is v0.1.0
+	if err != nil {
+		return nil, false, err
+	}
+	version, versioned := layout.ListedVersion(filepath.Base(abs))
 	if !versioned {
 		version = layout.Version{}
 	}
 	folder := ""
-	if _, ok := labelProvider(filepath.Base(filepath.Dir(dir))); ok && versioned {
-		folder = filepath.Base(filepath.Dir(dir))
+	if _, ok := labelProvider(filepath.Base(filepath.Dir(abs))); ok && versioned {
+		folder = filepath.Base(filepath.Dir(abs))
 	}
 	groups := providers(files, folder)
 	if len(groups) == 0 && len(metadataFiles(files)) == 0 {
@@ -48,7 +52,7 @@ func releaseFolder(dir string) ([]Target, bool, error) {
 		}
 	}
 	if !versioned {
-		out[0].Findings = append(out[0].Findings, versionFinding(filepath.Base(dir), dir))
+		out[0].Findings = append(out[0].Findings, versionFinding(filepath.Base(abs), dir))
 	}
 	return out, true, nil
 }

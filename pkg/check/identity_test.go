@@ -132,3 +132,15 @@ func TestIdentityFromEvidence(t *testing.T) {
 }
 
 func releaseFile(name, data string) release.File { return release.File{Name: name, Data: []byte(data)} }
+
+// TestLintDotIsItsFolder: `lint .` (here DIR/.) in a version folder takes the version
+// and the label folder from the folder's real name, not ".".
+func TestLintDotIsItsFolder(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "bootstrap-kubeadm", "v1.9.6")
+	writeFlat(t, dir, kubeadmRelease(t, func(s string) string { return s }))
+	ts, fs := lintFolder(t, dir+string(filepath.Separator)+".")
+	if len(ts) != 1 || ts[0].Release.Version.String() != "v1.9.6" || ts[0].Release.Label() != "bootstrap-kubeadm" || len(fs) != 0 {
+		t.Fatalf("targets %v, findings %s; want bootstrap-kubeadm v1.9.6, clean", ts, rules(fs))
+	}
+}
