@@ -48,7 +48,8 @@ and DIR/mirror.json. Files already in DIR with their recorded checksum are not
 downloaded again. "latest" is resolved with clusterctl's rules for --contract
 (v1beta2: clusterctl v1.11+; v1beta1: clusterctl v1.7-v1.10); GitLab needs a version.
 Tokens (first set wins, never printed): GITHUB_TOKEN, GH_TOKEN; GITLAB_ACCESS_TOKEN,
-GITLAB_TOKEN, CI_JOB_TOKEN, GITLAB_DEPLOY_TOKEN.`,
+GITLAB_TOKEN, CI_JOB_TOKEN, GITLAB_DEPLOY_TOKEN. clusterctl.yaml names DIR's absolute
+path: after DIR moves, run "capirepo mirror relink DIR" at its new place.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd.Context(), io) },
 	}
