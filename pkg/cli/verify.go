@@ -78,6 +78,14 @@ func (o *verifyOptions) run(cmd *cobra.Command, io streams, raw string) error {
 		reports = append(reports, rep)
 		all = append(all, rep.AllFindings()...)
 	}
+	cfg, err := o.configFindings(targets)
+	if err != nil {
+		return withCode(ExitInput, err)
+	}
+	for _, fs := range cfg {
+		all = append(all, fs...)
+	}
+	reports = verify.WithConfig(reports, cfg)
 	if err := writeVerify(io, o.format, reports); err != nil {
 		return err
 	}
