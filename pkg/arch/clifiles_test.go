@@ -4,9 +4,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"slices"
-	"strconv"
-	"strings"
 	"testing"
 )
 
@@ -28,30 +25,10 @@ func fileCalls(f *ast.File) []token.Pos { return callsOf(f, fileFuncs()) }
 
 // callsOf lists where f names one of funcs (import path → names, "*" for all).
 func callsOf(f *ast.File, funcs map[string][]string) []token.Pos {
-	imported := map[string]string{} // local name -> import path
-	for _, spec := range f.Imports {
-		path, _ := strconv.Unquote(spec.Path.Value)
-		name := path[strings.LastIndex(path, "/")+1:]
-		if spec.Name != nil {
-			name = spec.Name.Name
-		}
-		imported[name] = path
-	}
 	var out []token.Pos
-	ast.Inspect(f, func(n ast.Node) bool {
-		sel, ok := n.(*ast.SelectorExpr)
-		if !ok {
-			return true
-		}
-		id, ok := sel.X.(*ast.Ident)
-		if !ok || id.Obj != nil { // a local or package-level value, not an import
-			return true
-		}
-		if names, ok := funcs[imported[id.Name]]; ok && (names[0] == "*" || slices.Contains(names, sel.Sel.Name)) {
-			out = append(out, sel.Pos())
-		}
-		return true
-	})
+	for _, c := range calls(f, funcs) {
+		out = append(out, c.at)
+	}
 	return out
 }
 

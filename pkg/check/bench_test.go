@@ -31,7 +31,7 @@ func componentsOf(size int) []byte {
 // BenchmarkLint20MB runs every rule (as `capirepo lint` does) over a 20 MB components file.
 func BenchmarkLint20MB(b *testing.B) {
 	data := components20MB()
-	r := &release.Release{Provider: layout.Provider{Type: layout.InfrastructureProvider, Name: "big"}, Version: "v1.0.0",
+	r := &release.Release{Provider: layout.Provider{Type: layout.InfrastructureProvider, Name: "big"}, Version: layout.NamedVersion("v1.0.0"),
 		ComponentsFile: "infrastructure-components.yaml", Files: []release.File{{Name: "infrastructure-components.yaml", Data: data}}}
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()

@@ -1,6 +1,9 @@
 // Package check runs every rule family (variables, contract, metadata) over one
 // release's files. build, lint and verify all go through here, so a release is judged
-// the same way whether capirepo built it or someone else published it.
+// the same way whether capirepo built it or someone else published it. Discover
+// finds the releases `lint PATH` and `vars PATH` check (a file, a release folder, a
+// flat release download, a repository root, a templates folder), reading folders
+// through pkg/localrepo.
 package check
 
 import (
@@ -46,7 +49,9 @@ func Release(r *release.Release, opts Options) lint.Findings {
 			c.classes = append(c.classes, *res.class)
 		}
 	}
-	c.findings = append(c.findings, contract.ComponentsFileName(r.Type, r.ComponentsFile)...)
+	if r.ComponentsFile != "" {
+		c.findings = append(c.findings, contract.ComponentsFileName(r.Type, c.name(r.ComponentsFile))...)
+	}
 	c.findings = append(contract.ObjectMoveLabels(c.findings, c.templates), contract.Templates(c.templates, c.classes)...)
 	c.metadata()
 	if opts.Partial {
@@ -126,15 +131,15 @@ func (c *checker) file(f release.File) (res fileResult) {
 		}
 	}
 	if err != nil {
-		res.findings = append(res.findings, ParseFinding(name, err))
+		res.findings = append(res.findings, parseFinding(name, err))
 		return res
 	}
 	switch kind {
 	case layout.KindComponents:
-		in := contract.Input{File: name, Docs: docs, Label: c.r.Label(), Type: c.r.Type,
+		in := contract.Input{File: name, Docs: docs, Label: c.r.Label(), Type: string(c.r.Type),
 			Contract: c.seriesContract(), AllowNoNamespace: c.opts.AllowNoNamespace}
 		res.findings = append(res.findings, contract.Components(in)...)
-		res.crdLabels = CRDContracts(docs)
+		res.crdLabels = crdContracts(docs)
 	case layout.KindTemplate:
 		res.template = &contract.TemplateFile{Name: name, Docs: docs}
 	case layout.KindClusterClass:
@@ -144,7 +149,7 @@ func (c *checker) file(f release.File) (res fileResult) {
 }
 
 func (c *checker) metadata() {
-	f := c.r.File("metadata.yaml")
+	f := c.r.File(layout.MetadataFile)
 	if f == nil {
 		return
 	}
@@ -157,7 +162,7 @@ func (c *checker) metadata() {
 
 // seriesContract is the contract metadata.yaml declares for this version ("" if unknown).
 func (c *checker) seriesContract() string {
-	f := c.r.File("metadata.yaml")
+	f := c.r.File(layout.MetadataFile)
 	if f == nil {
 		return ""
 	}
@@ -171,10 +176,10 @@ func (c *checker) seriesContract() string {
 	return ""
 }
 
-// CRDContracts lists the X of every cluster.x-k8s.io/X label on the CRDs of contract
+// crdContracts lists the X of every cluster.x-k8s.io/X label on the CRDs of contract
 // kinds, the labels Cluster API reads (CRDs of other kinds, such as metal3's IPAM
 // pools in ipam.metal3.io, carry labels no contract reads).
-func CRDContracts(docs []manifest.Doc) []string {
+func crdContracts(docs []manifest.Doc) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, d := range contract.ContractKindCRDs(docs) {
@@ -194,8 +199,8 @@ func sortedUnique(l []string) []string {
 	return slices.Compact(l)
 }
 
-// ParseFinding reports a file that is not valid YAML.
-func ParseFinding(file string, err error) lint.Finding {
+// parseFinding reports a file that is not valid YAML.
+func parseFinding(file string, err error) lint.Finding {
 	f := lint.Finding{Rule: "yaml-parse", Severity: lint.Error, File: file,
 		Message: err.Error() + ": clusterctl cannot read this file; fix the YAML"}
 	if pe, ok := err.(*manifest.Error); ok {
@@ -211,6 +216,7 @@ func Rules() []lint.Rule {
 		{ID: "yaml-parse", Severity: lint.Error, Contract: "Every file must be valid YAML; clusterctl fails with \"failed to parse yaml\" (cmd/clusterctl/client/repository/components.go NewComponents, template.go NewTemplate: utilyaml.ToUnstructured after variable substitution; templates are parsed the same way here, with a value per variable)."},
 		{ID: ruleSubstituted, Severity: lint.Note, Contract: "clusterctl substitutes variables before parsing a template (cmd/clusterctl/client/yamlprocessor/simple_processor.go Process, then repository/template.go NewTemplate), so a template may be YAML only after substitution."},
 	}
+	rules = append(rules, identityRules()...)
 	rules = append(rules, variables.Rules()...)
 	rules = append(rules, contract.Rules()...)
 	return append(rules, metadata.Rules()...)

@@ -15,7 +15,7 @@ import (
 const meta = "apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries:\n- {major: 1, minor: 0, contract: v1beta1}\n"
 
 func rel(files map[string]string) *release.Release {
-	r := &release.Release{Provider: layout.Provider{Type: layout.InfrastructureProvider, Name: "x"}, Version: "v1.0.0", ComponentsFile: "infrastructure-components.yaml"}
+	r := &release.Release{Provider: layout.Provider{Type: layout.InfrastructureProvider, Name: "x"}, Version: layout.NamedVersion("v1.0.0"), ComponentsFile: "infrastructure-components.yaml"}
 	for n, d := range files {
 		r.Files = append(r.Files, release.File{Name: n, Data: []byte(d)})
 	}
@@ -93,7 +93,7 @@ func TestCRDContractsOrder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := strings.Join(CRDContracts(docs), ","); got != "v1alpha4,v1beta1,v1beta2" {
+		if got := strings.Join(crdContracts(docs), ","); got != "v1alpha4,v1beta1,v1beta2" {
 			t.Fatalf("CRDContracts = %s, want v1alpha4,v1beta1,v1beta2", got)
 		}
 	}

@@ -37,7 +37,7 @@ func TestRenderedComponentsSameFindings(t *testing.T) {
 		for len(data) < 300<<10 { // the parallel parse, where the schema lines are skipped
 			data = append(append(data, "---\n"...), outputs[len(outputs)-1]...)
 		}
-		r := &release.Release{Provider: layout.Provider{Type: layout.InfrastructureProvider, Name: "foo"}, Version: "v1.0.0", ComponentsFile: "infrastructure-components.yaml",
+		r := &release.Release{Provider: layout.Provider{Type: layout.InfrastructureProvider, Name: "foo"}, Version: layout.NamedVersion("v1.0.0"), ComponentsFile: "infrastructure-components.yaml",
 			Files: []release.File{{Name: "infrastructure-components.yaml", Data: data}}}
 		want := Release(r, Options{Partial: true})
 		got := Release(r, Options{Partial: true, Rendered: []string{"infrastructure-components.yaml"}})

@@ -1,8 +1,6 @@
 package check
 
 import (
-	"path"
-
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -11,13 +9,13 @@ import (
 // RepoRelease runs every rule over a release as found in a repository, in its folder
 // <label>/<version>/ (findings name files under it): mirror lints what it downloads.
 func RepoRelease(r *release.Release) lint.Findings {
-	return Release(r, Options{Dir: path.Join(r.Label(), r.Version)})
+	return Release(r, Options{Dir: r.Dir()})
 }
 
 // RepoFiles runs every rule over one version's files read from a repository (verify):
 // the type and name come from the label, the components file is the one clusterctl
 // would take among the files' names.
-func RepoFiles(label, version string, files map[string][]byte) lint.Findings {
+func RepoFiles(label string, version layout.Version, files map[string][]byte) lint.Findings {
 	r := &release.Release{Version: version}
 	r.Type, r.Name = layout.ParseLabel(label)
 	var comps []string
@@ -29,5 +27,5 @@ func RepoFiles(label, version string, files map[string][]byte) lint.Findings {
 	}
 	r.ComponentsFile = layout.MainComponents(r.Type, comps)
 	r.Sort()
-	return Release(r, Options{Dir: label + "/" + version})
+	return Release(r, Options{Dir: layout.VersionDir(label, version.String())})
 }

@@ -14,9 +14,9 @@ import (
 func TestRepoFindingsNameTheVersionFolder(t *testing.T) {
 	t.Parallel()
 	files := map[string][]byte{"cluster-template.yaml": []byte("kind: [\n")}
-	r := &release.Release{Provider: layout.Provider{Type: "InfrastructureProvider", Name: "foo"}, Version: "v1.0.0",
+	r := &release.Release{Provider: layout.Provider{Type: "InfrastructureProvider", Name: "foo"}, Version: layout.NamedVersion("v1.0.0"),
 		Files: []release.File{{Name: "cluster-template.yaml", Data: files["cluster-template.yaml"]}}}
-	for name, fs := range map[string][]string{"files": files2names(RepoFiles("infrastructure-foo", "v1.0.0", files)), "release": files2names(RepoRelease(r))} {
+	for name, fs := range map[string][]string{"files": files2names(RepoFiles("infrastructure-foo", layout.NamedVersion("v1.0.0"), files)), "release": files2names(RepoRelease(r))} {
 		found := false
 		for _, f := range fs {
 			found = found || strings.HasPrefix(f, "infrastructure-foo/v1.0.0/cluster-template.yaml")

@@ -39,7 +39,7 @@ func TestSlimKeepsComponentsFindings(t *testing.T) {
 		if got := contract.Components(in); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: slim findings differ:\n got %v\nwant %v", f, got, want)
 		}
-		if a, b := CRDContracts(slim), CRDContracts(full); !reflect.DeepEqual(sorted(a), sorted(b)) {
+		if a, b := crdContracts(slim), crdContracts(full); !reflect.DeepEqual(sorted(a), sorted(b)) {
 			t.Errorf("%s: CRD contracts differ", f)
 		}
 	}

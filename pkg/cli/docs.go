@@ -16,7 +16,7 @@ func docPage(c *cobra.Command) string {
 	switch {
 	case len(path) > 0 && path[0] == "completion":
 		return "completion.md"
-	case len(path) == 0 || (c.HasSubCommands() && path[0] != "publish"):
+	case len(path) == 0 || (c.HasSubCommands() && !c.Runnable() && path[0] != "publish"): // mirror runs itself and holds relink
 		return "README.md"
 	}
 	return strings.Join(path, "-") + ".md"

@@ -24,8 +24,8 @@ type Env struct {
 	BuildInfo func() *debug.BuildInfo
 }
 
-// ProcessEnv is the real process's environment, standard input and terminal check.
-func ProcessEnv(stdout, stderr io.Writer) Env {
+// processEnv is the real process's environment, standard input and terminal check.
+func processEnv(stdout, stderr io.Writer) Env {
 	return Env{Getenv: os.Getenv, Stdin: os.Stdin, Stdout: stdout, Stderr: stderr, IsTerminal: isCharDevice}
 }
 

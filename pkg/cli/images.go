@@ -116,7 +116,7 @@ destination has are not copied again, so an interrupted copy resumes.`,
 				return withCode(ExitInput, err)
 			}
 			reg.to = []string{to}
-			c, err := copier(io, &reg, jobs)
+			c, err := copier(io, &reg, jobs, io.out)
 			if err != nil {
 				return err
 			}
@@ -147,12 +147,11 @@ func newImagesPushCmd(io streams) *cobra.Command {
 				return withCode(ExitInput, err)
 			}
 			reg.to = []string{to}
-			c, err := copier(io, &reg, jobs)
+			c, err := copier(io, &reg, jobs, io.out)
 			if err != nil {
 				return err
 			}
-			done, err := c.PushLayout(cmd.Context(), args[0], target)
-			printCopied(io, done)
+			_, err = c.PushLayout(cmd.Context(), args[0], target)
 			return copyErr(err)
 		},
 	}

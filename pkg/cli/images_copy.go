@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	goio "io"
 
 	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"github.com/capirepo/capirepo/pkg/images"
 )
 
-func copier(io streams, reg *registryFlags, jobs int) (*images.Copier, error) {
+// copier is an image copier that writes a line to lines (nil: nowhere) as each image
+// is copied, and on a terminal a status line of its blobs.
+func copier(io streams, reg *registryFlags, jobs int, lines goio.Writer) (*images.Copier, error) {
 	if jobs < 1 {
 		return nil, usageErr(fmt.Errorf("--jobs %d: want at least 1", jobs))
 	}
@@ -17,36 +20,24 @@ func copier(io streams, reg *registryFlags, jobs int) (*images.Copier, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &images.Copier{Remote: remote, Concurrency: jobs}
-	if io.isTerminal(io.err) {
-		show := &copyProgress{io: io}
-		c.Progress = show.event
-		c.Done = show.end
-	}
-	return c, nil
+	show := &copyProgress{io: io, tty: io.isTerminal(io.err), lines: lines}
+	return &images.Copier{Remote: remote, Concurrency: jobs, Progress: show.event, Done: show.end, Finished: show.finished}, nil
 }
 
-// copyImages copies imgs to a registry (to) or a layout folder and prints each copy.
+// copyImages copies imgs to a registry (to) or a layout folder; the copier prints
+// each copy as it finishes.
 func copyImages(ctx context.Context, io streams, c *images.Copier, imgs []string, to, layoutDir string) error {
-	var done []images.Copied
 	var err error
 	if to != "" {
 		target, perr := oci.ParseTarget(to)
 		if perr != nil {
 			return usageErr(fmt.Errorf("--to: %w", perr))
 		}
-		done, err = c.ToRegistry(ctx, imgs, target)
+		_, err = c.ToRegistry(ctx, imgs, target)
 	} else {
-		done, err = c.ToLayout(ctx, imgs, layoutDir)
+		_, err = c.ToLayout(ctx, imgs, layoutDir)
 	}
-	printCopied(io, done)
 	return copyErr(err)
-}
-
-func printCopied(io streams, done []images.Copied) {
-	for _, d := range done {
-		fmt.Fprintf(io.out, "copied %s -> %s (%s)\n", d.Source, d.Dest, d.Digest)
-	}
 }
 
 // copyErr: an unparsable image or layout folder, or two images with one mirror name,

@@ -43,7 +43,7 @@ capirepo.yaml would build. Exit 0 without errors, 1 with errors, 2 on usage prob
 
 func (o *lintOptions) run(cmd *cobra.Command, io streams, args []string) error {
 	if o.listRules {
-		return check.AllRules().Write(io.out)
+		return allRules().Write(io.out)
 	}
 	if !lint.ValidFormat(o.format) {
 		return usageErr(fmt.Errorf("--format %q: want one of %s", o.format, strings.Join(lint.Formats, ", ")))
@@ -83,7 +83,7 @@ func (o *lintOptions) loadConfig(cmd *cobra.Command, required bool) (*config.Con
 
 func (o *lintOptions) report(io streams, fs lint.Findings) error {
 	fs.Sort()
-	if err := lint.Write(io.out, o.format, fs, check.AllRules()); err != nil {
+	if err := lint.Write(io.out, o.format, fs, allRules()); err != nil {
 		return err
 	}
 	if fs.HasErrors() {
@@ -109,7 +109,7 @@ func (o *lintOptions) findings(cmd *cobra.Command, io streams, cfg *config.Confi
 		}
 		return res.Findings, nil
 	}
-	targets, err := lint.Discover(args)
+	targets, err := check.Discover(args)
 	if err != nil {
 		return nil, withCode(ExitInput, err)
 	}
@@ -119,7 +119,7 @@ func (o *lintOptions) findings(cmd *cobra.Command, io streams, cfg *config.Confi
 		if err != nil {
 			return nil, err
 		}
-		fs = append(fs, found...)
+		fs = append(append(fs, t.Findings...), found...)
 	}
-	return lint.Once(targets, fs), nil
+	return check.Once(targets, fs), nil
 }

@@ -14,8 +14,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/mirror"
 	"github.com/capirepo/capirepo/pkg/publish"
-	"github.com/capirepo/capirepo/pkg/release"
-	"github.com/capirepo/capirepo/pkg/sign"
+	"github.com/capirepo/capirepo/pkg/repository"
 	"github.com/capirepo/capirepo/pkg/source"
 	"github.com/capirepo/capirepo/pkg/verify"
 )
@@ -27,16 +26,16 @@ type mirrorOptions struct {
 	configMaps                                   string // --configmaps (mirror_configmaps.go)
 	jobs                                         int
 	strict, quiet, force                         bool
-	picks                                        map[string]*[]string // provider type -> name[:version] args
-	getenv                                       func(string) string  // tokens come from here
-	oci                                          mirrorOCI            // --images-to, --images-layout, --to-oci
-	sig                                          sigFlags             // --verify-key, --certificate-* (sigverify.go)
-	sign                                         signFlags            // --sign-key, --sign-keyless: sign the --to-oci artifacts
+	picks                                        map[layout.Type]*[]string // provider type -> name[:version] args
+	getenv                                       func(string) string       // tokens come from here
+	oci                                          mirrorOCI                 // --images-to, --images-layout, --to-oci
+	sig                                          sigFlags                  // --verify-key, --certificate-* (sigverify.go)
+	sign                                         signFlags                 // --sign-key, --sign-keyless: sign the --to-oci artifacts
 }
 
 // newMirrorCmd reads tokens through io's injected environment.
 func newMirrorCmd(io streams) *cobra.Command {
-	o := &mirrorOptions{picks: map[string]*[]string{}, getenv: io.lookup}
+	o := &mirrorOptions{picks: map[layout.Type]*[]string{}, getenv: io.lookup}
 	cmd := &cobra.Command{
 		Use:   "mirror --out DIR [--core NAME[:VERSION]]... [--infrastructure NAME[:VERSION]]... [--from-config FILE]",
 		Short: "Mirror provider releases and cert-manager into an air-gapped clusterctl repository",
@@ -49,15 +48,17 @@ and DIR/mirror.json. Files already in DIR with their recorded checksum are not
 downloaded again. "latest" is resolved with clusterctl's rules for --contract
 (v1beta2: clusterctl v1.11+; v1beta1: clusterctl v1.7-v1.10); GitLab needs a version.
 Tokens (first set wins, never printed): GITHUB_TOKEN, GH_TOKEN; GITLAB_ACCESS_TOKEN,
-GITLAB_TOKEN, CI_JOB_TOKEN, GITLAB_DEPLOY_TOKEN.`,
+GITLAB_TOKEN, CI_JOB_TOKEN, GITLAB_DEPLOY_TOKEN. clusterctl.yaml names DIR's absolute
+path: after DIR moves, run "capirepo mirror relink DIR" at its new place.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd.Context(), io) },
 	}
+	cmd.AddCommand(newMirrorRelinkCmd(io))
 	f := cmd.Flags()
 	for _, t := range layout.Types {
 		list := []string{}
 		o.picks[t] = &list
-		f.StringArrayVar(&list, layout.TypeFlag(t), nil, "mirror this "+t+" (name[:version], repeatable; no version = the URL's, usually latest)")
+		f.StringArrayVar(&list, layout.TypeFlag(t), nil, "mirror this "+string(t)+" (name[:version], repeatable; no version = the URL's, usually latest)")
 	}
 	f.StringVar(&o.out, "out", "", "the mirror folder (a clusterctl local repository; required)")
 	f.StringVar(&o.fromConfig, "from-config", "", "clusterctl.yaml whose providers: replace and extend the built-in list; each is mirrored at its URL's version unless a flag picks it")
@@ -96,9 +97,7 @@ func (o *mirrorOptions) run(ctx context.Context, io streams) error {
 	}
 	show := o.progress(io)
 	opts := o.options(cert, also, show)
-	if policy != nil {
-		opts.Verify = func(_ context.Context, r *release.Release) error { return sign.VerifyRelease(r, *policy) }
-	}
+	opts.Signature = policy
 	rs, err := o.resigner(ctx, io)
 	if err != nil {
 		return err
@@ -129,7 +128,7 @@ func (o *mirrorOptions) plan() ([]mirror.Job, mirror.CertManagerJob, error) {
 	if err := verify.CheckContract(o.contract); err != nil {
 		return nil, none, fmt.Errorf("--contract %w", err)
 	}
-	args := map[string][]string{}
+	args := map[layout.Type][]string{}
 	for t, list := range o.picks {
 		args[t] = *list
 	}
@@ -177,18 +176,14 @@ func (o *mirrorOptions) certJob() (mirror.CertManagerJob, error) {
 	return mirror.CertManagerJob{Version: o.certManager, URL: u, File: file, Source: src}, nil
 }
 
-// source builds the reader a provider URL points at (source.ForRelease: clusterctl's
-// repository types, one token policy per forge, size caps, no symbolic links).
-func (o *mirrorOptions) source(p mirror.Provider, version string) (mirror.Source, error) {
+// source builds the repository a provider URL points at (source.ForRelease:
+// clusterctl's repository types, one token policy, size caps, no symbolic links).
+func (o *mirrorOptions) source(p mirror.Provider, version string) (repository.Repository, error) {
 	opts := source.Options{Getenv: o.getenv, GitLabURL: o.gitlabURL}
 	if o.githubURL != "" {
 		opts.GitHubAPIURL, _ = github.EnterpriseURLs(o.githubURL, "")
 	}
-	sp, err := source.ForRelease(p.URL, p.Label(), p.Name, version, opts)
-	if err != nil {
-		return nil, err
-	}
-	return sp.Reader, nil
+	return source.ForRelease(p.URL, p.Label(), p.Name, version, opts)
 }
 
 // also is the --to-gitlab destination, if any.
@@ -212,10 +207,6 @@ func (o *mirrorOptions) also() ([]publish.Destination, error) {
 		return nil, fmt.Errorf("--to-gitlab: %w", err)
 	}
 	return []publish.Destination{p}, nil
-}
-
-func (o *mirrorOptions) latest(ctx context.Context, src mirror.Source) (string, error) {
-	return verify.Latest(ctx, src, o.contract)
 }
 
 // print reports findings and the summary; file-by-file actions only when something
@@ -247,30 +238,37 @@ func (o *mirrorOptions) print(io streams, res *mirror.Result) {
 	}
 }
 
-// mirrorProgress draws one self-overwriting status line on a terminal.
+// mirrorProgress shows each file as it is downloaded or reused: on a terminal one
+// self-overwriting status line, elsewhere (a CI log) one line per file, written at once.
 type mirrorProgress struct {
 	io    streams
-	on    bool
+	on    bool // show anything (not --quiet)
+	tty   bool // as a status line
 	files int
 }
 
 func (o *mirrorOptions) progress(io streams) *mirrorProgress {
-	return &mirrorProgress{io: io, on: !o.quiet && io.isTerminal(io.err)}
+	return &mirrorProgress{io: io, on: !o.quiet, tty: io.isTerminal(io.err)}
 }
 
 func (p *mirrorProgress) event(e mirror.Event) {
 	p.files++
-	if p.on {
-		verb := "downloaded"
-		if e.Reused {
-			verb = "reused"
-		}
-		fmt.Fprintf(p.io.err, "\r\033[K[%d] %s %s %s", p.files, verb, e.Release, e.File)
+	if !p.on {
+		return
 	}
+	verb := "downloaded"
+	if e.Reused {
+		verb = "reused"
+	}
+	if p.tty {
+		fmt.Fprintf(p.io.err, "\r\033[K[%d] %s %s %s", p.files, verb, e.Release, e.File)
+		return
+	}
+	fmt.Fprintf(p.io.err, "[%d] %s %s %s\n", p.files, verb, e.Release, e.File)
 }
 
 func (p *mirrorProgress) end() {
-	if p.on && p.files > 0 {
+	if p.on && p.tty && p.files > 0 {
 		fmt.Fprint(p.io.err, "\r\033[K")
 	}
 }

@@ -76,7 +76,7 @@ func fakeGitHub(t testing.TB, repos map[string][]*release.Release) *fakegithub.S
 	for repo, rels := range repos {
 		f.AddRepo("acme", repo, fakegithub.RepoOptions{})
 		for _, r := range rels {
-			f.AddRelease("acme", repo, fakegithub.Release{Tag: r.Version, Assets: assets(r)})
+			f.AddRelease("acme", repo, fakegithub.Release{Tag: r.Version.String(), Assets: assets(r)})
 		}
 	}
 	f.AddRepo("cert-manager", "cert-manager", fakegithub.RepoOptions{})

@@ -5,34 +5,20 @@ import (
 	"errors"
 
 	"github.com/capirepo/capirepo/pkg/backend/local"
-	"github.com/capirepo/capirepo/pkg/check"
-	"github.com/capirepo/capirepo/pkg/fsx"
-	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/mirror"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/sign"
-	"github.com/capirepo/capirepo/pkg/source"
-	"github.com/capirepo/capirepo/pkg/verify"
 )
 
 // options wires mirror.Run: the local publisher inside mirror's locked transaction,
-// clusterctl's `latest`, lint, and verify's check of the written folder.
+// and the contract `latest` is resolved for.
 func (o *mirrorOptions) options(cert mirror.CertManagerJob, also []publish.Destination, show *mirrorProgress) mirror.Options {
 	return mirror.Options{
 		Dir: o.out, Jobs: o.jobs, Force: o.force, Also: also, CertManager: cert,
-		Destination: local.New(o.out, local.Options{Locked: true, KeepConfig: true}),
-		Lock: func(ctx context.Context, dir string) (func(), error) {
-			return fsx.Lock(ctx, dir, 0)
-		},
-		ImageRegistry: o.registry, Strict: o.strict, Progress: show.event, Latest: o.latest, Lint: check.RepoRelease,
-		Check: mirrorCheck,
+		Destination:   local.New(o.out, local.Options{Locked: true, KeepConfig: true}),
+		ImageRegistry: o.registry, Strict: o.strict, Progress: show.event, Contract: o.contract,
 	}
-}
-
-// mirrorCheck is verify.Findings over the written folder, with build's file lint.
-func mirrorCheck(ctx context.Context, dir, label, components string) (lint.Findings, error) {
-	return verify.Findings(ctx, source.NewLocal(dir, label, 0), label, components, verify.Options{Lint: check.RepoFiles})
 }
 
 // mirrorExit maps a mirror failure to the exit codes of docs/exit-codes.md: a conflict 5, lint

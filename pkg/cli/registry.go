@@ -2,6 +2,7 @@ package cli
 
 import (
 	"github.com/capirepo/capirepo/pkg/backend/oci"
+	"github.com/capirepo/capirepo/pkg/source"
 	"github.com/spf13/cobra"
 )
 
@@ -28,7 +29,7 @@ func (r *registryFlags) remote(io streams) (oci.Remote, error) {
 			hosts = append(hosts, t.Registry)
 		}
 	}
-	cred, err := oci.Credentials(io.lookup, hosts...)
+	cred, err := source.OCICredentials(io.lookup, hosts...)
 	if err != nil {
 		return oci.Remote{}, usageErr(err)
 	}

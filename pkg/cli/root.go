@@ -21,7 +21,7 @@ var Version string
 // Execute runs the command line with the process's environment and standard input
 // and returns the process exit code.
 func Execute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	return Run(ctx, args, ProcessEnv(stdout, stderr))
+	return Run(ctx, args, processEnv(stdout, stderr))
 }
 
 // Run runs the command line with an explicit environment (see Env) and returns the

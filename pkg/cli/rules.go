@@ -3,12 +3,27 @@ package cli
 import (
 	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/sign"
+	"github.com/capirepo/capirepo/pkg/upgrade"
+	"github.com/capirepo/capirepo/pkg/verify"
 )
+
+// allRules is the rule registry: every rule capirepo reports, for --list-rules,
+// SARIF and --disable. It is assembled here, at the top, from each reporting
+// package's own list: the release rules of pkg/check (variables, contract,
+// metadata), the repository rules of pkg/verify, sign's signature rule and the
+// upgrade rules of pkg/upgrade.
+func allRules() lint.Rules {
+	rules := check.Rules()
+	rules = append(rules, verify.Rules()...)
+	rules = append(rules, sign.Rules()...)
+	return append(rules, upgrade.Rules()...)
+}
 
 // disabledRules merges the config's lint.disable and --disable (lint.Rules.Disabled);
 // an unknown rule id is a usage error.
 func disabledRules(cfgFile string, fromConfig, fromFlag []string) (map[string]bool, error) {
-	skip, err := check.AllRules().Disabled(lint.DisableSource{Where: cfgFile + ": lint.disable", IDs: fromConfig},
+	skip, err := allRules().Disabled(lint.DisableSource{Where: cfgFile + ": lint.disable", IDs: fromConfig},
 		lint.DisableSource{Where: "--disable", IDs: fromFlag})
 	if err != nil {
 		return nil, usageErr(err)

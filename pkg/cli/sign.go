@@ -12,6 +12,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/provenance"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/sign"
+	"github.com/capirepo/capirepo/pkg/source"
 )
 
 // signFlags are build's --sign-key and --sign-keyless (with the Sigstore URLs).
@@ -46,14 +47,15 @@ func (s *signFlags) signerWith(ctx context.Context, io streams, tr root.TrustedM
 	case s.key != "" && s.keyless:
 		return nil, usageErr(errors.New("--sign-key and --sign-keyless exclude each other"))
 	case s.key != "":
-		key, err := sign.ReadPrivateKey(s.key, []byte(io.lookup("COSIGN_PASSWORD")))
+		key, err := sign.ReadPrivateKey(s.key, []byte(source.KeyPassword(io.lookup)))
 		if err != nil {
 			return nil, withCode(ExitInput, err)
 		}
 		signer, err := sign.KeySigner(key)
 		return signer, withCode(ExitInput, err)
 	case s.keyless:
-		token, err := sign.AmbientToken(ctx, io.getenv, httpx.NewClient(httpx.Options{}))
+		t := source.KeylessToken(io.getenv)
+		token, err := sign.AmbientToken(ctx, t.IDToken, t.RequestURL, t.RequestToken, httpx.NewClient(httpx.Options{}))
 		if err != nil {
 			return nil, withCode(ExitPublish, err)
 		}

@@ -46,7 +46,7 @@ func writeFile(t *testing.T, path string, data []byte) {
 func TestBuildSignKeyWritesAVerifiableBundle(t *testing.T) {
 	t.Parallel()
 	dir, pubFile := signedBuild(t)
-	r := &release.Release{Provider: layout.Provider{Type: "BootstrapProvider", Name: "tiny"}, Version: "v1.0.0", ComponentsFile: "bootstrap-components.yaml"}
+	r := &release.Release{Provider: layout.Provider{Type: "BootstrapProvider", Name: "tiny"}, Version: layout.MustParseVersion("v1.0.0"), ComponentsFile: "bootstrap-components.yaml"}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -3,8 +3,8 @@ package cli
 import (
 	"fmt"
 
+	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/config"
-	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/pipeline"
 	"github.com/capirepo/capirepo/pkg/remote"
 	"github.com/capirepo/capirepo/pkg/variables"
@@ -62,9 +62,9 @@ func (o *varsOptions) run(cmd *cobra.Command, io streams, args []string) error {
 	return write(o, io, all)
 }
 
-func (o *varsOptions) releases(cmd *cobra.Command, io streams, args []string) ([]lint.Target, error) {
+func (o *varsOptions) releases(cmd *cobra.Command, io streams, args []string) ([]check.Target, error) {
 	if len(args) > 0 {
-		ts, err := lint.Discover(args)
+		ts, err := check.Discover(args)
 		return ts, withCode(ExitInput, err)
 	}
 	cfg, err := config.Load(o.config)
@@ -79,5 +79,5 @@ func (o *varsOptions) releases(cmd *cobra.Command, io streams, args []string) ([
 	if err != nil {
 		return nil, withCode(ExitInput, err)
 	}
-	return lint.SetTargets(res.Set), nil
+	return check.SetTargets(res.Set), nil
 }

@@ -4,10 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/configmap"
 	"github.com/capirepo/capirepo/pkg/lint"
-	"github.com/capirepo/capirepo/pkg/sign"
 	"github.com/capirepo/capirepo/pkg/verify"
 	"github.com/spf13/cobra"
 )
@@ -73,23 +71,25 @@ func (o *verifyOptions) run(cmd *cobra.Command, io streams, raw string) error {
 	var reports []*verify.Report
 	var all lint.Findings
 	for _, t := range targets {
-		opts := verify.Options{Lint: check.RepoFiles, Strict: o.strict}
-		if policy != nil {
-			opts.Signature = func(label, version string, files map[string][]byte) lint.Findings {
-				return sign.ReleaseFindings(cmd.Context(), t.Reader, *policy, t.File, label, version, files)
-			}
-		}
-		memo := newMemo(t.Reader)
-		rep, err := verify.Provider(cmd.Context(), memo, t.Label, t.File, opts)
+		memo := newMemo(t)
+		rep, err := verify.Provider(cmd.Context(), memo, verify.Options{Lint: true, Strict: o.strict, Signature: policy})
 		if err == nil {
-			err = verifyUpgrades(cmd.Context(), io, t.Label, t.File, memo, rep) // verify_upgrade.go
+			err = verifyUpgrades(cmd.Context(), io, memo, rep) // verify_upgrade.go
 		}
 		if err != nil {
-			return withCode(readFailure(t), fmt.Errorf("verifying %s: %w", t.Label, err))
+			return withCode(readFailure(t), fmt.Errorf("verifying %s: %w", t.Info().Label, err))
 		}
 		reports = append(reports, rep)
 		all = append(all, rep.AllFindings()...)
 	}
+	cfg, err := o.configFindings(targets)
+	if err != nil {
+		return withCode(ExitInput, err)
+	}
+	for _, fs := range cfg {
+		all = append(all, fs...)
+	}
+	reports = verify.WithConfig(reports, cfg)
 	if err := writeVerify(io, o.format, reports); err != nil {
 		return err
 	}

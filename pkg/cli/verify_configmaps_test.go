@@ -18,7 +18,7 @@ const tinyNamespace = "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: tiny-
 // configMapFolder writes the operator folder of one bootstrap provider version.
 func configMapFolder(t *testing.T, contract string) string {
 	t.Helper()
-	r := &release.Release{Provider: layout.Provider{Type: layout.BootstrapProvider, Name: "tiny"}, Version: "v1.0.0", ComponentsFile: "bootstrap-components.yaml", Files: []release.File{
+	r := &release.Release{Provider: layout.Provider{Type: layout.BootstrapProvider, Name: "tiny"}, Version: layout.MustParseVersion("v1.0.0"), ComponentsFile: "bootstrap-components.yaml", Files: []release.File{
 		{Name: "bootstrap-components.yaml", Data: []byte(tinyNamespace)},
 		{Name: "metadata.yaml", Data: []byte("apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries:\n- {major: 1, minor: 0, contract: " + contract + "}\n")},
 	}}

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/verify"
 )
 
@@ -56,7 +55,7 @@ func TestContractBreakIsNotAClusterctlFailure(t *testing.T) {
 func TestClusterctlFailRulesExist(t *testing.T) {
 	t.Parallel()
 	known := map[string]bool{}
-	for _, r := range check.AllRules() {
+	for _, r := range allRules() {
 		known[r.ID] = true
 	}
 	known["yaml-parse"] = true // reported by check.ParseFinding, not a listed rule

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/check"
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 // TestLintReleasePicksMainComponents: with a main and a variant components file, verify
@@ -25,7 +26,7 @@ func TestLintReleasePicksMainComponents(t *testing.T) {
 	}
 	files["bootstrap-components-development.yaml"] = files["bootstrap-components.yaml"]
 	for i := 0; i < 20; i++ {
-		for _, f := range check.RepoFiles("bootstrap-tiny", "v1.0.0", files) {
+		for _, f := range check.RepoFiles("bootstrap-tiny", layout.MustParseVersion("v1.0.0"), files) {
 			if f.Rule == "components-file-name" {
 				t.Fatalf("run %d: the variant was taken as the components file: %v", i, f)
 			}

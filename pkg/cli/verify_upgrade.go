@@ -6,7 +6,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/diff"
 	"github.com/capirepo/capirepo/pkg/inventory"
-	"github.com/capirepo/capirepo/pkg/source"
+	"github.com/capirepo/capirepo/pkg/repository"
 	"github.com/capirepo/capirepo/pkg/upgrade"
 	"github.com/capirepo/capirepo/pkg/verify"
 )
@@ -15,7 +15,8 @@ import (
 // before it (pkg/upgrade) and adds the findings to each version's report. It reads
 // through the memo verify read through, so no file is fetched twice; a version whose
 // files cannot be read (verify reported why) is left out, with a note.
-func verifyUpgrades(ctx context.Context, io streams, label, components string, r *memoReader, rep *verify.Report) error {
+func verifyUpgrades(ctx context.Context, io streams, r *memoRepository, rep *verify.Report) error {
+	info := r.Info()
 	var ins []inventory.Input
 	for _, v := range rep.Versions {
 		in, err := diff.ReadRelease(ctx, r, v.Version)
@@ -23,11 +24,11 @@ func verifyUpgrades(ctx context.Context, io streams, label, components string, r
 			return ctx.Err()
 		}
 		if err != nil {
-			io.logf("note: upgrade checks leave out %s %s: %v", label, v.Version, err)
+			io.logf("note: upgrade checks leave out %s %s: %v", info.Label, v.Version, err)
 			continue
 		}
-		in.Label, in.Source = label, r.String()
-		ins = append(ins, diff.ProviderFiles(in, components))
+		in.Label, in.Source = info.Label, info.Name
+		ins = append(ins, diff.ProviderFiles(in, info.Components))
 	}
 	cache := inventory.NewCache()
 	var releases []*inventory.Release
@@ -44,26 +45,27 @@ func verifyUpgrades(ctx context.Context, io streams, label, components string, r
 	return nil
 }
 
-// memoReader keeps every file and listing its reader served, for verify's second look.
-type memoReader struct {
-	source.Reader
+// memoRepository keeps every file and listing its repository served, for verify's
+// second look.
+type memoRepository struct {
+	repository.Repository
 	mu    sync.Mutex
 	files map[[2]string][]byte
 	lists map[string][]string
 }
 
-func newMemo(r source.Reader) *memoReader {
-	return &memoReader{Reader: r, files: map[[2]string][]byte{}, lists: map[string][]string{}}
+func newMemo(r repository.Repository) *memoRepository {
+	return &memoRepository{Repository: r, files: map[[2]string][]byte{}, lists: map[string][]string{}}
 }
 
-func (m *memoReader) Files(ctx context.Context, version string) ([]string, error) {
+func (m *memoRepository) Files(ctx context.Context, version string) ([]string, error) {
 	m.mu.Lock()
 	names, ok := m.lists[version]
 	m.mu.Unlock()
 	if ok {
 		return names, nil
 	}
-	names, err := m.Reader.Files(ctx, version)
+	names, err := m.Repository.Files(ctx, version)
 	if err == nil {
 		m.mu.Lock()
 		m.lists[version] = names
@@ -72,7 +74,7 @@ func (m *memoReader) Files(ctx context.Context, version string) ([]string, error
 	return names, err
 }
 
-func (m *memoReader) File(ctx context.Context, version, name string) ([]byte, error) {
+func (m *memoRepository) File(ctx context.Context, version, name string) ([]byte, error) {
 	key := [2]string{version, name}
 	m.mu.Lock()
 	data, ok := m.files[key]
@@ -80,17 +82,11 @@ func (m *memoReader) File(ctx context.Context, version, name string) ([]byte, er
 	if ok {
 		return data, nil
 	}
-	data, err := m.Reader.File(ctx, version, name)
+	data, err := m.Repository.File(ctx, version, name)
 	if err == nil {
 		m.mu.Lock()
 		m.files[key] = data
 		m.mu.Unlock()
 	}
 	return data, err
-}
-
-// SkipsMissing keeps the reader's clusterctl behaviour for missing files.
-func (m *memoReader) SkipsMissing() bool {
-	s, ok := m.Reader.(verify.MissingSkipper)
-	return ok && s.SkipsMissing()
 }

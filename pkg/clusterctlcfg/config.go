@@ -28,7 +28,7 @@ const MaxSize = 4 << 20
 func Load(path string) (*Config, error) {
 	fi, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return Parse(path, nil)
+		return parse(path, nil)
 	}
 	if err == nil && fi.Size() > MaxSize {
 		return nil, fmt.Errorf("reading %s: %d bytes, over the %d MiB cap of a clusterctl.yaml; fix or remove the file", path, fi.Size(), MaxSize>>20)
@@ -37,11 +37,11 @@ func Load(path string) (*Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
-	return Parse(path, data)
+	return parse(path, data)
 }
 
-// Parse reads a configuration's bytes; path names it in errors.
-func Parse(path string, data []byte) (*Config, error) {
+// parse reads a configuration's bytes; path names it in errors.
+func parse(path string, data []byte) (*Config, error) {
 	if err := manifest.Screen(data); err != nil {
 		return nil, fmt.Errorf("reading %s: %w; fix or remove the file", path, err)
 	}
@@ -85,7 +85,7 @@ func (c *Config) Changed() (bool, error) {
 	if c.orig == nil {
 		return true, nil
 	}
-	old, err := Parse(c.path, c.orig)
+	old, err := parse(c.path, c.orig)
 	if err != nil {
 		return false, err
 	}
@@ -113,3 +113,24 @@ func (c *Config) CertManager() (url, version string) {
 }
 
 func (c *Config) top() *yaml.Node { return c.doc.Content[0] }
+
+// ImageOverride is one entry of the images: key: repository replaces everything
+// before the image name, tag the tag.
+type ImageOverride struct {
+	Repository string `yaml:"repository,omitempty"`
+	Tag        string `yaml:"tag,omitempty"`
+}
+
+// Images returns the images: key (entry name, such as "all" or a provider label → its
+// override); none when unset.
+func (c *Config) Images() (map[string]ImageOverride, error) {
+	n := lookup(c.top(), "images").n
+	if n == nil {
+		return nil, nil
+	}
+	var out map[string]ImageOverride
+	if err := n.Decode(&out); err != nil {
+		return nil, fmt.Errorf("reading images: of %s: %w", c.path, err)
+	}
+	return out, nil
+}

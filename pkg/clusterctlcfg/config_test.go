@@ -29,7 +29,7 @@ github-token: kept
 
 func TestEditsKeepForeignEntriesAndKeys(t *testing.T) {
 	t.Parallel()
-	c, err := Parse("clusterctl.yaml", []byte(handMade))
+	c, err := parse("clusterctl.yaml", []byte(handMade))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,12 +62,12 @@ func TestEditsKeepForeignEntriesAndKeys(t *testing.T) {
 
 func TestChanged(t *testing.T) {
 	t.Parallel()
-	c, _ := Parse("clusterctl.yaml", []byte(handMade))
+	c, _ := parse("clusterctl.yaml", []byte(handMade))
 	c.SetCertManager("", "v1.16.0") // url was absent: a change
 	if changed, err := c.Changed(); err != nil || !changed {
 		t.Errorf("Changed() = %v, %v; want true", changed, err)
 	}
-	c, _ = Parse("clusterctl.yaml", []byte(handMade))
+	c, _ = parse("clusterctl.yaml", []byte(handMade))
 	c.SetImagesRepository("old.example.com/capi")
 	if changed, err := c.Changed(); err != nil || changed {
 		t.Errorf("Changed() after setting the same value = %v, %v; want false", changed, err)
@@ -83,7 +83,7 @@ func TestParseRejects(t *testing.T) {
 		{"binary", "a: \x00\n", "NUL"},
 	}
 	for _, tt := range tests {
-		c, err := Parse("/x/clusterctl.yaml", []byte(tt.content))
+		c, err := parse("/x/clusterctl.yaml", []byte(tt.content))
 		if err == nil {
 			err = c.SetProviders(Provider{Provider: layout.Provider{Name: "a", Type: layout.CoreProvider}, URL: "/a/b/c/d"})
 		}
@@ -100,7 +100,7 @@ func TestNewAndSnippet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := Parse("x", data)
+	c, err := parse("x", data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +112,7 @@ func TestNewAndSnippet(t *testing.T) {
 	if s := Snippet(ps); s != want {
 		t.Errorf("Snippet() = %q, want %q", s, want)
 	}
-	c, err = Parse("snippet", []byte(Snippet(ps)))
+	c, err = parse("snippet", []byte(Snippet(ps)))
 	if got, _ := c.Providers(); err != nil || len(got) != 1 || got[0] != ps[0] {
 		t.Errorf("the snippet does not parse back: %v, %v", got, err)
 	}

@@ -12,7 +12,7 @@ import (
 // clusterctl.yaml and the YAML and JSON encodings are those of the former fields.
 func TestProviderIdentityEncoding(t *testing.T) {
 	t.Parallel()
-	c, err := Parse("clusterctl.yaml", []byte("providers:\n  - name: a\n    url: /r/infrastructure-a/latest/c.yaml\n    type: InfrastructureProvider\n"))
+	c, err := parse("clusterctl.yaml", []byte("providers:\n  - name: a\n    url: /r/infrastructure-a/latest/c.yaml\n    type: InfrastructureProvider\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

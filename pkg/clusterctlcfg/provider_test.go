@@ -23,12 +23,12 @@ func notesList(t *testing.T) []Provider {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	types := map[string]string{"Core": layout.CoreProvider, "Infrastructure": layout.InfrastructureProvider, "Bootstrap": layout.BootstrapProvider,
+	types := map[string]layout.Type{"Core": layout.CoreProvider, "Infrastructure": layout.InfrastructureProvider, "Bootstrap": layout.BootstrapProvider,
 		"ControlPlane": layout.ControlPlaneProvider, "IPAM": layout.IPAMProvider, "Addon": layout.AddonProvider, "RuntimeExtension": layout.RuntimeExtensionProvider}
 	group := regexp.MustCompile(`^- (\w+)`)
 	item := regexp.MustCompile("^  - `?([a-z0-9-]+)`? — ([^ ]+)(?: — \\*{0,2}([a-z0-9.-]+\\.yaml))?")
 	var out []Provider
-	typ := ""
+	typ := layout.Type("")
 	sc := bufio.NewScanner(f)
 	sc.Scan() // the heading line
 	for sc.Scan() {

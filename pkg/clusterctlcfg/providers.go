@@ -55,13 +55,13 @@ func (c *Config) providersNode() (*yaml.Node, error) {
 
 func setEntry(list *yaml.Node, p Provider) {
 	for _, item := range list.Content {
-		if item.Kind == yaml.MappingNode && lookup(item, "name").value() == p.Name && lookup(item, "type").value() == p.Type {
+		if item.Kind == yaml.MappingNode && lookup(item, "name").value() == p.Name && lookup(item, "type").value() == string(p.Type) {
 			setScalar(item, "url", p.URL)
 			return
 		}
 	}
 	list.Content = append(list.Content, &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Content: []*yaml.Node{
-		scalar("name"), scalar(p.Name), scalar("type"), scalar(p.Type), scalar("url"), scalar(p.URL)}})
+		scalar("name"), scalar(p.Name), scalar("type"), scalar(string(p.Type)), scalar("url"), scalar(p.URL)}})
 }
 
 // ReadProviders reads and validates the providers: list of a user's clusterctl.yaml.
@@ -102,7 +102,7 @@ func validateAll(what string, list []Provider) error {
 
 // New is a fresh configuration listing ps, after a comment line.
 func New(comment string, ps []Provider) ([]byte, error) {
-	c, err := Parse("", nil)
+	c, err := parse("", nil)
 	if err != nil {
 		return nil, err
 	}

@@ -8,20 +8,21 @@ import (
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/fsx"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 	"sigs.k8s.io/yaml"
 )
 
-// Strip keeps, of every release, what the operator reads: metadata.yaml and the
+// strip keeps, of every release, what the operator reads: metadata.yaml and the
 // components file.
-func Strip(set *release.Set) *release.Set {
+func strip(set *release.Set) *release.Set {
 	out := &release.Set{}
 	for _, r := range set.Releases {
 		s := *r
 		s.Files = nil
 		for _, f := range r.Files {
-			if f.Name == "metadata.yaml" || f.Name == r.ComponentsFile {
+			if f.Name == layout.MetadataFile || f.Name == r.ComponentsFile {
 				s.Files = append(s.Files, f)
 			}
 		}
@@ -67,7 +68,7 @@ func (d *Dest) writeVersion(ctx context.Context, fs *fsx.FS, held *Contents, r *
 	if err != nil {
 		return err
 	}
-	path := filepath.Join(d.Dir, ConfigMapFile(cm))
+	path := filepath.Join(d.Dir, configMapFile(cm))
 	if f, ok := held.find(r); ok {
 		path = f.File
 	}

@@ -3,6 +3,7 @@ package configmap
 import (
 	"fmt"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -15,14 +16,14 @@ func New(r *release.Release, ns string) (*ConfigMap, error) {
 	if err := check(r, ns); err != nil {
 		return nil, fmt.Errorf("%s: %w", r, err)
 	}
-	meta, comp := r.File("metadata.yaml"), r.File(r.ComponentsFile)
+	meta, comp := r.File(layout.MetadataFile), r.File(r.ComponentsFile)
 	if meta == nil || comp == nil {
 		return nil, fmt.Errorf("%s: the release needs metadata.yaml and %s", r, r.ComponentsFile)
 	}
 	cm := &ConfigMap{
 		APIVersion: "v1",
 		Kind:       "ConfigMap",
-		Metadata:   Meta{Name: Name(r), Namespace: ns, Labels: Labels(r)},
+		Metadata:   Meta{Name: configMapName(r), Namespace: ns, Labels: configMapLabels(r)},
 		Data:       map[string]string{KeyMetadata: string(meta.Data)},
 	}
 	if err := setComponents(cm, meta.Data, comp.Data); err != nil {
@@ -31,23 +32,23 @@ func New(r *release.Release, ns string) (*ConfigMap, error) {
 	return cm, nil
 }
 
-// Name is the operator's ConfigMap name: <type>-<name>-<version>.
-func Name(r *release.Release) string {
-	return OperatorType(r.Type) + "-" + r.Name + "-" + r.Version
+// configMapName is the operator's ConfigMap configMapName: <type>-<configMapName>-<version>.
+func configMapName(r *release.Release) string {
+	return layout.OperatorType(r.Type) + "-" + r.Name + "-" + r.Version.String()
 }
 
-// Labels are the operator's labels for a provider version (ProviderLabels).
-func Labels(r *release.Release) map[string]string {
+// configMapLabels are the operator's configMapLabels for a provider version (ProviderLabels).
+func configMapLabels(r *release.Release) map[string]string {
 	return map[string]string{
-		LabelVersion: r.Version,
-		LabelType:    OperatorType(r.Type),
+		LabelVersion: r.Version.String(),
+		LabelType:    layout.OperatorType(r.Type),
 		LabelName:    r.Name,
 		LabelManaged: "true",
 	}
 }
 
 func check(r *release.Release, ns string) error {
-	if OperatorType(r.Type) == "" {
+	if layout.OperatorType(r.Type) == "" {
 		return fmt.Errorf("provider type %q is not one the operator knows", r.Type)
 	}
 	if err := checkVersion(r.Version); err != nil {
@@ -56,10 +57,10 @@ func check(r *release.Release, ns string) error {
 	if err := checkNamespace(ns); err != nil {
 		return err
 	}
-	if err := checkName("ConfigMap", Name(r)); err != nil {
+	if err := checkName("ConfigMap", configMapName(r)); err != nil {
 		return err
 	}
-	return checkLabels(Labels(r))
+	return checkLabels(configMapLabels(r))
 }
 
 // setComponents stores the components plain, or gzip-compressed in binaryData with the

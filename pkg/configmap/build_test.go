@@ -89,16 +89,16 @@ func TestFromSetDefaultsToTheComponentsNamespace(t *testing.T) {
 		rel(layout.CoreProvider, "cluster-api", "v1.2.0", small("capi-system")),
 		rel(layout.BootstrapProvider, "none", "v1.2.0", "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: x\n"),
 	}}
-	_, err := FromSet(set, "")
+	_, err := fromSet(set, "")
 	wantErr(t, err, "bootstrap-none v1.2.0", "creates 0 Namespaces", "--namespace")
 	if !errors.Is(err, release.ErrInvalid) {
 		t.Errorf("error is not an input error: %v", err)
 	}
-	cms, err := FromSet(&release.Set{Releases: set.Releases[:1]}, "")
+	cms, err := fromSet(&release.Set{Releases: set.Releases[:1]}, "")
 	if err != nil || cms[0].Metadata.Namespace != "capi-system" {
 		t.Fatalf("namespace from the components: %v %v", cms, err)
 	}
-	if cms, err = FromSet(set, "elsewhere"); err != nil || cms[1].Metadata.Namespace != "elsewhere" {
+	if cms, err = fromSet(set, "elsewhere"); err != nil || cms[1].Metadata.Namespace != "elsewhere" {
 		t.Fatalf("--namespace: %v", err)
 	}
 }

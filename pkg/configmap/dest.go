@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -19,22 +21,22 @@ import (
 // It holds its configuration only; what State reads travels in the plan.
 type Dest struct {
 	Dir       string
-	Namespace string                  // "" = each provider's DefaultNamespace
-	Step      func(what string) error // called before each file write and rename ("write PATH"); an error stops the step (tests)
+	Namespace string   // "" = each provider's DefaultNamespace
+	Hook      fsx.Hook // called before each file write and rename; an error stops the step (tests)
 }
 
 // String names the destination: "configmaps:<dir>".
 func (d *Dest) String() string { return "configmaps:" + d.Dir }
 
 // Select keeps what the operator takes: metadata.yaml and the components (Strip).
-func (d *Dest) Select(set *release.Set) *release.Set { return Strip(set) }
+func (d *Dest) Select(set *release.Set) *release.Set { return strip(set) }
 
 // Preflight refuses, before anything is read, a set the operator could not take
 // from ConfigMaps (names, build metadata, over 1 MiB after gzip): release.Invalid.
 // A version already in the folder in another namespace is a conflict, named as such,
 // unless the policy replaces.
 func (d *Dest) Preflight(_ context.Context, set *release.Set, pol publish.Policy) error {
-	cms, err := FromSet(set, d.Namespace)
+	cms, err := fromSet(set, d.Namespace)
 	if err != nil || pol.Replace {
 		return err
 	}
@@ -71,7 +73,7 @@ func (d *Dest) State(_ context.Context, set *release.Set) (publish.State, error)
 			if err != nil {
 				return publish.State{}, fmt.Errorf("%s: %w", f.Where, err)
 			}
-			st.Held[publish.Version{Label: r.Label(), Version: r.Version}] = h
+			st.Held[publish.Version{Label: r.Label(), Version: r.Version.String()}] = h
 		}
 	}
 	return st, nil
@@ -83,8 +85,8 @@ func (d *Dest) heldOf(r *release.Release, cm *ConfigMap) (*publish.Held, error) 
 		return nil, err
 	}
 	h := &publish.Held{Sealed: true, Files: map[string]string{
-		"metadata.yaml":  release.SHA256([]byte(cm.Data[KeyMetadata])),
-		r.ComponentsFile: release.SHA256(comp),
+		layout.MetadataFile: release.SHA256([]byte(cm.Data[KeyMetadata])),
+		r.ComponentsFile:    release.SHA256(comp),
 	}}
 	if ns, err := d.namespace(r); err == nil && ns != cm.Metadata.Namespace {
 		for f := range h.Files { // another namespace: not what this run writes
@@ -98,12 +100,12 @@ func (d *Dest) namespace(r *release.Release) (string, error) {
 	if d.Namespace != "" {
 		return d.Namespace, nil
 	}
-	return DefaultNamespace(r)
+	return defaultNamespace(r)
 }
 
 // find returns the folder's ConfigMap of r's provider version.
 func (c *Contents) find(r *release.Release) (Found[ConfigMap], bool) {
-	want := Labels(r)
+	want := configMapLabels(r)
 	for _, f := range c.ConfigMaps {
 		l := f.Obj.Metadata.Labels
 		if l[LabelType] == want[LabelType] && l[LabelName] == want[LabelName] && l[LabelVersion] == want[LabelVersion] {

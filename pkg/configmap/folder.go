@@ -21,11 +21,11 @@ const (
 	providerPrefix  = "20-provider-"
 )
 
-// ConfigMapFile is the file name of a ConfigMap in a folder.
-func ConfigMapFile(cm *ConfigMap) string { return configMapPrefix + cm.Metadata.Name + ".yaml" }
+// configMapFile is the file name of a ConfigMap in a folder.
+func configMapFile(cm *ConfigMap) string { return configMapPrefix + cm.Metadata.Name + ".yaml" }
 
-// ProviderFile is the file name of a provider object in a folder.
-func ProviderFile(p *Provider) string {
+// providerFile is the file name of a provider object in a folder.
+func providerFile(p *Provider) string {
 	return providerPrefix + p.Spec.FetchConfig.Selector.MatchLabels[LabelType] + "-" + p.Metadata.Name + ".yaml"
 }
 
@@ -44,7 +44,7 @@ func Render(cms []*ConfigMap) ([]File, error) {
 	namespaces := map[string]bool{}
 	for _, cm := range cms {
 		namespaces[cm.Metadata.Namespace] = true
-		if err := f.add(ConfigMapFile(cm), cm.Ref(), cm); err != nil {
+		if err := f.add(configMapFile(cm), cm.Ref(), cm); err != nil {
 			return nil, err
 		}
 	}
@@ -53,8 +53,8 @@ func Render(cms []*ConfigMap) ([]File, error) {
 			return nil, err
 		}
 	}
-	for _, p := range Providers(cms) {
-		if err := f.add(ProviderFile(p), p.Ref(), p); err != nil {
+	for _, p := range providers(cms) {
+		if err := f.add(providerFile(p), p.Ref(), p); err != nil {
 			return nil, err
 		}
 	}

@@ -5,8 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/capirepo/capirepo/pkg/layout"
 	"sigs.k8s.io/yaml"
+
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 // upgradeSet is two versions of an infrastructure provider and one of core.
@@ -43,8 +44,8 @@ func TestRenderOrdersAndNamesFiles(t *testing.T) {
 
 func TestProviderObjectSelectsOneConfigMapPerVersion(t *testing.T) {
 	cms := upgradeSet(t)
-	for _, p := range Providers(cms) {
-		if p.APIVersion != OperatorAPIVersion || OperatorType(p.Kind) == "" {
+	for _, p := range providers(cms) {
+		if p.APIVersion != OperatorAPIVersion || layout.OperatorType(layout.Type(p.Kind)) == "" {
 			t.Errorf("%s: not an operator provider object (%s)", p.Ref(), p.APIVersion)
 		}
 		perVersion := map[string]int{}

@@ -5,9 +5,6 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
-	"strings"
-
-	"github.com/Masterminds/semver/v3"
 )
 
 // MaxComponents bounds what a compressed components entry may expand to when read
@@ -43,12 +40,4 @@ func decompress(data []byte) ([]byte, error) {
 		return nil, fmt.Errorf("expands to more than %d MiB", MaxComponents>>20)
 	}
 	return out, zr.Close()
-}
-
-// isSemantic reports whether the operator's version parser (apimachinery's
-// ParseSemantic) accepts v: MAJOR.MINOR.PATCH with an optional "v", pre-release and
-// build metadata, no leading zeros.
-func isSemantic(v string) bool {
-	_, err := semver.StrictNewVersion(strings.TrimPrefix(v, "v"))
-	return err == nil
 }

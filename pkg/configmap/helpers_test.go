@@ -15,9 +15,9 @@ const testMetadata = "apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Me
 
 // rel is a release of typ/name/version with the given components.
 func rel(typ, name, version, components string) *release.Release {
-	r := &release.Release{Provider: layout.Provider{Type: typ, Name: name}, Version: version, ComponentsFile: layout.ComponentsFile(typ), Files: []release.File{
+	r := &release.Release{Provider: layout.Provider{Type: layout.Type(typ), Name: name}, Version: layout.NamedVersion(version), ComponentsFile: layout.ComponentsFile(layout.Type(typ)), Files: []release.File{
 		{Name: "metadata.yaml", Data: []byte(testMetadata)},
-		{Name: layout.ComponentsFile(typ), Data: []byte(components)},
+		{Name: layout.ComponentsFile(layout.Type(typ)), Data: []byte(components)},
 	}}
 	r.Sort()
 	return r

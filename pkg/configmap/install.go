@@ -57,7 +57,7 @@ func (c *Contents) providers() []Found[Provider] {
 		cms = append(cms, f.Obj)
 	}
 	var out []Found[Provider]
-	for _, p := range Providers(cms) {
+	for _, p := range providers(cms) {
 		out = append(out, Found[Provider]{Obj: p})
 	}
 	return out
@@ -101,7 +101,7 @@ func (in *Install) read(cm Found[ConfigMap]) error {
 	if err != nil {
 		return err
 	}
-	s := md.SeriesFor(in.Version)
+	s := md.SeriesFor(layout.NamedVersion(in.Version))
 	if s == nil {
 		return fmt.Errorf("%s: version %s does not match any release series of its metadata: the operator refuses it (invalid provider metadata)", in.ConfigMap, in.Version)
 	}

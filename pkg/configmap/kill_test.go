@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/testsupport/child"
@@ -16,7 +17,7 @@ import (
 // killChild runs in the re-executed test binary: it writes the second run into dir
 // and calls step (which kills it at its n-th call) before each write or rename.
 func killChild(t *testing.T, dir string, step func()) {
-	d := &Dest{Dir: dir, Step: func(string) error { step(); return nil }}
+	d := &Dest{Dir: dir, Hook: func(fsx.Op, string) error { step(); return nil }}
 	if _, err := publish.Publish(t.Context(), &release.Set{Releases: secondRun()}, d, publish.Policy{}); err != nil {
 		t.Fatal(err)
 	}

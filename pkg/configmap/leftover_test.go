@@ -81,7 +81,7 @@ func TestNextRunRemovesDeadRunsStaging(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	mustPublishTo(t, dir, firstRun()...)
-	cm := ConfigMapFile(mustNew(t, secondRun()[1], "sample-system"))
+	cm := configMapFile(mustNew(t, secondRun()[1], "sample-system"))
 	planted := map[string]string{
 		"." + cm + ".capirepo-tmp-abcdefghij":                             "apiVersion: v1\nkind: Conf", // a file cut by the kill
 		".20-provider-infrastructure-sample.yaml.capirepo-old-abcdefghij": "old\n",

@@ -24,12 +24,5 @@ func (d *Dest) Lock(ctx context.Context) (func(), error) {
 	return unlock, nil
 }
 
-// fs writes the folder's files with capirepo's mark, through Step when set.
-func (d *Dest) fs() *fsx.FS {
-	return &fsx.FS{Mark: fsx.Mark, Hook: func(op fsx.Op, path string) error {
-		if d.Step != nil {
-			return d.Step(string(op) + " " + path)
-		}
-		return nil
-	}}
-}
+// fs writes the folder's files with capirepo's mark, through Hook when set.
+func (d *Dest) fs() *fsx.FS { return &fsx.FS{Mark: fsx.Mark, Hook: d.Hook} }

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 // The API server's rules for names and label values (k8s.io/apimachinery validation).
@@ -44,11 +46,12 @@ func checkLabels(labels map[string]string) error {
 
 // checkVersion refuses what cannot be the version label, naming the build metadata
 // case: '+' is allowed in SemVer but not in a label value or a name.
-func checkVersion(version string) error {
+func checkVersion(v layout.Version) error {
+	version := v.String()
 	if strings.Contains(version, "+") {
 		return fmt.Errorf("version %s has build metadata (+...): the operator reads the version from the label %s, and a label value cannot hold '+'; publish this release under a version without build metadata", version, LabelVersion)
 	}
-	if !isSemantic(version) {
+	if !v.Valid() {
 		return fmt.Errorf("version %q is not a SemVer version the operator can parse (want v<MAJOR>.<MINOR>.<PATCH>[-pre])", version)
 	}
 	return nil

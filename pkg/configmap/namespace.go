@@ -8,11 +8,11 @@ import (
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
-// DefaultNamespace is the namespace a provider version goes to when the user names
+// defaultNamespace is the namespace a provider version goes to when the user names
 // none: the one Namespace its components create, which is where `clusterctl init`
 // installs it too. The operator installs a provider into its provider object's
 // namespace and lists the ConfigMaps only there, so both go to this namespace.
-func DefaultNamespace(r *release.Release) (string, error) {
+func defaultNamespace(r *release.Release) (string, error) {
 	comp := r.File(r.ComponentsFile)
 	if comp == nil {
 		return "", fmt.Errorf("%s: the release has no %s", r, r.ComponentsFile)

@@ -11,8 +11,6 @@
 //     getComponentsData, validateRepoCAPIVersion, getLatestVersion).
 package configmap
 
-import "github.com/capirepo/capirepo/pkg/layout"
-
 // The operator's names (api/v1alpha2/provider_types.go, manifests_downloader.go).
 const (
 	LabelVersion         = "provider.cluster.x-k8s.io/version"
@@ -29,10 +27,3 @@ const (
 	// on a ConfigMap's data: the sum of the values' lengths (binaryData decoded).
 	MaxSize = 1 << 20
 )
-
-// OperatorType returns the operator's type word for a clusterctl type ("" if unknown).
-func OperatorType(typ string) string { return layout.OperatorType(typ) }
-
-// TypeOf returns the clusterctl type (the provider object's kind) of an operator type
-// word, and whether it is one.
-func TypeOf(word string) (string, bool) { return layout.TypeOfOperatorWord(word) }

@@ -3,23 +3,22 @@ package configmap
 import (
 	"sort"
 
-	"github.com/Masterminds/semver/v3"
-	"strings"
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 // providerKey groups ConfigMaps into one provider object.
 type providerKey struct{ namespace, typeWord, name string }
 
-// Providers returns one operator provider object per provider (namespace, type, name)
+// providers returns one operator provider object per provider (namespace, type, name)
 // of cms: the kind for its type, in the ConfigMaps' namespace, spec.version the newest
 // version (what the operator itself picks when spec.version is empty:
 // getLatestVersion), and spec.fetchConfig.selector matching exactly this provider's
 // ConfigMaps, one per version. Sorted by namespace, type, name.
-func Providers(cms []*ConfigMap) []*Provider {
+func providers(cms []*ConfigMap) []*Provider {
 	versions := map[providerKey][]string{}
 	for _, cm := range cms {
 		l := cm.Metadata.Labels
-		if _, ok := TypeOf(l[LabelType]); !ok || l[LabelName] == "" {
+		if _, ok := layout.TypeOfOperatorWord(l[LabelType]); !ok || l[LabelName] == "" {
 			continue // not a provider's ConfigMap
 		}
 		k := providerKey{cm.Metadata.Namespace, l[LabelType], l[LabelName]}
@@ -34,10 +33,10 @@ func Providers(cms []*ConfigMap) []*Provider {
 }
 
 func providerObject(k providerKey, version string) *Provider {
-	kind, _ := TypeOf(k.typeWord)
+	kind, _ := layout.TypeOfOperatorWord(k.typeWord)
 	return &Provider{
 		APIVersion: OperatorAPIVersion,
-		Kind:       kind,
+		Kind:       string(kind),
 		Metadata:   Meta{Name: k.name, Namespace: k.namespace},
 		Spec: ProviderSpec{Version: version, FetchConfig: &FetchConfig{
 			Selector: &Selector{MatchLabels: map[string]string{LabelName: k.name, LabelType: k.typeWord}},
@@ -46,14 +45,5 @@ func providerObject(k providerKey, version string) *Provider {
 }
 
 // Newest is the highest SemVer version of vs (pre-releases below their release), as
-// the operator's getLatestVersion ranks them; "" when none parses.
-func Newest(vs []string) string {
-	best, bestV := "", (*semver.Version)(nil)
-	for _, s := range vs {
-		v, err := semver.StrictNewVersion(strings.TrimPrefix(s, "v"))
-		if err == nil && (bestV == nil || v.GreaterThan(bestV)) {
-			best, bestV = s, v
-		}
-	}
-	return best
-}
+// the operator's getLatestVersion ranks them; "" when none parses (layout.Newest).
+func Newest(vs []string) string { return layout.Newest(vs).String() }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/fsx"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/manifest"
 )
 
@@ -76,7 +77,7 @@ func (c *Contents) add(file, where string, o manifest.Object) error {
 			return err
 		}
 		c.ConfigMaps = append(c.ConfigMaps, Found[ConfigMap]{cm, where, file})
-	case o.APIVersion() == OperatorAPIVersion && OperatorType(o.Kind()) != "":
+	case o.APIVersion() == OperatorAPIVersion && layout.OperatorType(layout.Type(o.Kind())) != "":
 		return c.addProvider(file, where, o)
 	case o.APIVersion() == "v1" && o.Kind() == "Namespace":
 		c.Namespaces = append(c.Namespaces, o.Name())

@@ -1,6 +1,10 @@
 package configmap
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+)
 
 // selected returns the ConfigMaps the operator lists for p, by version, checking each
 // as configmapRepository does: a SemVer version (label, else name), a metadata key and
@@ -17,7 +21,7 @@ func (c *Contents) selected(p *Provider) (map[string]Found[ConfigMap], error) {
 		if l, ok := cm.Metadata.Labels[LabelVersion]; ok {
 			v, from = l, "the label "+LabelVersion
 		}
-		if !isSemantic(v) {
+		if !layout.IsVersion(v) {
 			return nil, fmt.Errorf("%s %s: version %q (from %s) is not SemVer: the operator stops at this ConfigMap", f.Where, cm.Ref(), v, from)
 		}
 		if _, ok := cm.Data[KeyMetadata]; !ok {
@@ -45,7 +49,7 @@ func selector(p *Provider) *Selector {
 	}
 	return &Selector{MatchLabels: map[string]string{
 		LabelVersion: p.Spec.Version,
-		LabelType:    OperatorType(p.Kind),
+		LabelType:    layout.OperatorType(layout.Type(p.Kind)),
 		LabelName:    p.Metadata.Name,
 		LabelManaged: "true",
 	}}

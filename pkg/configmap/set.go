@@ -7,10 +7,10 @@ import (
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
-// FromSet returns the ConfigMaps of every release of set, in set order, each in ns or,
+// fromSet returns the ConfigMaps of every release of set, in set order, each in ns or,
 // when ns is "", in its DefaultNamespace. Every release that cannot be one is named in
 // a single error, marked release.Invalid.
-func FromSet(set *release.Set, ns string) ([]*ConfigMap, error) {
+func fromSet(set *release.Set, ns string) ([]*ConfigMap, error) {
 	var out []*ConfigMap
 	var errs []string
 	for _, r := range set.Releases {
@@ -30,7 +30,7 @@ func FromSet(set *release.Set, ns string) ([]*ConfigMap, error) {
 func fromRelease(r *release.Release, ns string) (*ConfigMap, error) {
 	if ns == "" {
 		var err error
-		if ns, err = DefaultNamespace(r); err != nil {
+		if ns, err = defaultNamespace(r); err != nil {
 			return nil, err
 		}
 	}

@@ -3,7 +3,6 @@ package contract
 import (
 	"regexp"
 	"slices"
-	"strings"
 
 	yaml "go.yaml.in/yaml/v3"
 
@@ -97,7 +96,7 @@ func inlineClasses(files []TemplateFile) map[string]string {
 
 // classNameOf returns the ClusterClass name a clusterclass-<name>.yaml file promises.
 func classNameOf(file string) string {
-	return strings.TrimSuffix(strings.TrimPrefix(baseName(file), "clusterclass-"), ".yaml")
+	return layout.ClusterClassName(baseName(file))
 }
 
 func checkClassName(c TemplateFile) lint.Findings {

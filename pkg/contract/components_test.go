@@ -113,7 +113,7 @@ func TestComponentsFileName(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			if got := ComponentsFileName(c.typ, c.file); len(got) != c.want {
+			if got := ComponentsFileName(layout.Type(c.typ), c.file); len(got) != c.want {
 				t.Errorf("ComponentsFileName(%s, %s) = %v, want %d findings", c.typ, c.file, got, c.want)
 			}
 		})

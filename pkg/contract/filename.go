@@ -10,12 +10,12 @@ import (
 // ComponentsFileName checks a components file name against the name the contract
 // recommends for the provider type (clusterctl itself takes any name from the URL).
 // No name (loose templates linted without a components file) gives no finding.
-func ComponentsFileName(typ, name string) lint.Findings {
+func ComponentsFileName(typ layout.Type, name string) lint.Findings {
 	want := layout.ComponentsFile(typ)
 	if want == "" || name == "" || path.Base(name) == want {
 		return nil
 	}
-	msg := "the contract recommends naming the " + typ + " components file " + want + "; rename it (clusterctl reads whatever the provider URL names, so users must then spell this name)"
+	msg := "the contract recommends naming the " + string(typ) + " components file " + want + "; rename it (clusterctl reads whatever the provider URL names, so users must then spell this name)"
 	if typ == layout.RuntimeExtensionProvider {
 		msg = "runtime extension providers release a file called " + want + " (singular \"extension\"); rename it"
 	}

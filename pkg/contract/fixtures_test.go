@@ -44,7 +44,7 @@ func loadFixture(t *testing.T, dir string) fixture {
 		case layout.KindComponents:
 			in := inputFor(name, string(data), docs)
 			fx.findings = append(fx.findings, Components(in)...)
-			fx.findings = append(fx.findings, ComponentsFileName(in.Type, name)...)
+			fx.findings = append(fx.findings, ComponentsFileName(layout.Type(in.Type), name)...)
 		case layout.KindTemplate:
 			templates = append(templates, TemplateFile{Name: name, Docs: docs})
 		case layout.KindClusterClass:

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/capirepo/capirepo/pkg/inventory"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/metadata"
 )
 
@@ -76,14 +77,14 @@ func series(a, b *inventory.Release) []Difference {
 		c, ok := inB[k]
 		switch {
 		case !ok:
-			out = append(out, Difference{Section: SectionMetadata, File: "metadata.yaml", Subject: "series " + k, Change: OnlyInA, A: s.Contract})
+			out = append(out, Difference{Section: SectionMetadata, File: layout.MetadataFile, Subject: "series " + k, Change: OnlyInA, A: s.Contract})
 		case c != s.Contract:
-			out = append(out, Difference{Section: SectionMetadata, File: "metadata.yaml", Subject: "series " + k, Path: "contract", Change: Changed, A: s.Contract, B: c})
+			out = append(out, Difference{Section: SectionMetadata, File: layout.MetadataFile, Subject: "series " + k, Path: "contract", Change: Changed, A: s.Contract, B: c})
 		}
 	}
 	for _, s := range b.Metadata.Series {
 		if k := key(s); !seen[k] {
-			out = append(out, Difference{Section: SectionMetadata, File: "metadata.yaml", Subject: "series " + k, Change: OnlyInB, B: s.Contract})
+			out = append(out, Difference{Section: SectionMetadata, File: layout.MetadataFile, Subject: "series " + k, Change: OnlyInB, B: s.Contract})
 		}
 	}
 	return out

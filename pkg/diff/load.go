@@ -10,19 +10,12 @@ import (
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/repository"
 	"github.com/capirepo/capirepo/pkg/source"
 	"github.com/capirepo/capirepo/pkg/verify"
 )
 
 // This file is the only one of the package that reads repositories.
-
-// Reader is what a comparison needs of one provider's repository. source.Reader
-// satisfies it.
-type Reader interface {
-	Versions(ctx context.Context) ([]string, error)
-	Files(ctx context.Context, version string) ([]string, error)
-	File(ctx context.Context, version, name string) ([]byte, error)
-}
 
 // LoadError is a repository that could not be read; Remote says it was a remote one
 // (GitHub, GitLab, a registry) rather than local files.
@@ -54,24 +47,25 @@ func load(ctx context.Context, arg string, opts source.Options, every bool) ([]i
 	if in, ok, err := fileSet(arg, opts.Dir); ok || err != nil {
 		return []inventory.Input{in}, err
 	}
-	providers, err := source.Resolve(arg, opts)
+	repos, err := source.Resolve(arg, opts)
 	if err != nil {
 		return nil, &LoadError{Err: err}
 	}
 	var out []inventory.Input
-	for _, p := range providers {
-		version := p.Version
+	for _, r := range repos {
+		info := r.Info()
+		version := info.Version
 		if every {
 			version = ""
 		}
-		ins, err := readProvider(ctx, p.Reader, p.Label, version, p.Reader.String())
+		ins, err := readProvider(ctx, r, info.Label, version, info.Name)
 		for i := range ins {
 			if every {
-				ins[i] = ProviderFiles(ins[i], p.File)
+				ins[i] = ProviderFiles(ins[i], info.Components)
 			}
 		}
 		if err != nil {
-			return nil, &LoadError{Remote: p.Kind != source.KindLocal, Err: fmt.Errorf("reading %s: %w", p.Reader.String(), err)}
+			return nil, &LoadError{Remote: info.Kind != repository.Local, Err: fmt.Errorf("reading %s: %w", info.Name, err)}
 		}
 		out = append(out, ins...)
 	}
@@ -79,7 +73,7 @@ func load(ctx context.Context, arg string, opts source.Options, every bool) ([]i
 }
 
 // readProvider reads one version of r, or every version when version is "".
-func readProvider(ctx context.Context, r Reader, label, version, src string) ([]inventory.Input, error) {
+func readProvider(ctx context.Context, r repository.Repository, label, version, src string) ([]inventory.Input, error) {
 	versions := []string{version}
 	switch version {
 	case "latest":
@@ -95,7 +89,7 @@ func readProvider(ctx context.Context, r Reader, label, version, src string) ([]
 		}
 		versions = nil
 		for _, v := range layout.SortVersions(all) {
-			versions = append([]string{v.Tag}, versions...) // oldest first
+			versions = append([]string{v.String()}, versions...) // oldest first
 		}
 	}
 	var out []inventory.Input
@@ -112,7 +106,7 @@ func readProvider(ctx context.Context, r Reader, label, version, src string) ([]
 
 // ReadRelease reads the YAML files of one version of r (inventory.Reads) and names
 // the others.
-func ReadRelease(ctx context.Context, r Reader, version string) (inventory.Input, error) {
+func ReadRelease(ctx context.Context, r repository.Repository, version string) (inventory.Input, error) {
 	in := inventory.Input{Version: version}
 	names, err := r.Files(ctx, version)
 	if err != nil {

@@ -14,9 +14,9 @@ import (
 const metadataYAML = "apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries:\n- major: 1\n  minor: 10\n  contract: v1beta1\n"
 
 // providerRelease is a small release of any type; its components name the provider.
-func providerRelease(typ, name, version string) *release.Release {
+func providerRelease(typ layout.Type, name, version string) *release.Release {
 	comp := "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: " + name + "-system\n  labels:\n    cluster.x-k8s.io/provider: " + layout.Label(typ, name) + "\n"
-	r := &release.Release{Provider: layout.Provider{Type: typ, Name: name}, Version: version, ComponentsFile: layout.ComponentsFile(typ), Files: []release.File{
+	r := &release.Release{Provider: layout.Provider{Type: typ, Name: name}, Version: layout.NamedVersion(version), ComponentsFile: layout.ComponentsFile(typ), Files: []release.File{
 		{Name: "metadata.yaml", Data: []byte(metadataYAML)},
 		{Name: layout.ComponentsFile(typ), Data: []byte(comp)},
 	}}

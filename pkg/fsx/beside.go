@@ -63,7 +63,7 @@ func cleanBeside(dir, base string) error {
 	for _, e := range entries {
 		b, mark := (&FS{Mark: Mark}).StagedBase(e.Name())
 		if b == "" {
-			b, mark = StagedBase(e.Name())
+			b, mark = stagedBase(e.Name())
 		}
 		if b != base {
 			continue

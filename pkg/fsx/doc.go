@@ -46,6 +46,12 @@ const (
 // leftover cleaning leaves them alone.
 const Mark = "capirepo"
 
+// Hook is the one crash-test hook of every writer (fsx.FS, publish local's
+// local.Options, configmap.Dest, mirror.Options): called before each step with its
+// kind and path; a non-nil error aborts the step and is returned. Tests kill or fail
+// the process there.
+type Hook func(op Op, path string) error
+
 // Op is the kind of step a Hook sees.
 type Op string
 
@@ -59,7 +65,7 @@ const (
 type FS struct {
 	// Hook is called before every step; tests kill or fail the process there.
 	// A non-nil error aborts the step and is returned.
-	Hook func(op Op, path string) error
+	Hook Hook
 	// Mark names whose staging this is: "" gives ".<base>.tmp-<random>" and
 	// ".<base>.old-<random>", "capirepo" gives ".<base>.capirepo-tmp-<random>" and
 	// ".<base>.capirepo-old-<random>". Leftover cleaning (Clean) takes only names of
@@ -92,15 +98,15 @@ func (f *FS) marks() (tmp, old string) {
 	return "." + f.Mark + "-tmp-", "." + f.Mark + "-old-"
 }
 
-// TempName is a fresh hidden name beside path: ".<base><mark><random>".
-func TempName(path, mark string) string {
+// tempName is a fresh hidden name beside path: ".<base><mark><random>".
+func tempName(path, mark string) string {
 	return filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+mark+strings.ToLower(rand.Text()[:10]))
 }
 
 // TempName is a fresh hidden temporary name of f's mark beside path.
 func (f *FS) TempName(path string) string {
 	tmp, _ := f.marks()
-	return TempName(path, tmp)
+	return tempName(path, tmp)
 }
 
 // IsStaged reports whether a folder entry's name is a staged (temporary or set
@@ -113,9 +119,9 @@ func (f *FS) IsStaged(name string) bool {
 	return strings.HasPrefix(name, ".") && (strings.Contains(name, tmp) || strings.Contains(name, old))
 }
 
-// StagedBase returns the base name a staged name belongs to (".v1.tmp-ab" → "v1")
+// stagedBase returns the base name a staged name belongs to (".v1.tmp-ab" → "v1")
 // and its mark, or "", "" when name is not staged (without a Mark).
-func StagedBase(name string) (base, mark string) { return (*FS)(nil).StagedBase(name) }
+func stagedBase(name string) (base, mark string) { return (*FS)(nil).StagedBase(name) }
 
 // StagedBase is the base name and mark of a name staged under f's mark.
 func (f *FS) StagedBase(name string) (base, mark string) {

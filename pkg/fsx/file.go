@@ -103,8 +103,8 @@ func SyncDir(dir string) {
 	}
 }
 
-// WriteFile replaces path atomically with data (see FS.WriteFile).
-func WriteFile(path string, data []byte) error { return (*FS)(nil).WriteFile(path, data) }
+// writeFile replaces path atomically with data (see FS.writeFile).
+func writeFile(path string, data []byte) error { return (*FS)(nil).WriteFile(path, data) }
 
 // CreateFile writes a new file (see FS.CreateFile).
 func CreateFile(path string, data []byte) error { return (*FS)(nil).CreateFile(path, data) }

@@ -37,7 +37,7 @@ func TestWriteFileModeAndReplace(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "clusterctl.yaml")
 	for _, content := range []string{"one\n", "two\n"} {
-		if err := WriteFile(path, []byte(content)); err != nil {
+		if err := writeFile(path, []byte(content)); err != nil {
 			t.Fatal(err)
 		}
 		if got, _ := os.ReadFile(path); string(got) != content {
@@ -57,7 +57,7 @@ func TestStageCommitNewAndExisting(t *testing.T) {
 	dir := t.TempDir()
 	target := filepath.Join(dir, "label", "v1.0.0")
 	for i, files := range []map[string]string{{"a.yaml": "1", "sub/b.yaml": "2"}, {"a.yaml": "3"}} {
-		s, err := NewStage(target)
+		s, err := newStage(target)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,7 +127,7 @@ func TestReplaceAsideAndRecover(t *testing.T) {
 	target := filepath.Join(dir, "v1")
 	os.MkdirAll(target, 0o755)
 	os.WriteFile(filepath.Join(target, "f"), []byte("old"), 0o644)
-	s, err := NewStage(target)
+	s, err := newStage(target)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,13 +139,13 @@ func TestReplaceAsideAndRecover(t *testing.T) {
 		}
 		return nil
 	}}
-	if err := os.Rename(target, TempName(target, OldMark)); err != nil {
+	if err := os.Rename(target, tempName(target, OldMark)); err != nil {
 		t.Fatal(err)
 	}
 	if err := crash.Rename(s.Dir, target); err == nil {
 		t.Fatal("the hook did not stop the rename")
 	}
-	restored, err := Recover(dir)
+	restored, err := recoverDir(dir)
 	if err != nil || len(restored) != 1 {
 		t.Fatalf("Recover() = %v, %v; want the set-aside folder restored", restored, err)
 	}
@@ -172,11 +172,11 @@ func TestStagedNames(t *testing.T) {
 		{".hidden", "", ""},
 	}
 	for _, tt := range tests {
-		if base, mark := StagedBase(tt.name); base != tt.base || mark != tt.mark {
+		if base, mark := stagedBase(tt.name); base != tt.base || mark != tt.mark {
 			t.Errorf("StagedBase(%q) = %q, %q; want %q, %q", tt.name, base, mark, tt.base, tt.mark)
 		}
 	}
-	if n := filepath.Base(TempName("/x/v1", TmpMark)); !IsStaged(n) || !strings.HasPrefix(n, ".v1.tmp-") {
+	if n := filepath.Base(tempName("/x/v1", TmpMark)); !IsStaged(n) || !strings.HasPrefix(n, ".v1.tmp-") {
 		t.Errorf("TempName gave %q", n)
 	}
 }
@@ -188,7 +188,7 @@ func TestWriteFileKeepsAReplacedFilesMode(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.Chmod(path, 0o600)
-	if err := WriteFile(path, []byte("github-token: other\n")); err != nil {
+	if err := writeFile(path, []byte("github-token: other\n")); err != nil {
 		t.Fatal(err)
 	}
 	if got := mode(t, path); got != 0o600 {

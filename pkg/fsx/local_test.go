@@ -10,7 +10,7 @@ import (
 func TestStageRefusesPathsOutside(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	s, err := NewStage(filepath.Join(dir, "out"))
+	s, err := newStage(filepath.Join(dir, "out"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestLockBesideExcludesASecondWriter(t *testing.T) {
@@ -72,5 +73,46 @@ func TestScratchRemovesOnlyDeadRunsFolders(t *testing.T) {
 	done()
 	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("done left the scratch folder: %v", err)
+	}
+}
+
+// A run that finds another run sweeping waits for it, silently, and makes its folder
+// only under the lock on parent: a sweep never sees a new folder before it is locked.
+func TestScratchWaitsSilentlyForASweep(t *testing.T) {
+	t.Parallel()
+	parent := t.TempDir()
+	unlock, ok, err := lockDir(t.Context(), parent, DefaultLockWait) // another run sweeping
+	if err != nil || !ok {
+		t.Fatalf("locking %s: %v", parent, err)
+	}
+	var notices []string
+	ctx := WithWaitNotice(t.Context(), func(line string) { notices = append(notices, line) })
+	type result struct {
+		dir  string
+		done func()
+		err  error
+	}
+	got := make(chan result, 1)
+	go func() {
+		dir, done, err := Scratch(ctx, parent)
+		got <- result{dir, done, err}
+	}()
+	for range 8 { // while the sweep holds parent, no scratch folder appears
+		time.Sleep(25 * time.Millisecond)
+		if matches, _ := filepath.Glob(filepath.Join(parent, ScratchPrefix+"*")); len(matches) > 0 {
+			t.Fatalf("a scratch folder was made while another run held %s: %v", parent, matches)
+		}
+	}
+	unlock()
+	r := <-got
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	defer r.done()
+	if _, err := os.Stat(r.dir); err != nil {
+		t.Errorf("scratch folder: %v", err)
+	}
+	if len(notices) > 0 {
+		t.Errorf("waiting for a sweep printed a notice: %q", notices)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 )
 
 // errNoExchange says the system or file system has no atomic exchange.
@@ -65,7 +66,7 @@ func (f *FS) Swap(staged, target string) (*Swapped, error) {
 // swapAside renames the target aside, then the staged path in.
 func (f *FS) swapAside(sw *Swapped) (*Swapped, error) {
 	_, oldMark := f.marks()
-	old := TempName(sw.Target, oldMark)
+	old := tempName(sw.Target, oldMark)
 	if err := f.Rename(sw.Target, old); err != nil {
 		return nil, err
 	}
@@ -150,8 +151,28 @@ func (f *FS) Clean(dir string) error {
 	return nil
 }
 
-// Recover puts back what a crash set aside in dir (see FS.Recover).
-func Recover(dir string) ([]string, error) { return (*FS)(nil).Recover(dir) }
+// CleanOnly removes the entries of dir staged under f's mark for the named bases only
+// (".mirror.json.tmp-*" for "mirror.json"): a writer's own leftovers beside files
+// other writers stage in the same folder. Call it under the folder's lock.
+func (f *FS) CleanOnly(dir string, bases ...string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", dir, err)
+	}
+	for _, e := range entries {
+		base, mark := f.StagedBase(e.Name())
+		if mark == "" || !slices.Contains(bases, base) {
+			continue
+		}
+		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+			return fmt.Errorf("removing %s, left by an interrupted run: %w", filepath.Join(dir, e.Name()), err)
+		}
+	}
+	return nil
+}
 
-// Replace puts staged at target (see FS.Replace).
-func Replace(staged, target string) error { return (*FS)(nil).Replace(staged, target) }
+// recoverDir puts back what a crash set aside in dir (see FS.recoverDir).
+func recoverDir(dir string) ([]string, error) { return (*FS)(nil).Recover(dir) }
+
+// replace puts staged at target (see FS.replace).
+func replace(staged, target string) error { return (*FS)(nil).Replace(staged, target) }

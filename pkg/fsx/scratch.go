@@ -14,14 +14,16 @@ const ScratchPrefix = "capirepo-run-"
 // Scratch creates a run's scratch folder in parent ("" = the system's temporary
 // folder) and holds a lock on it until done, which removes it. Under the lock on
 // parent, it first removes the scratch folders no live run holds: what runs killed
-// before their done left. This housekeeping never fails or delays a run: the lock on
-// parent is only tried (another run holding it is sweeping already), and where
-// folders cannot be locked nothing is removed.
+// before their done left. The new folder is made and locked under that lock too, so
+// no sweep sees it unlocked. Waiting for another run's sweep is silent (it is
+// housekeeping, not another writer: no wait notice); the housekeeping never fails a
+// run: where folders cannot be locked, or the lock on parent is not had in time,
+// nothing is removed.
 func Scratch(ctx context.Context, parent string) (dir string, done func(), err error) {
 	if parent == "" {
 		parent = os.TempDir()
 	}
-	unlockParent, locked, err := tryLockDir(parent)
+	unlockParent, locked, err := lockDir(quiet{ctx}, parent, DefaultLockWait)
 	if err == nil && locked {
 		defer unlockParent()
 	}
@@ -41,6 +43,16 @@ func Scratch(ctx context.Context, parent string) (dir string, done func(), err e
 		unlock = func() {}
 	}
 	return dir, func() { os.RemoveAll(dir); unlock() }, nil
+}
+
+// quiet is ctx without its wait notice.
+type quiet struct{ context.Context }
+
+func (q quiet) Value(key any) any {
+	if _, ok := key.(waitKey); ok {
+		return nil
+	}
+	return q.Context.Value(key)
 }
 
 // removeDeadScratch removes every scratch folder of parent that no run holds.

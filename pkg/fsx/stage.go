@@ -58,5 +58,5 @@ func (s *Stage) Discard() {
 	os.RemoveAll(s.Dir)
 }
 
-// NewStage creates a staging folder for target (see FS.NewStage).
-func NewStage(target string) (*Stage, error) { return (*FS)(nil).NewStage(target) }
+// newStage creates a staging folder for target (see FS.newStage).
+func newStage(target string) (*Stage, error) { return (*FS)(nil).NewStage(target) }

@@ -35,15 +35,15 @@ func (t *authTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 
 func (t *authTransport) allowed(u *url.URL) bool {
 	for _, o := range t.auth.Origins {
-		if SameOrigin(o, u) {
+		if sameOrigin(o, u) {
 			return true
 		}
 	}
 	return false
 }
 
-// SameOrigin compares scheme, host and port (default ports made explicit).
-func SameOrigin(a, b *url.URL) bool {
+// sameOrigin compares scheme, host and port (default ports made explicit).
+func sameOrigin(a, b *url.URL) bool {
 	return strings.EqualFold(a.Scheme, b.Scheme) && strings.EqualFold(a.Hostname(), b.Hostname()) && port(a) == port(b)
 }
 
@@ -65,7 +65,7 @@ func port(u *url.URL) string {
 // scheme or port, and keeps custom headers such as PRIVATE-TOKEN everywhere).
 func checkRedirect(next func(*http.Request, []*http.Request) error) func(*http.Request, []*http.Request) error {
 	return func(req *http.Request, via []*http.Request) error {
-		if len(via) > 0 && !SameOrigin(via[0].URL, req.URL) {
+		if len(via) > 0 && !sameOrigin(via[0].URL, req.URL) {
 			for _, h := range credentialHeaders {
 				req.Header.Del(h)
 			}

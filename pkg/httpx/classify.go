@@ -15,11 +15,11 @@ import (
 	"github.com/hashicorp/go-retryablehttp"
 )
 
-// Retryable says whether an attempt is worth repeating. It follows go-retryablehttp's
+// retryable says whether an attempt is worth repeating. It follows go-retryablehttp's
 // policy (network errors except TLS, redirect-loop and scheme errors; 429; 5xx but
 // 501) and adds rate limits answered with 403 (GitHub's primary and secondary
 // limits: X-RateLimit-Remaining: 0 or Retry-After). Context errors never retry.
-func Retryable(resp *http.Response, err error) bool {
+func retryable(resp *http.Response, err error) bool {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return false
 	}
@@ -34,7 +34,7 @@ func Retryable(resp *http.Response, err error) bool {
 		retry, _ := retryablehttp.ErrorPropagatedRetryPolicy(context.Background(), nil, networkError(err))
 		return retry
 	}
-	if RateLimited(resp) {
+	if rateLimited(resp) {
 		return true
 	}
 	retry, _ := retryablehttp.ErrorPropagatedRetryPolicy(context.Background(), resp, nil)
@@ -71,8 +71,8 @@ func networkError(err error) error {
 	return err
 }
 
-// RateLimited reports a 429, or a 403 that carries rate-limit headers.
-func RateLimited(resp *http.Response) bool {
+// rateLimited reports a 429, or a 403 that carries rate-limit headers.
+func rateLimited(resp *http.Response) bool {
 	switch resp.StatusCode {
 	case http.StatusTooManyRequests:
 		return true

@@ -89,7 +89,7 @@ func TestSameOrigin(t *testing.T) {
 	} {
 		a, _ := url.Parse(tt.a)
 		b, _ := url.Parse(tt.b)
-		if got := SameOrigin(a, b); got != tt.want {
+		if got := sameOrigin(a, b); got != tt.want {
 			t.Errorf("SameOrigin(%s, %s) = %v, want %v", tt.a, tt.b, got, tt.want)
 		}
 	}
@@ -176,17 +176,17 @@ func TestPolicyBounds(t *testing.T) {
 	}
 	s := &sleeps{}
 	err := Policy{Sleep: s.sleep, Base: time.Millisecond}.Do(context.Background(), fail(respWith(502)))
-	if !IsGaveUp(err) || len(s.d) != 4 {
+	if !isGaveUp(err) || len(s.d) != 4 {
 		t.Errorf("attempts: err %v after %d waits, want gave up after 5 attempts", err, len(s.d))
 	}
 	s = &sleeps{}
 	err = Policy{Sleep: s.sleep}.Do(context.Background(), fail(respWith(429, "Retry-After", "3600")))
-	if !IsGaveUp(err) || len(s.d) != 0 || !strings.Contains(err.Error(), "budget") {
+	if !isGaveUp(err) || len(s.d) != 0 || !strings.Contains(err.Error(), "budget") {
 		t.Errorf("budget: err %v after waits %v", err, s.d)
 	}
 	s = &sleeps{}
 	err = Policy{Sleep: s.sleep}.Do(context.Background(), fail(respWith(404)))
-	if IsGaveUp(err) || len(s.d) != 0 {
+	if isGaveUp(err) || len(s.d) != 0 {
 		t.Errorf("404 retried: %v %v", err, s.d)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -221,7 +221,7 @@ func TestRetryable(t *testing.T) {
 		{"403 permission", respWith(403), errors.New("s"), false},
 		{"404", respWith(404), errors.New("s"), false},
 	} {
-		if got := Retryable(tt.resp, tt.err); got != tt.want {
+		if got := retryable(tt.resp, tt.err); got != tt.want {
 			t.Errorf("%s: Retryable = %v, want %v", tt.name, got, tt.want)
 		}
 	}

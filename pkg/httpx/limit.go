@@ -17,18 +17,6 @@ const (
 // ErrTooLarge marks a read refused for its size.
 var ErrTooLarge = errors.New("file too large")
 
-// CapFor is the cap of a file name: MaxMetadataSize for metadata.yaml, else max
-// (MaxFileSize when max <= 0).
-func CapFor(name string, max int64) int64 {
-	if name == "metadata.yaml" {
-		return MaxMetadataSize
-	}
-	if max <= 0 {
-		return MaxFileSize
-	}
-	return max
-}
-
 // ReadAll reads r up to limit bytes; more is an error that names what and the cap
 // and matches errors.Is(err, ErrTooLarge). It never holds more than limit+1 bytes.
 func ReadAll(r io.Reader, limit int64, what string) ([]byte, error) {

@@ -28,7 +28,7 @@ func TestPolicyHugeWaitsAreOverTheBudget(t *testing.T) {
 		s := &sleeps{}
 		p.Sleep = s.sleep
 		err := p.Do(context.Background(), func(context.Context, int) (*http.Response, error) { return resp, errors.New("limited") })
-		if !IsGaveUp(err) || len(s.d) != 0 || !strings.Contains(err.Error(), "run again later") {
+		if !isGaveUp(err) || len(s.d) != 0 || !strings.Contains(err.Error(), "run again later") {
 			t.Errorf("%v: err %v after waits %v; want to give up at once", resp.Header, err, s.d)
 		}
 	}

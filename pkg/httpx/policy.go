@@ -35,7 +35,7 @@ func (p Policy) WithDefaults() Policy {
 		p.MaxWait = 30 * time.Second
 	}
 	if p.Sleep == nil {
-		p.Sleep = Sleep
+		p.Sleep = sleep
 	}
 	if p.Now == nil {
 		p.Now = time.Now
@@ -43,8 +43,8 @@ func (p Policy) WithDefaults() Policy {
 	return p
 }
 
-// Sleep waits d or until ctx ends.
-func Sleep(ctx context.Context, d time.Duration) error {
+// sleep waits d or until ctx ends.
+func sleep(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
@@ -60,7 +60,8 @@ func Sleep(ctx context.Context, d time.Duration) error {
 type Attempt func(ctx context.Context, attempt int) (*http.Response, error)
 
 // Do runs op until it succeeds, fails for good, or the attempts or the waiting budget
-// run out. A context that ends stops it with an error matching the context's error.
+// run out. A context that ends stops it with an error matching the context's error. A
+// host that does not exist in DNS fails for good at once (a *NoSuchHost).
 func (p Policy) Do(ctx context.Context, op Attempt) error {
 	p = p.WithDefaults()
 	var waited time.Duration
@@ -69,7 +70,10 @@ func (p Policy) Do(ctx context.Context, op Attempt) error {
 		if err == nil || ctx.Err() != nil {
 			return err
 		}
-		if !Retryable(resp, err) {
+		if nsh, ok := noSuchHost(err); ok {
+			return nsh
+		}
+		if !retryable(resp, err) {
 			return err
 		}
 		wait := p.Delay(resp, attempt)
@@ -96,8 +100,8 @@ type GaveUp struct {
 func (g *GaveUp) Error() string { return g.Err.Error() + " (" + g.Why + ")" }
 func (g *GaveUp) Unwrap() error { return g.Err }
 
-// IsGaveUp reports whether err ran out of retries.
-func IsGaveUp(err error) bool {
+// isGaveUp reports whether err ran out of retries.
+func isGaveUp(err error) bool {
 	var g *GaveUp
 	return errors.As(err, &g)
 }

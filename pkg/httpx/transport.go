@@ -42,7 +42,7 @@ func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 			return nil, err
 		}
 		last = resp
-		if Retryable(resp, nil) {
+		if retryable(resp, nil) {
 			return resp, Retry(fmt.Errorf("%s %s: %s: %w", req.Method, req.URL.Redacted(), resp.Status, errStatus))
 		}
 		return resp, nil

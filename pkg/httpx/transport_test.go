@@ -114,7 +114,7 @@ func TestTransportDoesNotReplayAStreamedBody(t *testing.T) {
 func TestTransportStopsOnCancel(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
-	p := Policy{Sleep: func(ctx context.Context, d time.Duration) error { cancel(); return Sleep(ctx, d) }}
+	p := Policy{Sleep: func(ctx context.Context, d time.Duration) error { cancel(); return sleep(ctx, d) }}
 	srv := httptest.NewServer(&flaky{statuses: []int{503, 503}})
 	t.Cleanup(srv.Close)
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL, nil)

@@ -51,7 +51,7 @@ func Failed(rs []Result) []Result {
 
 func checkOne(ctx context.Context, image string, opts CheckOptions) Result {
 	res := Result{Image: image}
-	r, err := Parse(image)
+	r, err := parse(image)
 	if err != nil {
 		res.Problem = err.Error()
 		return res
@@ -70,7 +70,7 @@ func checkOne(ctx context.Context, image string, opts CheckOptions) Result {
 	if len(opts.Platforms) == 0 {
 		return res
 	}
-	have, err := Platforms(ctx, repo, desc)
+	have, err := platforms(ctx, repo, desc)
 	if err != nil {
 		res.Problem = err.Error()
 		return res

@@ -16,6 +16,7 @@ type Copier struct {
 	Concurrency int                                                    // parallel blob transfers per image; 0: 4
 	Progress    func(image string, d ocispec.Descriptor, skipped bool) // optional, called per blob and manifest
 	Done        func()                                                 // optional, called when a copy call returns
+	Finished    func(Copied)                                           // optional, called as each image is copied, before the next starts
 }
 
 // Copied is one image copied.
@@ -28,10 +29,10 @@ type Copied struct {
 // ToRegistry copies each image to target under its mirrored name.
 func (c *Copier) ToRegistry(ctx context.Context, images []string, target oci.Target) ([]Copied, error) {
 	return c.each(ctx, images, func(r Ref) (oras.Target, string, error) {
-		m := Mirror(r, target)
+		m := mirror(r, target)
 		dst, err := c.Remote.Repository(m.Repo)
 		return dst, m.Reference(), err
-	}, func(r Ref) string { return Mirror(r, target).String() })
+	}, func(r Ref) string { return mirror(r, target).String() })
 }
 
 // each copies every image from its registry to the destination open(ref) returns.
@@ -42,7 +43,7 @@ func (c *Copier) each(ctx context.Context, images []string, open func(Ref) (oras
 	}
 	var out []Copied
 	for _, im := range images {
-		r, err := Parse(im)
+		r, err := parse(im)
 		if err != nil {
 			return out, err
 		}
@@ -58,9 +59,17 @@ func (c *Copier) each(ctx context.Context, images []string, open func(Ref) (oras
 		if err != nil {
 			return out, fmt.Errorf("copying %s to %s: %w", im, name(r), oci.Explain(err))
 		}
-		out = append(out, Copied{Source: im, Dest: name(r), Digest: string(d.Digest)})
+		out = append(out, c.finished(Copied{Source: im, Dest: name(r), Digest: string(d.Digest)}))
 	}
 	return out, nil
+}
+
+// finished reports one image copied (Finished) and returns it.
+func (c *Copier) finished(d Copied) Copied {
+	if c.Finished != nil {
+		c.Finished(d)
+	}
+	return d
 }
 
 // copy runs oras.Copy: the whole graph (an index with every platform), blobs the
@@ -78,9 +87,9 @@ func (c *Copier) copy(ctx context.Context, image string, src oras.ReadOnlyTarget
 	return oras.Copy(ctx, src, srcRef, dst, dstRef, opts)
 }
 
-// Mirror is the image's name on a mirror: REGISTRY/PATH/<last path element>, with the
+// mirror is the image's name on a mirror: REGISTRY/PATH/<last path element>, with the
 // same tag and digest, as clusterctl's `images: {all: {repository: REGISTRY/PATH}}` writes it.
-func Mirror(r Ref, target oci.Target) Ref {
+func mirror(r Ref, target oci.Target) Ref {
 	return Override{Repository: target.String()}.Apply(r)
 }
 
@@ -95,7 +104,7 @@ func (c *Copier) done() {
 func clashes(images []string, name func(Ref) string) error {
 	seen := map[string]Ref{}
 	for _, im := range images {
-		r, err := Parse(im)
+		r, err := parse(im)
 		if err != nil {
 			return err
 		}

@@ -17,9 +17,9 @@ const dockerManifestList = "application/vnd.docker.distribution.manifest.list.v2
 // 4 MiB; configs are a few KiB).
 const maxConfigSize = 4 << 20
 
-// Platforms returns the platforms ("os/arch[/variant]") an image serves: an index's
+// platforms returns the platforms ("os/arch[/variant]") an image serves: an index's
 // entries, or a single manifest's config.
-func Platforms(ctx context.Context, f content.Fetcher, desc ocispec.Descriptor) ([]string, error) {
+func platforms(ctx context.Context, f content.Fetcher, desc ocispec.Descriptor) ([]string, error) {
 	raw, err := content.FetchAll(ctx, f, desc)
 	if err != nil {
 		return nil, fmt.Errorf("reading manifest %s: %w", desc.Digest, err)

@@ -39,7 +39,7 @@ func TestPlatformsRefusesAHugeConfig(t *testing.T) {
 	}
 	f := &fetcher{manifest: raw}
 	desc := ocispec.Descriptor{MediaType: ocispec.MediaTypeImageManifest, Digest: digest.FromBytes(raw), Size: int64(len(raw))}
-	_, err = Platforms(context.Background(), f, desc)
+	_, err = platforms(context.Background(), f, desc)
 	if err == nil || !strings.Contains(err.Error(), "cap") || len(f.fetched) != 0 {
 		t.Fatalf("err = %v, fetched %v; want a refusal naming the cap before any read", err, f.fetched)
 	}

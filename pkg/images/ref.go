@@ -15,9 +15,9 @@ type Ref struct {
 	Digest string // may be empty
 }
 
-// Parse normalises an image reference the way Docker and clusterctl read it (no tag
+// parse normalises an image reference the way Docker and clusterctl read it (no tag
 // means :latest).
-func Parse(image string) (Ref, error) {
+func parse(image string) (Ref, error) {
 	named, err := reference.ParseNormalizedNamed(strings.TrimSpace(image))
 	if err != nil {
 		return Ref{}, &ParseError{Image: image, Err: err}

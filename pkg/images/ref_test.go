@@ -10,7 +10,7 @@ func TestParseAndOverride(t *testing.T) {
 		{"ghcr.io/a/b:v1@" + dgst, "ghcr.io/a/b", "v1", dgst, "mirror.local/capi/b:v1@" + dgst},
 		{"localhost:5000/x@" + dgst, "localhost:5000/x", "", dgst, "mirror.local/capi/x@" + dgst},
 	} {
-		r, err := Parse(tc.in)
+		r, err := parse(tc.in)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -22,7 +22,7 @@ func TestParseAndOverride(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"upper/Case:v1", "a b", "x:tag:tag", "ghcr.io/a@sha256:short"} {
-		if _, err := Parse(bad); err == nil {
+		if _, err := parse(bad); err == nil {
 			t.Errorf("Parse(%q) accepted", bad)
 		}
 	}

@@ -120,7 +120,7 @@ func (e *explainer) templateOf(p *config.Provider, file string) int {
 			classes = append(classes, j)
 		}
 	}
-	name := strings.TrimSuffix(strings.TrimPrefix(file, "clusterclass-"), ".yaml")
+	name := layout.ClusterClassName(file)
 	for _, j := range classes {
 		if len(classes) == 1 || strings.Contains(p.Templates[j].ClusterClass, name) {
 			return j

@@ -6,6 +6,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/diff"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -30,7 +31,7 @@ func TestExplain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set := &release.Set{Releases: []*release.Release{{Provider: cfg.Providers[0].Provider, Version: "v1.0.0", ComponentsFile: "bootstrap-components.yaml",
+	set := &release.Set{Releases: []*release.Release{{Provider: cfg.Providers[0].Provider, Version: layout.MustParseVersion("v1.0.0"), ComponentsFile: "bootstrap-components.yaml",
 		Files: []release.File{{Name: "bootstrap-components.yaml"}, {Name: "metadata.yaml"}, {Name: "cluster-template-dev.yaml"}}}}}
 	e := &explainer{cfg: cfg, set: set, lines: newConfigLines([]byte(proposal))}
 	cases := []struct {

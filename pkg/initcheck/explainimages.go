@@ -2,7 +2,6 @@ package initcheck
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/capirepo/capirepo/pkg/diff"
 	"github.com/capirepo/capirepo/pkg/layout"
@@ -51,7 +50,7 @@ func (e *explainer) unbuilt(c *Checked) {
 	file := c.Subject
 	needles := []string{file}
 	if layout.FileKind(file) == layout.KindTemplate {
-		flavor := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(file, "cluster-template"), "-"), ".yaml")
+		flavor := layout.TemplateFlavor(file)
 		needles = append(needles, "flavor: "+flavor+" ", "flavor: "+flavor+"\n", `flavor: "`+flavor+`"`)
 	}
 	for _, n := range needles {

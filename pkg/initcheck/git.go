@@ -42,8 +42,8 @@ func (c checkout) newestTag(ctx context.Context) (string, error) {
 		return "", err
 	}
 	for _, v := range layout.SortVersions(tags) {
-		if _, err := layout.ParseVersion(v.Tag); err == nil && v.Prerelease() == "" {
-			return v.Tag, nil
+		if v.Check() == nil && v.Prerelease() == "" {
+			return v.String(), nil
 		}
 	}
 	return "", fmt.Errorf("%s has no release tag (vX.Y.Z): init --check builds the newest one; fetch the tags (git fetch --tags) or pass --check-tag", c.top)

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/capirepo/capirepo/pkg/images"
 	"github.com/capirepo/capirepo/pkg/manifest"
 	"golang.org/x/sync/errgroup"
 )
@@ -155,7 +154,7 @@ func (f *docFacts) read(d manifest.Outline) {
 		return
 	}
 	set := map[string]bool{}
-	images.InNode(d.Node, set)
+	manifest.ImagesIn(d.Node, set)
 	for img := range set {
 		f.images = append(f.images, img)
 	}

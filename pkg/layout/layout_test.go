@@ -7,12 +7,12 @@ import (
 
 func TestLabelRoundTrip(t *testing.T) {
 	t.Parallel()
-	want := map[string]string{
+	want := map[Type]string{
 		CoreProvider: "cluster-api", BootstrapProvider: "bootstrap-kubeadm", ControlPlaneProvider: "control-plane-kubeadm",
 		InfrastructureProvider: "infrastructure-aws", IPAMProvider: "ipam-in-cluster",
 		RuntimeExtensionProvider: "runtime-extension-nutanix", AddonProvider: "addon-helm",
 	}
-	names := map[string]string{CoreProvider: "cluster-api", BootstrapProvider: "kubeadm", ControlPlaneProvider: "kubeadm",
+	names := map[Type]string{CoreProvider: "cluster-api", BootstrapProvider: "kubeadm", ControlPlaneProvider: "kubeadm",
 		InfrastructureProvider: "aws", IPAMProvider: "in-cluster", RuntimeExtensionProvider: "nutanix", AddonProvider: "helm"}
 	for _, typ := range Types {
 		label := Label(typ, names[typ])
@@ -30,7 +30,10 @@ func TestLabelRoundTrip(t *testing.T) {
 
 func TestValidateName(t *testing.T) {
 	t.Parallel()
-	cases := []struct{ typ, name, want string }{
+	cases := []struct {
+		typ        Type
+		name, want string
+	}{
 		{InfrastructureProvider, "aws", ""},
 		{CoreProvider, "cluster-api", ""},
 		{InfrastructureProvider, "", "empty"},
@@ -70,7 +73,7 @@ func TestSortVersionsLikeClusterctl(t *testing.T) {
 	t.Parallel()
 	var got []string
 	for _, v := range SortVersions([]string{"v0.1.0", "junk", "v0.3.0-rc.0", "v0.2.0", "v0.10.0", "v0.10.0-beta.1"}) {
-		got = append(got, v.Tag)
+		got = append(got, v.String())
 	}
 	if want := "v0.10.0 v0.2.0 v0.1.0 v0.10.0-beta.1 v0.3.0-rc.0"; strings.Join(got, " ") != want {
 		t.Errorf("SortVersions = %v, want %s", got, want)
@@ -123,7 +126,7 @@ func TestBundleFileCarriesTheLabel(t *testing.T) {
 }
 
 func TestOperatorTypeWords(t *testing.T) {
-	want := map[string]string{CoreProvider: "core", ControlPlaneProvider: "control-plane",
+	want := map[Type]string{CoreProvider: "core", ControlPlaneProvider: "control-plane",
 		InfrastructureProvider: "infrastructure", RuntimeExtensionProvider: "runtimeextension"}
 	for typ, word := range want {
 		if got := OperatorType(typ); got != word {

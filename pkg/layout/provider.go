@@ -8,7 +8,7 @@ package layout
 // Type is omitted from JSON when empty (cert-manager's mirror.json record has none).
 type Provider struct {
 	Name string `yaml:"name" json:"name"`           // clusterctl provider name, e.g. "aws"
-	Type string `yaml:"type" json:"type,omitempty"` // CoreProvider, InfrastructureProvider, ...
+	Type Type   `yaml:"type" json:"type,omitempty"` // CoreProvider, InfrastructureProvider, ...
 }
 
 // Label is the clusterctl provider label, e.g. "infrastructure-aws".

@@ -21,9 +21,9 @@ func Checksums(files []release.File) []byte {
 	return []byte(b.String())
 }
 
-// ParseChecksums reads a checksum file into name → sha256; lines that are not
+// parseChecksums reads a checksum file into name → sha256; lines that are not
 // "<hex> <name>" (sha256sum's binary "*name" form too) are skipped.
-func ParseChecksums(data []byte) map[string]string {
+func parseChecksums(data []byte) map[string]string {
 	out := map[string]string{}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for sc.Scan() {

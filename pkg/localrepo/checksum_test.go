@@ -20,7 +20,7 @@ func TestChecksumsRoundTrip(t *testing.T) {
 	if string(data) != want {
 		t.Errorf("Checksums = %q, want sorted sha256sum lines %q", data, want)
 	}
-	got := ParseChecksums(append(data, []byte("junk\n"+release.SHA256([]byte("c"))+" *c.yaml\n")...))
+	got := parseChecksums(append(data, []byte("junk\n"+release.SHA256([]byte("c"))+" *c.yaml\n")...))
 	wantMap := map[string]string{"a.yaml": release.SHA256([]byte("a")), "b.yaml": release.SHA256([]byte("b")), "c.yaml": release.SHA256([]byte("c"))}
 	if !maps.Equal(got, wantMap) {
 		t.Errorf("ParseChecksums = %v, want %v", got, wantMap)

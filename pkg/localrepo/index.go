@@ -42,9 +42,9 @@ func EncodeIndex(set *release.Set) ([]byte, error) {
 	return append(data, '\n'), nil
 }
 
-// ReadIndex returns the providers of dir's build index by label; nil when dir has no
+// readIndex returns the providers of dir's build index by label; nil when dir has no
 // index (or the plain-text marker of older builds).
-func ReadIndex(dir string) (map[string]Entry, error) {
+func readIndex(dir string) (map[string]Entry, error) {
 	path := filepath.Join(dir, IndexFile)
 	data, err := fsx.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {

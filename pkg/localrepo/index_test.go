@@ -15,9 +15,9 @@ func TestIndexEncoding(t *testing.T) {
 	t.Parallel()
 	x := layout.Provider{Name: "x", Type: layout.InfrastructureProvider}
 	set := &release.Set{Releases: []*release.Release{
-		{Provider: x, Version: "v1.0.0", ComponentsFile: "components.yaml"},
-		{Provider: x, Version: "v1.1.0", ComponentsFile: "components.yaml"},
-		{Provider: layout.Provider{Name: "cluster-api", Type: layout.CoreProvider}, Version: "v1.0.0", ComponentsFile: "core-components.yaml"},
+		{Provider: x, Version: layout.MustParseVersion("v1.0.0"), ComponentsFile: "components.yaml"},
+		{Provider: x, Version: layout.MustParseVersion("v1.1.0"), ComponentsFile: "components.yaml"},
+		{Provider: layout.Provider{Name: "cluster-api", Type: layout.CoreProvider}, Version: layout.MustParseVersion("v1.0.0"), ComponentsFile: "core-components.yaml"},
 	}}
 	data, err := EncodeIndex(set)
 	want := `{
@@ -45,7 +45,7 @@ func TestIndexEncoding(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, IndexFile), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	got, err := ReadIndex(dir)
+	got, err := readIndex(dir)
 	if e := got["infrastructure-x"]; err != nil || len(got) != 2 || e != (Entry{Label: "infrastructure-x", Provider: x, Components: "components.yaml"}) {
 		t.Errorf("ReadIndex = %+v, %v", got, err)
 	}

@@ -117,7 +117,7 @@ func Labels(root string) ([]string, error) { return List(root, Listing{}) }
 // the sub-folders whose names are semantic versions; files and other names are
 // skipped.
 func Versions(root, label string) ([]string, error) {
-	if err := Segments(label); err != nil {
+	if err := segments(label); err != nil {
 		return nil, err
 	}
 	names, err := List(filepath.Join(root, label), Listing{})

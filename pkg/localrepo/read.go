@@ -11,6 +11,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/repository"
 )
 
 // MaxChecksumSize caps a version's checksum file.
@@ -47,11 +48,11 @@ func ReadCapped(path string, limit int64) ([]byte, error) {
 // when it is missing or unreadable.
 func ReadChecksums(dir string) map[string]string {
 	data, _ := ReadCapped(filepath.Join(dir, ChecksumFile), MaxChecksumSize)
-	return ParseChecksums(data)
+	return parseChecksums(data)
 }
 
-// Segments rejects labels and versions that are not a single folder name.
-func Segments(names ...string) error {
+// segments rejects labels and versions that are not a single folder name.
+func segments(names ...string) error {
 	for _, n := range names {
 		if n == "" || n == "." || n == ".." || strings.ContainsAny(n, `/\`) {
 			return fmt.Errorf("%q is not a provider label or version: it must be one folder name", n)
@@ -65,7 +66,7 @@ func Segments(names ...string) error {
 // part of the path below root may be a symbolic link, and the file is capped at
 // limit (ReadCapped). A missing file is an error wrapping fs.ErrNotExist.
 func ReadFile(root, label, version, name string, limit int64) ([]byte, error) {
-	if err := Segments(label, version); err != nil {
+	if err := segments(label, version); err != nil {
 		return nil, err
 	}
 	if err := layout.ValidateFileName(name); err != nil {
@@ -99,11 +100,11 @@ func noLinks(root, path string) error {
 }
 
 // ReadFiles reads the named files of dir in that order, each capped by
-// httpx.CapFor(name, max) (ReadCapped).
+// repository.CapFor(name, max) (ReadCapped).
 func ReadFiles(dir string, names []string, max int64) ([]release.File, error) {
 	var out []release.File
 	for _, n := range names {
-		data, err := ReadCapped(filepath.Join(dir, n), httpx.CapFor(n, max))
+		data, err := ReadCapped(filepath.Join(dir, n), repository.CapFor(n, max))
 		if err != nil {
 			return nil, err
 		}

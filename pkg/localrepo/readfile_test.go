@@ -59,7 +59,7 @@ func TestReadFileRefusesNames(t *testing.T) {
 	}
 }
 
-// TestReadCaps: ReadFile's limit, and ReadFiles' caps (httpx.CapFor: metadata.yaml
+// TestReadCaps: ReadFile's limit, and ReadFiles' caps (repository.CapFor: metadata.yaml
 // its own, every other file max), files in the order asked.
 func TestReadCaps(t *testing.T) {
 	t.Parallel()

@@ -22,7 +22,7 @@ func ReadSet(dir string) (*release.Set, error) {
 	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("reading build output %s: no such folder; run capirepo build --out %s first, or point at the build output folder", dir, dir)
 	}
-	known, err := ReadIndex(dir)
+	known, err := readIndex(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -51,11 +51,12 @@ func readLabel(dir, label string, known Entry, ok bool) ([]*release.Release, err
 		return nil, err
 	}
 	var out []*release.Release
-	for _, v := range versions {
-		if _, err := layout.ParseVersion(v); err != nil {
-			return nil, fmt.Errorf("reading %s: %w", filepath.Join(dir, v), err)
+	for _, name := range versions {
+		v, err := layout.ParseVersion(name)
+		if err != nil {
+			return nil, fmt.Errorf("reading %s: %w", filepath.Join(dir, name), err)
 		}
-		rel, err := readRelease(filepath.Join(dir, v), label, v, known, ok)
+		rel, err := readRelease(filepath.Join(dir, name), label, v, known, ok)
 		if err != nil {
 			return nil, err
 		}
@@ -64,7 +65,7 @@ func readLabel(dir, label string, known Entry, ok bool) ([]*release.Release, err
 	return out, nil
 }
 
-func readRelease(dir, label, version string, known Entry, ok bool) (*release.Release, error) {
+func readRelease(dir, label string, version layout.Version, known Entry, ok bool) (*release.Release, error) {
 	files, err := readFiles(dir)
 	if err != nil {
 		return nil, err

@@ -61,7 +61,7 @@ func TestReadSet(t *testing.T) {
 				for _, f := range r.Files {
 					names = append(names, f.Name)
 				}
-				out = append(out, got{r.Label(), r.Name, r.Type, r.Version, r.ComponentsFile, strings.Join(names, ",")})
+				out = append(out, got{r.Label(), r.Name, string(r.Type), r.Version.String(), r.ComponentsFile, strings.Join(names, ",")})
 			}
 			if !reflect.DeepEqual(out, tt.want) {
 				t.Errorf("ReadSet =\n%+v\nwant\n%+v", out, tt.want)

@@ -1,6 +1,7 @@
-// Package manifest splits multi-document Kubernetes YAML into objects that keep their
-// line numbers, and screens input that would crash or hang a YAML library (alias bombs,
-// binary data). Every stage that reads YAML goes through here first.
+// Package manifest splits multi-document Kubernetes YAML (release files) into objects
+// that keep their line numbers, finds the images they name (Images), and screens input
+// that would crash or hang a YAML library (alias bombs, binary data): Screen, which
+// the owners of the other YAML formats call too.
 package manifest
 
 import (

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/manifest"
 	kyaml "sigs.k8s.io/kustomize/kyaml/yaml"
 )
@@ -17,7 +18,7 @@ import (
 // nil or blank data it returns a fresh file. It changes nothing (changed=false) when the
 // series already exists with the same contract, and fails when it exists with another.
 func AddSeries(data []byte, version, contract string) (out []byte, changed bool, err error) {
-	v, err := parseVersion(version)
+	v, err := layout.ParseListed(version)
 	if err != nil {
 		return nil, false, fmt.Errorf("adding series for version %q: not a SemVer version (%v): use vMAJOR.MINOR.PATCH", version, err)
 	}
@@ -31,7 +32,7 @@ func AddSeries(data []byte, version, contract string) (out []byte, changed bool,
 	if blank(data) {
 		return append(commentsOnly(data), Marshal(&Metadata{ReleaseSeries: []Series{add}})...), true, nil
 	}
-	m, found := decode("metadata.yaml", data)
+	m, found := decode(layout.MetadataFile, data)
 	if fatal := onlyFatal(found).Without(map[string]bool{RuleSeriesEmpty: true}); len(fatal) > 0 || m == nil {
 		return nil, false, fmt.Errorf("adding series %s: fix metadata.yaml first:\n%w", add, fatal)
 	}

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/addseries/*.golden")
@@ -84,7 +86,7 @@ func checkAdded(t *testing.T, in, out []byte, version, contract string) {
 		before = old.ReleaseSeries
 	}
 	last := m.ReleaseSeries[len(m.ReleaseSeries)-1]
-	if !slices.Equal(m.ReleaseSeries[:len(m.ReleaseSeries)-1], before) || m.SeriesFor(version) != &m.ReleaseSeries[len(m.ReleaseSeries)-1] || last.Contract != contract {
+	if !slices.Equal(m.ReleaseSeries[:len(m.ReleaseSeries)-1], before) || m.SeriesFor(layout.NamedVersion(version)) != &m.ReleaseSeries[len(m.ReleaseSeries)-1] || last.Contract != contract {
 		t.Errorf("series = %v, want %v followed by %s with %s", m.ReleaseSeries, before, version, contract)
 	}
 }

@@ -5,16 +5,17 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 )
 
 // CheckOptions describes the release a metadata.yaml ships with.
 type CheckOptions struct {
-	Version      string   // the version being released, "v1.2.3"; empty skips the version checks
-	Published    []string // versions released earlier (tags, folders); newer ones and non-versions are ignored
-	Exempt       []string // published versions whose own metadata.yaml did not declare their series (History.Exempt)
-	CRDContracts []string // contracts X of the cluster.x-k8s.io/X labels on the provider's CRDs; empty skips that check
-	Provider     string   // the provider's label ("infrastructure-aws"), named in findings about its CRDs; a flat folder shares one metadata.yaml
+	Version      layout.Version // the version being released; the zero Version skips the version checks
+	Published    []string       // versions released earlier (tags, folders); newer ones and non-versions are ignored
+	Exempt       []string       // published versions whose own metadata.yaml did not declare their series (History.Exempt)
+	CRDContracts []string       // contracts X of the cluster.x-k8s.io/X labels on the provider's CRDs; empty skips that check
+	Provider     string         // the provider's label ("infrastructure-aws"), named in findings about its CRDs; a flat folder shares one metadata.yaml
 }
 
 // Check verifies metadata against a release: the version's series exists and declares a
@@ -34,18 +35,18 @@ func Check(file string, m *Metadata, opts CheckOptions) lint.Findings {
 }
 
 func checkVersion(file string, m *Metadata, opts CheckOptions) lint.Findings {
-	if opts.Version == "" {
+	if opts.Version.IsZero() {
 		return nil
 	}
-	if _, err := parseVersion(opts.Version); err != nil {
+	if !opts.Version.Valid() {
 		return lint.Findings{finding(file, 0, RuleVersionSeries, fmt.Sprintf("release version %q is not a SemVer version: use vMAJOR.MINOR.PATCH", opts.Version))}
 	}
 	s := m.SeriesFor(opts.Version)
 	if s == nil {
-		return lint.Findings{finding(file, m.lines.series, RuleVersionSeries, missingSeries(m, opts.Version))}
+		return lint.Findings{finding(file, m.lines.series, RuleVersionSeries, missingSeries(m, opts.Version.String()))}
 	}
 	line := m.line(slices.IndexFunc(m.ReleaseSeries, func(x Series) bool { return x == *s }))
-	found := supported(file, line, opts.Version, m, *s)
+	found := supported(file, line, opts.Version.String(), m, *s)
 	if len(opts.CRDContracts) > 0 && IsContract(s.Contract) && !slices.Contains(opts.CRDContracts, s.Contract) {
 		found = append(found, crdContract(file, line, *s, opts))
 	}

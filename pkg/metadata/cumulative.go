@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/Masterminds/semver/v3"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 )
 
@@ -43,7 +43,7 @@ func cumulative(file string, m *Metadata, opts CheckOptions) lint.Findings {
 	}
 	gaps, old := unlisted{}, unlisted{}
 	for _, p := range earlier(m, opts) {
-		v := semver.MustParse(p)
+		v, _ := layout.ParseListed(p) // earlier keeps versions only
 		k := seriesKey{int64(v.Major()), int64(v.Minor())}
 		if slices.Contains(opts.Exempt, p) {
 			old[k] = append(old[k], p)
@@ -64,11 +64,11 @@ func cumulative(file string, m *Metadata, opts CheckOptions) lint.Findings {
 // earlier returns the published versions older than opts.Version (all of them without
 // a version) that have no series in m.
 func earlier(m *Metadata, opts CheckOptions) []string {
-	current, _ := parseVersion(opts.Version)
+	current := opts.Version
 	var out []string
 	for _, p := range opts.Published {
-		v, err := parseVersion(p)
-		if err != nil || (current != nil && !v.LessThan(current)) || m.series(int64(v.Major()), int64(v.Minor())) != nil {
+		v, err := layout.ParseListed(p)
+		if err != nil || (current.Valid() && !v.LessThan(current)) || m.series(int64(v.Major()), int64(v.Minor())) != nil {
 			continue
 		}
 		out = append(out, p)
@@ -77,7 +77,7 @@ func earlier(m *Metadata, opts CheckOptions) []string {
 }
 
 func sortVersions(versions []string) {
-	slices.SortFunc(versions, func(a, b string) int { return semver.MustParse(a).Compare(semver.MustParse(b)) })
+	slices.SortFunc(versions, func(a, b string) int { return layout.NamedVersion(a).Compare(layout.NamedVersion(b)) })
 }
 
 func notCumulative(series string, versions []string) string {

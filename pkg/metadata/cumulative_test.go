@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 )
 
@@ -32,28 +33,28 @@ func TestCumulativeRange(t *testing.T) {
 		text []string // substrings of the messages
 	}{
 		{name: "exempt pre-metadata tags are a note", m: from10,
-			opts: CheckOptions{Version: "v1.2.1", Published: []string{
+			opts: CheckOptions{Version: layout.NamedVersion("v1.2.1"), Published: []string{
 				"v0.1.0", "v0.3.0-alpha.0", "v0.3.0", "v0.8.2", "v0.8.0", "v1.0.0", "v1.1.0-rc.0", "v1.2.0", "api/v1.17.0"},
 				Exempt: []string{"v0.1.0", "v0.3.0-alpha.0", "v0.3.0", "v0.8.2", "v0.8.0"}},
 			want: []string{"metadata-cumulative-old:4"},
 			text: []string{"no series 0.1, 0.3, 0.8", "v0.1.0 … v0.8.2 (5 releases)", "never declared them", "nothing is lost"}},
 		{name: "a published series older than every listed one is an error (CAPC v0.5.0)", m: parseFixture(t, "lint/good.yaml"),
-			opts: CheckOptions{Version: "v1.1.0", Published: []string{"v0.0.1", "v0.0.2-alpha.0", "v0.1.0"}},
+			opts: CheckOptions{Version: layout.NamedVersion("v1.1.0"), Published: []string{"v0.0.1", "v0.0.2-alpha.0", "v0.1.0"}},
 			want: []string{"metadata-cumulative:4"},
 			text: []string{"no series 0.0, yet v0.0.1, v0.0.2-alpha.0 were released", "add-series --version v0.0.1"}},
 		{name: "gap inside the range is an error", m: gap,
-			opts: CheckOptions{Version: "v1.3.0", Published: []string{"v0.9.0", "v1.0.0", "v1.2.1", "v1.2.0", "v1.1.0"}, Exempt: []string{"v0.9.0"}},
+			opts: CheckOptions{Version: layout.NamedVersion("v1.3.0"), Published: []string{"v0.9.0", "v1.0.0", "v1.2.1", "v1.2.0", "v1.1.0"}, Exempt: []string{"v0.9.0"}},
 			want: []string{"metadata-cumulative-old:4", "metadata-cumulative:4"},
 			text: []string{"no series 1.2, yet v1.2.0, v1.2.1 were released", "add-series --version v1.2.0", "no series 0.9"}},
 		{name: "a pre-release alone still needs its series", m: gap,
-			opts: CheckOptions{Version: "v1.3.1", Published: []string{"v1.2.0-rc.0", "v1.3.0"}},
+			opts: CheckOptions{Version: layout.NamedVersion("v1.3.1"), Published: []string{"v1.2.0-rc.0", "v1.3.0"}},
 			want: []string{"metadata-cumulative:4"},
 			text: []string{"no series 1.2, yet v1.2.0-rc.0 were released"}},
 		{name: "pre-releases count as their series", m: from10,
-			opts: CheckOptions{Version: "v1.2.0-rc.1", Published: []string{"v1.0.0-alpha.1", "v1.1.0-beta.0", "v1.2.0-alpha.0", "v1.2.0-rc.0"}},
+			opts: CheckOptions{Version: layout.NamedVersion("v1.2.0-rc.1"), Published: []string{"v1.0.0-alpha.1", "v1.1.0-beta.0", "v1.2.0-alpha.0", "v1.2.0-rc.0"}},
 			want: []string{}},
 		{name: "newer published versions are ignored", m: from10,
-			opts: CheckOptions{Version: "v1.2.0", Published: []string{"v1.2.0", "v1.2.1", "v1.3.0-rc.0", "v1.4.0", "v2.0.0"}},
+			opts: CheckOptions{Version: layout.NamedVersion("v1.2.0"), Published: []string{"v1.2.0", "v1.2.1", "v1.3.0-rc.0", "v1.4.0", "v2.0.0"}},
 			want: []string{}},
 		{name: "no series at all reports nothing here", m: &Metadata{},
 			opts: CheckOptions{Published: []string{"v0.1.0"}},
@@ -79,7 +80,7 @@ func TestCumulativeRange(t *testing.T) {
 func TestCumulativeOldIsANote(t *testing.T) {
 	t.Parallel()
 	found := Check("metadata.yaml", parseFixture(t, "check/from-1.0.yaml"),
-		CheckOptions{Version: "v1.2.0", Published: []string{"v0.1.0-alpha.1", "v0.8.2", "v1.0.0"}, Exempt: []string{"v0.1.0-alpha.1", "v0.8.2"}})
+		CheckOptions{Version: layout.NamedVersion("v1.2.0"), Published: []string{"v0.1.0-alpha.1", "v0.8.2", "v1.0.0"}, Exempt: []string{"v0.1.0-alpha.1", "v0.8.2"}})
 	if len(found) != 1 || found[0].Severity != lint.Note || found.HasErrors() {
 		t.Errorf("Check() = %v, want one note", found)
 	}
@@ -104,7 +105,7 @@ func TestContractV1beta2Wording(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			found := Check("metadata.yaml", c.m, CheckOptions{Version: "v2.0.0"})
+			found := Check("metadata.yaml", c.m, CheckOptions{Version: layout.NamedVersion("v2.0.0")})
 			if got := ruleLines(found); len(got) != 1 || !strings.HasPrefix(got[0], RuleContractV1beta2+":") {
 				t.Fatalf("Check() = %v, want one %s", got, RuleContractV1beta2)
 			}

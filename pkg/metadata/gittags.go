@@ -28,8 +28,8 @@ func GitTags(ctx context.Context, repoDir string) ([]string, error) {
 		}
 	}
 	slices.SortStableFunc(tags, func(a, b string) int {
-		va, _ := parseVersion(a)
-		vb, _ := parseVersion(b)
+		va, _ := layout.ParseListed(a)
+		vb, _ := layout.ParseListed(b)
 		return va.Compare(vb)
 	})
 	return tags, nil

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 )
 
@@ -62,7 +63,7 @@ func ReadHistory(ctx context.Context, in HistoryInput) *History {
 func historyFinding(in HistoryInput, reason string) lint.Finding {
 	name := in.File
 	if name == "" {
-		name = "metadata.yaml"
+		name = layout.MetadataFile
 	}
 	f := finding(name, 0, RuleHistory, fmt.Sprintf(
 		"cannot check that metadata.yaml keeps the series of every published release: %s; check out the full history with its tags (actions/checkout: fetch-depth: 0; GitLab: GIT_DEPTH: 0) or pass the released versions with --published v1.2.0,v1.3.1 (--published= for a first release)",

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 )
 
@@ -69,7 +70,7 @@ func checkHistory(t *testing.T, dir, path string, ci bool) lint.Findings {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return append(h.Findings, Validate(path, data, CheckOptions{Version: "v0.4.0", Published: h.Published, Exempt: h.Exempt})...)
+	return append(h.Findings, Validate(path, data, CheckOptions{Version: layout.NamedVersion("v0.4.0"), Published: h.Published, Exempt: h.Exempt})...)
 }
 
 func rules(fs lint.Findings) []string {
@@ -145,7 +146,7 @@ func TestHistoryPublishedByHand(t *testing.T) {
 	if len(h.Findings) != 0 || len(h.Exempt) != 0 || !slices.Equal(h.Published, []string{"v0.4.8"}) {
 		t.Fatalf("ReadHistory(--published) = %+v", h)
 	}
-	found := Validate("metadata.yaml", []byte(seriesYAML("0.5")), CheckOptions{Version: "v0.5.0", Published: h.Published, Exempt: h.Exempt})
+	found := Validate("metadata.yaml", []byte(seriesYAML("0.5")), CheckOptions{Version: layout.NamedVersion("v0.5.0"), Published: h.Published, Exempt: h.Exempt})
 	if got := rules(found); !slices.Equal(got, []string{"error:metadata-cumulative"}) {
 		t.Errorf("findings = %v", got)
 	}

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"sigs.k8s.io/yaml"
 )
 
@@ -115,7 +116,7 @@ func nextBlob(r *bufio.Reader) ([]byte, error) {
 // v1) or v1beta2 (v1.11+), the only ones GetCompatibleVersions accepts
 // (cmd/clusterctl/client/cluster/installer.go getProviderContract refuses the rest).
 func manages(data []byte, version string) bool {
-	v, err := parseVersion(version)
+	v, err := layout.ParseListed(version)
 	if data == nil || err != nil {
 		return false
 	}

@@ -14,9 +14,8 @@ package metadata
 import (
 	"fmt"
 	"slices"
-	"strings"
 
-	"github.com/Masterminds/semver/v3"
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 // APIVersion and Kind are the only type clusterctl decodes metadata.yaml as.
@@ -57,11 +56,10 @@ func Contracts() []string {
 // IsContract reports whether c is a Cluster API contract version.
 func IsContract(c string) bool { return slices.Contains(Contracts(), c) }
 
-// SeriesFor returns the first series matching the major and minor of version ("v1.2.3"
-// or "1.2.3"; patch and pre-release are ignored, as clusterctl does), or nil.
-func (m *Metadata) SeriesFor(version string) *Series {
-	v, err := parseVersion(version)
-	if err != nil {
+// SeriesFor returns the first series matching the major and minor of version (patch
+// and pre-release are ignored, as clusterctl does), or nil.
+func (m *Metadata) SeriesFor(v layout.Version) *Series {
+	if !v.Valid() {
 		return nil
 	}
 	return m.series(int64(v.Major()), int64(v.Minor()))
@@ -90,8 +88,4 @@ func (s Series) String() string { return seriesName(int64(s.Major), int64(s.Mino
 
 func seriesName(major, minor int64) string {
 	return fmt.Sprintf("%d.%d", major, minor)
-}
-
-func parseVersion(version string) (*semver.Version, error) {
-	return semver.StrictNewVersion(strings.TrimPrefix(version, "v"))
 }

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/capirepo/capirepo/pkg/fsx"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 )
 
@@ -39,5 +40,5 @@ func ValidateFile(ctx context.Context, file, version string, published []string,
 	}
 	h := ReadHistory(ctx, HistoryInput{Dir: filepath.Dir(file), File: file, Published: published, CI: ci})
 	return append(h.Findings, Validate(file, data, CheckOptions{
-		Version: version, Published: h.Published, Exempt: h.Exempt})...), nil
+		Version: layout.NamedVersion(version), Published: h.Published, Exempt: h.Exempt})...), nil
 }

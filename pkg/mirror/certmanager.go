@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 
 	"github.com/capirepo/capirepo/pkg/httpx"
@@ -48,8 +47,7 @@ func (r *runner) certState() (same, differs bool, err error) {
 	path := filepath.Join(r.certDir(), r.cert.job.File)
 	old, err := localrepo.ReadCapped(path, httpx.MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
-		_, derr := os.Lstat(r.certDir())
-		return false, derr == nil, nil
+		return false, localrepo.Exists(r.certDir()), nil
 	}
 	if err != nil {
 		return false, false, err

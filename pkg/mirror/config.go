@@ -2,11 +2,11 @@ package mirror
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 
 	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 )
 
 // writeConfig sets, in DIR/clusterctl.yaml, a providers: entry per mirrored provider
@@ -46,7 +46,7 @@ func pinned(dir string, m *Manifest) []clusterctlcfg.Provider {
 	var order []string
 	for i := range m.Releases {
 		rec := &m.Releases[i]
-		if fi, err := os.Stat(layout.LocalDir(dir, rec.Label, rec.Version)); err != nil || !fi.IsDir() {
+		if !localrepo.IsFolder(layout.LocalDir(dir, rec.Label, rec.Version)) {
 			continue
 		}
 		if recs[rec.Label] == nil {
@@ -65,7 +65,7 @@ func pinned(dir string, m *Manifest) []clusterctlcfg.Provider {
 		if len(sorted) == 0 {
 			continue
 		}
-		rec := recs[label][sorted[0].Tag]
+		rec := recs[label][sorted[0].String()]
 		out = append(out, clusterctlcfg.Local(dir, rec.Provider, rec.Version, rec.Components))
 	}
 	return out

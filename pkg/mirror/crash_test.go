@@ -34,21 +34,20 @@ func (k *killer) WriteFile(path string, data []byte) error {
 // transaction; upstream changed (v1.0.0's template, cert-manager) is what --force
 // must replace.
 func crashOptions(t *testing.T, root string, changed bool, k *killer) (*fixture, Options) {
-	f := newFixture(t)
+	f := newFixtureIn(root)
 	if changed {
 		f.foo.versions["v1.0.0"]["cluster-template.yaml"] = []byte("kind: Cluster # re-released\n")
 		f.cert.versions["v1.20.2"]["cert-manager.yaml"] = []byte("kind: Deployment # re-released\n")
 	}
-	f.dir = root
 	o := f.opts
 	o.Dir, o.Force = root, changed
 	lo := local.Options{Locked: true, KeepConfig: true}
 	if k != nil {
-		lo.Writer, lo.Step = k, func(string) { k.step() }
-		o.FS = &fsx.FS{Hook: func(fsx.Op, string) error { k.step(); return nil }}
+		hook := func(fsx.Op, string) error { k.step(); return nil }
+		lo.Writer, lo.Hook, o.Hook = k, hook, hook
 	}
 	o.Destination = local.New(root, lo)
-	o.Lock = func(ctx context.Context, dir string) (func(), error) { return fsx.Lock(ctx, dir, 0) }
+	o.calls.lock = func(ctx context.Context, dir string) (func(), error) { return fsx.Lock(ctx, dir, 0) }
 	return f, o
 }
 
@@ -108,7 +107,7 @@ func checkWhole(t *testing.T, root, when string) {
 	if _, err := clusterctlcfg.Load(filepath.Join(root, clusterctlcfg.File)); err != nil {
 		t.Errorf("%s: %v", when, err)
 	}
-	if _, err := ReadManifest(root); err != nil {
+	if _, err := readManifest(root); err != nil {
 		t.Errorf("%s: %v", when, err)
 	}
 }

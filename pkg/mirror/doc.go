@@ -8,21 +8,11 @@
 // clusterctl.yaml with pinned providers, and a check of the result. Every write is
 // staged and renamed through pkg/fsx.
 //
-// It does not import any backend: sources come in through the Source interface, the
-// destinations as publish.Destination values, the lock and the check as functions; the CLI
-// builds them.
+// It does not import any backend: providers are read through repository.Repository
+// values and written to publish.Destination values, which the CLI builds from the
+// flags. It resolves `latest` with verify.Latest, checks signatures with sign, lints
+// with check and reads the written folder back with verify itself.
 package mirror
-
-import "context"
-
-// Source is one provider's releases in one repository (GitHub releases, a GitLab
-// generic package, a local repository folder). A missing file should be an error
-// that wraps fs.ErrNotExist.
-type Source interface {
-	Versions(ctx context.Context) ([]string, error)
-	Files(ctx context.Context, version string) ([]string, error)
-	File(ctx context.Context, version, name string) ([]byte, error)
-}
 
 // Files written beside the release tree.
 const (

@@ -8,9 +8,8 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/sign"
 )
-
-const metadataFile = "metadata.yaml"
 
 // fetchRelease resolves the pick's version and reads the release files: metadata.yaml,
 // the components file named by the URL, and every cluster-template*.yaml and
@@ -29,7 +28,11 @@ func (r *runner) fetchRelease(ctx context.Context, job Job, src *fetcher) (*rele
 	if err != nil {
 		return nil, fmt.Errorf("%s %s from %s: %w", p.Label(), version, p.URL, err)
 	}
-	rel := &release.Release{Provider: p.Provider, Version: version, ComponentsFile: p.ComponentsFile(),
+	v, err := layout.ParseVersion(version) // the version enters the release here
+	if err != nil {
+		return nil, fmt.Errorf("%s %s from %s: %s: %w", p.Label(), version, p.URL, p.Label(), err)
+	}
+	rel := &release.Release{Provider: p.Provider, Version: v, ComponentsFile: p.ComponentsFile(),
 		Files: make([]release.File, len(wanted))}
 	g, gctx := errgroup.WithContext(ctx)
 	for i, name := range wanted {
@@ -46,38 +49,38 @@ func (r *runner) fetchRelease(ctx context.Context, job Job, src *fetcher) (*rele
 	if err := rel.Validate(); err != nil {
 		return nil, fmt.Errorf("%s from %s: %w", rel, p.URL, err)
 	}
-	if r.opts.Verify != nil {
-		if err := r.opts.Verify(ctx, rel); err != nil {
+	if r.opts.Signature != nil {
+		if err := sign.VerifyRelease(rel, *r.opts.Signature); err != nil {
 			return nil, fmt.Errorf("refusing %s from %s: %w", rel, p.URL, err)
 		}
 	}
 	return rel, nil
 }
 
-// resolve turns Latest into a version with the injected clusterctl rules.
+// resolve turns Latest into a version with clusterctl's rules for Options.Contract
+// (verify.Latest).
 func (r *runner) resolve(ctx context.Context, pick Pick, src *fetcher) (string, error) {
 	if pick.Version != Latest {
 		return pick.Version, nil
 	}
-	if r.opts.Latest == nil {
+	if r.opts.Contract == "" {
 		return "", fmt.Errorf("%s: `latest` cannot be resolved for this source; give a version (name:vX.Y.Z)", pick.Provider.Label())
 	}
-	v, err := r.opts.Latest(ctx, src)
+	v, err := r.opts.calls.latest(ctx, src, r.opts.Contract)
 	if err != nil {
 		return "", fmt.Errorf("resolving latest of %s from %s: %w", pick.Provider.Label(), pick.Provider.URL, err)
 	}
 	return v, nil
 }
 
-// selectFiles keeps the files clusterctl reads and the version's signature bundle,
-// refusing names that could escape the version folder, and checks that metadata.yaml
-// and the components file are there.
+// selectFiles keeps the files clusterctl reads (layout.Reads) and the version's
+// signature bundle, refusing names that could escape the version folder, and checks
+// that metadata.yaml and the components file are there.
 func selectFiles(names []string, components, bundle string) ([]string, error) {
 	var out []string
 	seen := map[string]bool{}
 	for _, n := range names {
-		kind := layout.FileKind(n)
-		if n != metadataFile && n != components && n != bundle && kind != layout.KindTemplate && kind != layout.KindClusterClass {
+		if !layout.Reads(n, components) && n != bundle {
 			continue
 		}
 		if err := layout.ValidateFileName(n); err != nil {
@@ -88,7 +91,7 @@ func selectFiles(names []string, components, bundle string) ([]string, error) {
 			out = append(out, n)
 		}
 	}
-	for _, need := range []string{metadataFile, components} {
+	for _, need := range []string{layout.MetadataFile, components} {
 		if !seen[need] {
 			return nil, fmt.Errorf("the release has no %s; check the provider URL's components file name and that the version is a provider release", need)
 		}

@@ -10,12 +10,14 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/repository"
 )
 
-// memSource is an in-memory Source that counts its calls and the calls in flight.
+// memSource is an in-memory repository.Repository that counts its calls and the calls in flight.
 type memSource struct {
 	mu       sync.Mutex
 	versions map[string]map[string][]byte
@@ -49,6 +51,12 @@ func (m *memSource) count(kind string) int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.calls[kind]
+}
+
+func (m *memSource) Info() repository.Info { return repository.Info{Kind: "test", Name: "test:memory"} }
+
+func (m *memSource) Bundles(ctx context.Context, version string) ([][]byte, error) {
+	return repository.BundleFile(ctx, m, version)
 }
 
 func (m *memSource) Versions(context.Context) ([]string, error) {
@@ -87,6 +95,16 @@ func (m *memSource) File(_ context.Context, version, name string) ([]byte, error
 	return data, nil
 }
 
+// quiet are the calls of a unit test's run: no lint, no lock, no check of the
+// folder (tests that want them set them).
+func quiet() calls {
+	return calls{
+		lint:  func(*release.Release) lint.Findings { return nil },
+		lock:  func(context.Context, string) (func(), error) { return func() {}, nil },
+		check: func(context.Context, string, string, string) (lint.Findings, error) { return nil, nil },
+	}
+}
+
 // dirPublisher writes releases like the local publisher does (files plus a sha256
 // file), whatever the folder holds; pkg/mirror may not import the backends.
 type dirPublisher struct{ root string }
@@ -100,7 +118,7 @@ func (p dirPublisher) State(context.Context, *release.Set) (publish.State, error
 func (p dirPublisher) Apply(_ context.Context, plan *publish.Plan) error {
 	for _, v := range plan.ByVersion() {
 		r := v.Release
-		dir := filepath.Join(p.root, r.Label(), r.Version)
+		dir := filepath.Join(p.root, r.Label(), r.Version.String())
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}

@@ -4,10 +4,10 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/capirepo/capirepo/pkg/images"
+	"github.com/capirepo/capirepo/pkg/manifest"
 )
 
-// TestImages pins the image finding mirror records (pkg/images.Find).
+// TestImages pins the image finding mirror records (manifest.Images).
 func TestImages(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -26,7 +26,7 @@ func TestImages(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			if got := images.Find([]byte(tt.yaml)); !slices.Equal(got, tt.want) {
+			if got := manifest.Images([]byte(tt.yaml)); !slices.Equal(got, tt.want) {
 				t.Errorf("Images() = %q, want %q", got, tt.want)
 			}
 		})

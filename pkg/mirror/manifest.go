@@ -40,8 +40,8 @@ type FileRecord struct {
 // maxManifestSize caps mirror.json.
 const maxManifestSize = httpx.MaxFileSize
 
-// ReadManifest reads DIR/mirror.json; a missing file is an empty manifest.
-func ReadManifest(dir string) (*Manifest, error) {
+// readManifest reads DIR/mirror.json; a missing file is an empty manifest.
+func readManifest(dir string) (*Manifest, error) {
 	path := filepath.Join(dir, ManifestFile)
 	data, err := localrepo.ReadCapped(path, maxManifestSize)
 	if errors.Is(err, fs.ErrNotExist) {

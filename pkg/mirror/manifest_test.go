@@ -14,7 +14,7 @@ import (
 // the former keys and order, and cert-manager's record still has no type.
 func TestManifestEncoding(t *testing.T) {
 	t.Parallel()
-	rel := &release.Release{Provider: layout.Provider{Name: "x", Type: layout.InfrastructureProvider}, Version: "v1.0.0",
+	rel := &release.Release{Provider: layout.Provider{Name: "x", Type: layout.InfrastructureProvider}, Version: layout.MustParseVersion("v1.0.0"),
 		ComponentsFile: "c.yaml", Files: []release.File{{Name: "c.yaml", Data: []byte("abc")}}}
 	rec := record(rel)
 	rec.Source = "https://example.test/x/v1.0.0/c.yaml"
@@ -62,7 +62,7 @@ func TestManifestEncoding(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, ManifestFile), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	back, err := ReadManifest(dir)
+	back, err := readManifest(dir)
 	again, _ := json.MarshalIndent(back, "", "  ")
 	if err != nil || string(again) != want || back.CertManager.Provider != (layout.Provider{Name: CertManager}) {
 		t.Errorf("ReadManifest = %+v, %v; encodes again as:\n%s", back, err, again)

@@ -31,12 +31,8 @@ func TestTransactionWritesEachFileOnce(t *testing.T) {
 		}
 		return nil
 	}
-	o.FS = &fsx.FS{Hook: count}
-	o.Destination = local.New(root, local.Options{Locked: true, KeepConfig: true, Step: func(what string) {
-		if op, path, ok := cutOp(what); ok {
-			count(op, path)
-		}
-	}})
+	o.Hook = count
+	o.Destination = local.New(root, local.Options{Locked: true, KeepConfig: true, Hook: count})
 	o.Steps = []Step{{Name: "digests", Run: func(_ context.Context, tx *Tx) error {
 		tx.Digests = map[string]string{tx.Images[0]: "sha256:0123"}
 		return nil
@@ -52,14 +48,4 @@ func TestTransactionWritesEachFileOnce(t *testing.T) {
 	if images := readFile(t, filepath.Join(root, ImagesFile)); !strings.Contains(images, "@sha256:0123\n") {
 		t.Errorf("images.txt does not pin the digest the step recorded:\n%s", images)
 	}
-}
-
-// cutOp splits local's step description ("rename PATH").
-func cutOp(what string) (fsx.Op, string, bool) {
-	for _, op := range []fsx.Op{fsx.OpWrite, fsx.OpRename, fsx.OpRemove} {
-		if path, ok := strings.CutPrefix(what, string(op)+" "); ok {
-			return op, path, true
-		}
-	}
-	return "", "", false
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/images"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/manifest"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -45,7 +46,7 @@ func (r *runner) writeImages(_ context.Context, tx *Tx) error {
 }
 
 func record(rel *release.Release) Record {
-	rec := Record{Provider: rel.Provider, Label: rel.Label(), Version: rel.Version, Components: rel.ComponentsFile}
+	rec := Record{Provider: rel.Provider, Label: rel.Label(), Version: rel.Version.String(), Components: rel.ComponentsFile}
 	for _, f := range rel.Files {
 		rec.Files = append(rec.Files, FileRecord{Name: f.Name, SHA256: f.SHA256(), Size: len(f.Data)})
 	}
@@ -56,7 +57,7 @@ func record(rel *release.Release) Record {
 func certRecord(c *certFile) *Record {
 	return &Record{Provider: layout.Provider{Name: CertManager}, Label: CertManager, Version: c.job.Version, Source: c.job.URL, Components: c.job.File,
 		Files:  []FileRecord{{Name: c.job.File, SHA256: sum(c.data), Size: len(c.data)}},
-		Images: images.Find(c.data)}
+		Images: manifest.Images(c.data)}
 }
 
 // allImages is the union of the images of every recorded release and cert-manager.

@@ -20,9 +20,9 @@ type Pick struct {
 // String is "infrastructure-aws v2.0.0".
 func (p Pick) String() string { return p.Provider.Label() + " " + p.Version }
 
-// Select turns clusterctl-style "name[:version]" arguments of one provider type into
+// selectPicks turns clusterctl-style "name[:version]" arguments of one provider type into
 // picks from list. Without a version the URL's version segment is used (usually latest).
-func Select(list []Provider, typ string, args []string) ([]Pick, error) {
+func selectPicks(list []Provider, typ layout.Type, args []string) ([]Pick, error) {
 	var out []Pick
 	for _, arg := range args {
 		name, version, _ := strings.Cut(arg, ":")
@@ -44,9 +44,9 @@ func Select(list []Provider, typ string, args []string) ([]Pick, error) {
 	return out, nil
 }
 
-// ConfigPicks adds, for every provider of a --from-config file that no pick names
+// configPicks adds, for every provider of a --from-config file that no pick names
 // yet, a pick of the version in its URL.
-func ConfigPicks(picked []Pick, extra []Provider) ([]Pick, error) {
+func configPicks(picked []Pick, extra []Provider) ([]Pick, error) {
 	out := append([]Pick(nil), picked...)
 	for _, p := range extra {
 		if named(out, p) {
@@ -81,7 +81,7 @@ func checkVersion(v string) error {
 // of fromConfig when given) and turns the name[:version] arguments per provider type
 // into picks; every fromConfig provider no argument names is picked at its URL's
 // version.
-func Picks(fromConfig string, args map[string][]string) ([]Pick, error) {
+func Picks(fromConfig string, args map[layout.Type][]string) ([]Pick, error) {
 	list, err := clusterctlcfg.Builtin()
 	if err != nil {
 		return nil, err
@@ -95,11 +95,11 @@ func Picks(fromConfig string, args map[string][]string) ([]Pick, error) {
 	}
 	var picks []Pick
 	for _, t := range layout.Types {
-		p, err := Select(list, t, args[t])
+		p, err := selectPicks(list, t, args[t])
 		if err != nil {
 			return nil, fmt.Errorf("--%s: %w", layout.TypeFlag(t), err)
 		}
 		picks = append(picks, p...)
 	}
-	return ConfigPicks(picks, extra)
+	return configPicks(picks, extra)
 }

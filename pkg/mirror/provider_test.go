@@ -32,14 +32,14 @@ func TestSelect(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			got, err := Select(list, tt.typ, []string{tt.arg})
+			got, err := selectPicks(list, layout.Type(tt.typ), []string{tt.arg})
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("Select(%q) error = %v, want %q", tt.arg, err, tt.wantErr)
 				}
 				return
 			}
-			if err != nil || len(got) != 1 || !strings.Contains(got[0].Provider.URL, tt.wantURL) || got[0].Version != tt.wantVersion || got[0].Provider.Type != tt.typ {
+			if err != nil || len(got) != 1 || !strings.Contains(got[0].Provider.URL, tt.wantURL) || got[0].Version != tt.wantVersion || got[0].Provider.Type != layout.Type(tt.typ) {
 				t.Fatalf("Select(%q) = %+v, %v; want %s at %s", tt.arg, got, err, tt.wantURL, tt.wantVersion)
 			}
 		})
@@ -54,11 +54,11 @@ func TestFromConfig(t *testing.T) {
 	}
 	builtin, _ := clusterctlcfg.Builtin()
 	list := clusterctlcfg.Merge(builtin, extra)
-	flagged, err := Select(list, layout.InfrastructureProvider, []string{"aws:v2.6.0"})
+	flagged, err := selectPicks(list, layout.InfrastructureProvider, []string{"aws:v2.6.0"})
 	if err != nil || !strings.HasPrefix(flagged[0].Provider.URL, "https://gitlab.example.com/") {
 		t.Fatalf("Select(aws) = %+v, %v; want the --from-config GitLab URL", flagged, err)
 	}
-	picks, err := ConfigPicks(flagged, extra)
+	picks, err := configPicks(flagged, extra)
 	if err != nil {
 		t.Fatal(err)
 	}

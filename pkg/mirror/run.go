@@ -11,12 +11,14 @@ import (
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/repository"
+	"github.com/capirepo/capirepo/pkg/sign"
 )
 
-// Job is one pick with the source its URL points at.
+// Job is one pick with the repository its URL points at.
 type Job struct {
 	Pick   Pick
-	Source Source
+	Source repository.Repository
 }
 
 // CertManagerJob says which cert-manager to mirror; a nil Source skips it.
@@ -24,7 +26,7 @@ type CertManagerJob struct {
 	Version string
 	URL     string // where it comes from, for mirror.json
 	File    string // "cert-manager.yaml"
-	Source  Source
+	Source  repository.Repository
 }
 
 // Options configure Run.
@@ -32,11 +34,9 @@ type Options struct {
 	Dir  string // the mirror tree (absolute or relative)
 	Jobs int    // remote calls in flight; 8 when 0
 	// Destination receives the release set through publish.Publish (the CLI passes
-	// local.New(Dir) with Locked and KeepConfig: mirror writes clusterctl.yaml).
+	// local.New(Dir) with Locked and KeepConfig: mirror holds the folder's lock,
+	// fsx.Lock, for the whole transaction and writes clusterctl.yaml).
 	Destination publish.Destination
-	// Lock takes the folder's publisher lock for the whole transaction (the CLI passes
-	// fsx.Lock); nil takes none (tests with a private folder).
-	Lock func(ctx context.Context, dir string) (unlock func(), err error)
 	// Also are further destinations of the same set (e.g. GitLab generic packages),
 	// published after the transaction succeeded; their failures are reported, not undone.
 	Also          []publish.Destination
@@ -46,23 +46,21 @@ type Options struct {
 	// Force re-reads every file upstream (nothing is reused from the folder) and
 	// replaces what changed: every destination is published with Policy.Replace.
 	Force bool
-	// Latest resolves `latest` with clusterctl's rules (the CLI injects verify.Latest);
-	// nil refuses `latest`.
-	Latest func(ctx context.Context, src Source) (string, error)
-	// Verify checks one downloaded release before anything is written (the CLI
-	// injects the signature check of --verify-key); an error refuses the release.
-	Verify func(ctx context.Context, r *release.Release) error
-	// Lint checks one downloaded release (the CLI injects check.Release); nil skips it.
-	Lint func(r *release.Release) lint.Findings
-	// Check reads one provider of the written folder back as verify does (the CLI
-	// injects verify.Findings); error findings fail the run with ErrUnusable.
-	Check func(ctx context.Context, dir, label, components string) (lint.Findings, error)
+	// Contract is the clusterctl contract `latest` is resolved for (verify.Latest:
+	// v1beta2 for clusterctl v1.11+, v1beta1 for v1.7-v1.10); "" refuses `latest`.
+	Contract string
+	// Signature, when set, is the policy every downloaded release must verify under
+	// before anything is written (sign.VerifyRelease: --verify-key).
+	Signature *sign.Policy
 	// Steps are extra transaction steps, run after images.txt (see Tx).
 	Steps []Step
-	// FS writes the folder's files (nil: plain fsx); tests hook every step.
-	FS *fsx.FS
+	// Hook is called before every write of the transaction's own files (fsx.Hook);
+	// crash tests stop the run there.
+	Hook fsx.Hook
 	// Progress is called for every file, from one goroutine at a time; may be nil.
 	Progress func(Event)
+
+	calls calls // what Run calls to resolve, lint, lock and check (tests replace them)
 }
 
 // Result is what a run did.
@@ -100,9 +98,7 @@ func Run(ctx context.Context, jobs []Job, opts Options) (*Result, error) {
 	r.cert, err = r.fetchCertManager(ctx)
 	errs = append(errs, err)
 	for _, rel := range rels {
-		if opts.Lint != nil {
-			res.Findings = append(res.Findings, opts.Lint(rel)...)
-		}
+		res.Findings = append(res.Findings, r.opts.calls.lint(rel)...)
 	}
 	if opts.Strict && res.Findings.HasErrors() {
 		return res, errors.Join(append(errs, fmt.Errorf("--strict: %d lint error(s) in the downloaded releases; nothing was published", res.Findings.Count(lint.Error)))...)
@@ -128,10 +124,11 @@ func newRunner(opts Options) (*runner, error) {
 	if opts.Destination == nil {
 		return nil, fmt.Errorf("mirroring into %s: no destination given", dir)
 	}
-	prev, err := ReadManifest(dir)
+	prev, err := readManifest(dir)
 	if err != nil {
 		return nil, err
 	}
+	opts.calls = opts.calls.orDefaults()
 	if p := opts.Progress; p != nil {
 		var mu sync.Mutex
 		opts.Progress = func(e Event) { mu.Lock(); defer mu.Unlock(); p(e) }
@@ -139,7 +136,7 @@ func newRunner(opts Options) (*runner, error) {
 	return &runner{opts: opts, dir: dir, st: newState(dir, prev, opts.Force), sem: make(chan struct{}, opts.Jobs), stats: &Stats{}, urls: map[string]string{}}, nil
 }
 
-func (r *runner) source(remote Source, label string) *fetcher {
+func (r *runner) source(remote repository.Repository, label string) *fetcher {
 	return &fetcher{remote: remote, label: label, st: r.st, sem: r.sem, stats: r.stats,
 		report: r.opts.Progress, mem: map[string][]byte{}}
 }

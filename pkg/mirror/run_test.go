@@ -14,6 +14,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/repository"
 )
 
 const fooURL = "https://github.com/acme/cluster-api-provider-foo/releases/latest/infrastructure-components.yaml"
@@ -27,7 +28,12 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	dir := t.TempDir()
+	return newFixtureIn(t.TempDir())
+}
+
+// newFixtureIn is newFixture writing into dir (a killed child's own t.TempDir would
+// stay behind: its cleanup never runs).
+func newFixtureIn(dir string) *fixture {
 	f := &fixture{
 		dir: dir,
 		foo: newMem(map[string]map[string]string{
@@ -36,7 +42,7 @@ func newFixture(t *testing.T) *fixture {
 		}),
 		cert: newMem(map[string]map[string]string{"v1.20.2": {"cert-manager.yaml": "kind: Deployment\nspec: {template: {spec: {containers: [{image: quay.io/jetstack/cert-manager-controller:v1.20.2}]}}}\n"}}),
 	}
-	f.opts = Options{Dir: dir, Jobs: 3, Destination: dirPublisher{dir}, ImageRegistry: "mirror.local/capi",
+	f.opts = Options{Dir: dir, Jobs: 3, Destination: dirPublisher{dir}, ImageRegistry: "mirror.local/capi", calls: quiet(),
 		CertManager: CertManagerJob{Version: "v1.20.2", URL: "https://github.com/cert-manager/cert-manager/releases/v1.20.2/cert-manager.yaml", File: "cert-manager.yaml", Source: f.cert}}
 	return f
 }
@@ -143,7 +149,7 @@ func TestRunRejectsEscapingNames(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), "refusing the release asset") || !strings.Contains(err.Error(), fmt.Sprintf("%q", name)) {
 				t.Fatalf("Run() error = %v, want a refusal naming %q", err, name)
 			}
-			if len(res.Releases) != 1 || res.Releases[0].Version != "v1.0.1" {
+			if len(res.Releases) != 1 || res.Releases[0].Version.String() != "v1.0.1" {
 				t.Errorf("Run() published %v, want only the clean v1.0.1", res.Releases)
 			}
 			if _, err := os.Stat(filepath.Join(f.dir, "infrastructure-foo", "v1.0.0")); !os.IsNotExist(err) {
@@ -157,11 +163,11 @@ func TestRunLatestAndErrors(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name    string
-		latest  func(context.Context, Source) (string, error)
+		latest  func(context.Context, repository.Repository, string) (string, error)
 		version string
 		want    string // error substring; "" = success
 	}{
-		{"latest resolved", func(ctx context.Context, s Source) (string, error) {
+		{"latest resolved", func(ctx context.Context, s repository.Repository, _ string) (string, error) {
 			v, err := s.Versions(ctx)
 			return v[len(v)-1], err
 		}, Latest, ""},
@@ -172,10 +178,12 @@ func TestRunLatestAndErrors(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			f := newFixture(t)
-			f.opts.Latest = tt.latest
+			if f.opts.calls.latest = tt.latest; tt.latest != nil {
+				f.opts.Contract = "v1beta2"
+			}
 			res, err := Run(context.Background(), f.jobs(tt.version), f.opts)
 			if tt.want == "" {
-				if err != nil || len(res.Releases) != 1 || res.Releases[0].Version != "v1.0.1" {
+				if err != nil || len(res.Releases) != 1 || res.Releases[0].Version.String() != "v1.0.1" {
 					t.Fatalf("Run() = %v, %v; want v1.0.1", res.Releases, err)
 				}
 				return
@@ -194,7 +202,7 @@ func TestRunStrictAndLint(t *testing.T) {
 			t.Parallel()
 			f := newFixture(t)
 			f.opts.Strict = strict
-			f.opts.Lint = func(r *release.Release) lint.Findings {
+			f.opts.calls.lint = func(r *release.Release) lint.Findings {
 				return lint.Findings{{Rule: "r", Severity: lint.Error, File: r.Label(), Message: "bad"}}
 			}
 			res, err := Run(context.Background(), f.jobs("v1.0.0"), f.opts)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+
+	"github.com/capirepo/capirepo/pkg/repository"
 )
 
 // Event is one file taken care of, for a progress display.
@@ -22,12 +24,12 @@ type Stats struct {
 	Bytes      atomic.Int64
 }
 
-// fetcher is a Source for one provider that answers from the tree when an earlier run
-// left the file with its recorded checksum, remembers what it downloaded (so `latest`
-// probes are not fetched twice), and bounds the remote calls of the whole run by a
-// shared semaphore.
+// fetcher is a repository.Repository for one provider that answers from the tree when
+// an earlier run left the file with its recorded checksum, remembers what it
+// downloaded (so `latest` probes are not fetched twice), and bounds the remote calls
+// of the whole run by a shared semaphore.
 type fetcher struct {
-	remote Source
+	remote repository.Repository
 	label  string
 	st     *state
 	sem    chan struct{}
@@ -82,10 +84,16 @@ func (f *fetcher) File(ctx context.Context, version, name string) ([]byte, error
 	return data, nil
 }
 
-// SkipsMissing passes on the remote's `latest` behaviour (see pkg/verify).
-func (f *fetcher) SkipsMissing() bool {
-	s, ok := f.remote.(interface{ SkipsMissing() bool })
-	return ok && s.SkipsMissing()
+// Info is the remote's: what it is, and how it behaves for `latest` (pkg/verify).
+func (f *fetcher) Info() repository.Info { return f.remote.Info() }
+
+// Bundles reads the remote's bundles of a version.
+func (f *fetcher) Bundles(ctx context.Context, version string) (out [][]byte, err error) {
+	err = f.limit(ctx, func() error {
+		out, err = f.remote.Bundles(ctx, version)
+		return err
+	})
+	return out, err
 }
 
 func (f *fetcher) cached(key string) ([]byte, bool) {

@@ -1,13 +1,12 @@
 package mirror
 
 import (
-	"os"
-	"path/filepath"
 	"sync"
 
-	"github.com/capirepo/capirepo/pkg/httpx"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/repository"
 )
 
 // state is what an earlier run left in the tree: mirror.json records and the sha256
@@ -33,7 +32,7 @@ func (s *state) listed(label, version string) []string {
 	if r == nil || s.force {
 		return nil
 	}
-	if fi, err := os.Stat(filepath.Join(s.dir, label, version)); err != nil || !fi.IsDir() {
+	if !localrepo.IsFolder(layout.LocalDir(s.dir, label, version)) {
 		return nil
 	}
 	return r.names()
@@ -54,7 +53,7 @@ func (s *state) read(label, version, name string) ([]byte, bool) {
 	if want == "" {
 		return nil, false
 	}
-	data, err := localrepo.ReadFile(s.dir, label, version, name, httpx.CapFor(name, 0))
+	data, err := localrepo.ReadFile(s.dir, label, version, name, repository.CapFor(name, 0))
 	if err != nil || sum(data) != want {
 		return nil, false
 	}
@@ -63,13 +62,13 @@ func (s *state) read(label, version, name string) ([]byte, bool) {
 
 // folderSums parses (once) the version folder's sha256 file.
 func (s *state) folderSums(label, version string) map[string]string {
-	key := label + "/" + version
+	key := layout.VersionDir(label, version)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if m, ok := s.sums[key]; ok {
 		return m
 	}
-	m := localrepo.ReadChecksums(filepath.Join(s.dir, label, version))
+	m := localrepo.ReadChecksums(layout.LocalDir(s.dir, label, version))
 	s.sums[key] = m
 	return m
 }

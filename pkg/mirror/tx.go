@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -60,18 +60,16 @@ func (r *runner) steps() []Step {
 
 // transaction runs the steps holding the folder's lock.
 func (r *runner) transaction(ctx context.Context, rels []*release.Release, res *Result) error {
-	if r.opts.Lock != nil {
-		unlock, err := r.opts.Lock(ctx, r.dir)
-		if err != nil {
-			return err
-		}
-		defer unlock()
-	}
-	prev, err := ReadManifest(r.dir) // re-read under the lock
+	unlock, err := r.opts.calls.lock(ctx, r.dir)
 	if err != nil {
 		return err
 	}
-	tx := &Tx{Dir: r.dir, FS: r.opts.FS, Releases: rels, Manifest: prev, Result: res}
+	defer unlock()
+	prev, err := readManifest(r.dir) // re-read under the lock
+	if err != nil {
+		return err
+	}
+	tx := &Tx{Dir: r.dir, FS: &fsx.FS{Hook: r.opts.Hook}, Releases: rels, Manifest: prev, Result: res}
 	for _, s := range r.steps() {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -123,9 +121,6 @@ func (r *runner) preflight(ctx context.Context, tx *Tx) error {
 // check reads every provider of this run back the way verify does and fails with
 // verify's error findings when clusterctl could not use it.
 func (r *runner) check(ctx context.Context, tx *Tx) error {
-	if r.opts.Check == nil {
-		return nil
-	}
 	var bad lint.Findings
 	seen := map[string]bool{}
 	for _, rel := range tx.Releases {
@@ -133,7 +128,7 @@ func (r *runner) check(ctx context.Context, tx *Tx) error {
 			continue
 		}
 		seen[rel.Label()] = true
-		fs, err := r.opts.Check(ctx, tx.Dir, rel.Label(), rel.ComponentsFile)
+		fs, err := r.opts.calls.check(ctx, tx.Dir, rel.Label(), rel.ComponentsFile)
 		if err != nil {
 			return err
 		}
@@ -158,30 +153,15 @@ func (r *runner) check(ctx context.Context, tx *Tx) error {
 // recoverLeftovers runs first, under the lock, so every staged name it finds belongs
 // to a run that died: it puts back a cert-manager folder a crash left set aside and
 // removes mirror's own staging files (the local publisher cleans its own).
-func (r *runner) recoverLeftovers(_ context.Context, tx *Tx) error {
-	certs := filepath.Join(tx.Dir, CertManager)
-	if _, err := os.Stat(certs); err == nil {
-		if err := (*fsx.FS)(nil).Clean(certs); err != nil {
+func (r *runner) recoverLeftovers(_ context.Context, tx *Tx) error { return recoverDir(tx.Dir) }
+
+// recoverDir is recoverLeftovers of the folder dir (mirror relink runs it too).
+func recoverDir(dir string) error {
+	var f *fsx.FS // mirror's files beside the tree are staged without a mark
+	if certs := filepath.Join(dir, CertManager); localrepo.Exists(certs) {
+		if err := f.Clean(certs); err != nil {
 			return err
 		}
 	}
-	return removeStaged(tx.Dir, map[string]bool{ManifestFile: true, ImagesFile: true, clusterctlcfg.File: true})
-}
-
-// removeStaged removes the staged entries of dir whose base is in only.
-func removeStaged(dir string, only map[string]bool) error {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return fmt.Errorf("reading %s: %w", dir, err)
-	}
-	for _, e := range entries {
-		base, mark := fsx.StagedBase(e.Name())
-		if mark == "" || !only[base] {
-			continue
-		}
-		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
-			return fmt.Errorf("removing %s, left by an interrupted mirror: %w", filepath.Join(dir, e.Name()), err)
-		}
-	}
-	return nil
+	return f.CleanOnly(dir, ManifestFile, ImagesFile, clusterctlcfg.File)
 }

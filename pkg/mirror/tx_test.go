@@ -89,7 +89,7 @@ func TestCertManagerConflictIsRefusedBeforeAnyWrite(t *testing.T) {
 func TestCheckFailsWithVerifyMessage(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
-	f.opts.Check = func(_ context.Context, dir, label, components string) (lint.Findings, error) {
+	f.opts.calls.check = func(_ context.Context, dir, label, components string) (lint.Findings, error) {
 		return lint.Findings{{Rule: "repo-latest", Severity: lint.Error, File: label, Message: "clusterctl v1.11+ cannot resolve latest"}}, nil
 	}
 	res, err := Run(context.Background(), f.jobs("v1.0.0"), f.opts)

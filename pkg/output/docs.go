@@ -31,7 +31,7 @@ func writeVarsDocs(st *fsx.Stage, set *release.Set) error {
 			if err := variables.WriteMarkdown(&b, []variables.FileVars{fv}); err != nil {
 				return err
 			}
-			name := path.Join(DocsDir, r.Label(), r.Version, strings.TrimSuffix(f.Name, ".yaml")+".md")
+			name := path.Join(DocsDir, r.Dir(), strings.TrimSuffix(f.Name, ".yaml")+".md")
 			if err := st.WriteFile(name, b.Bytes()); err != nil {
 				return err
 			}

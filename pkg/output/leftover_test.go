@@ -41,7 +41,7 @@ func TestWriteRemovesWhatADeadBuildLeft(t *testing.T) {
 		t.Errorf("beside --out: %v, want only dist and the other folder's staging", names)
 	}
 	set, err := localrepo.ReadSet(out)
-	if err != nil || len(set.Releases) != 1 || set.Releases[0].Version != "v1.0.1" {
+	if err != nil || len(set.Releases) != 1 || set.Releases[0].Version.String() != "v1.0.1" {
 		t.Errorf("ReadSet(dist) = %v, %v; want v1.0.1 only", set, err)
 	}
 }

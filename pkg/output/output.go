@@ -9,11 +9,11 @@ package output
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/fsx"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -36,7 +36,7 @@ func Write(out string, set *release.Set) (string, error) {
 		return "", fmt.Errorf("output folder %s is not writable: %w", abs, err)
 	}
 	defer done()
-	if err := checkReplaceable(abs); err != nil {
+	if err := localrepo.CheckReplaceable(abs); err != nil {
 		return "", err
 	}
 	if err := writeTree(st, abs, set); err != nil {
@@ -48,26 +48,11 @@ func Write(out string, set *release.Set) (string, error) {
 	return abs, nil
 }
 
-// checkReplaceable refuses to replace a folder capirepo did not create.
-func checkReplaceable(dir string) error {
-	entries, err := os.ReadDir(dir)
-	if os.IsNotExist(err) || (err == nil && len(entries) == 0) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("output %s: %w", dir, err)
-	}
-	if _, err := os.Stat(filepath.Join(dir, localrepo.IndexFile)); err != nil {
-		return fmt.Errorf("output folder %s exists and was not written by capirepo build: choose another --out or empty it", dir)
-	}
-	return nil
-}
-
 func writeTree(st *fsx.Stage, final string, set *release.Set) error {
 	for _, r := range set.Releases {
 		for _, f := range r.Files {
-			if err := st.WriteFile(r.Label()+"/"+r.Version+"/"+f.Name, f.Data); err != nil {
-				return fmt.Errorf("writing %s: %w", filepath.Join(final, r.Label(), r.Version, f.Name), err)
+			if err := st.WriteFile(layout.VersionFile(r.Label(), r.Version.String(), f.Name), f.Data); err != nil {
+				return fmt.Errorf("writing %s: %w", filepath.Join(layout.LocalDir(final, r.Label(), r.Version.String()), f.Name), err)
 			}
 		}
 	}
@@ -92,7 +77,7 @@ func writeTree(st *fsx.Stage, final string, set *release.Set) error {
 func providers(root string, set *release.Set) []clusterctlcfg.Provider {
 	var ps []clusterctlcfg.Provider
 	for _, r := range set.Releases {
-		ps = append(ps, clusterctlcfg.Local(root, r.Provider, r.Version, r.ComponentsFile))
+		ps = append(ps, clusterctlcfg.Local(root, r.Provider, r.Version.String(), r.ComponentsFile))
 	}
 	return ps
 }

@@ -13,7 +13,7 @@ import (
 )
 
 func sample(version string) *release.Set {
-	return &release.Set{Releases: []*release.Release{{Provider: layout.Provider{Type: layout.InfrastructureProvider, Name: "foo"}, Version: version,
+	return &release.Set{Releases: []*release.Release{{Provider: layout.Provider{Type: layout.InfrastructureProvider, Name: "foo"}, Version: layout.NamedVersion(version),
 		ComponentsFile: "infrastructure-components-custom.yaml", Files: []release.File{
 			{Name: "metadata.yaml", Data: []byte("m")},
 			{Name: "infrastructure-components-custom.yaml", Data: []byte("c")},
@@ -37,7 +37,7 @@ func TestWriteIndexFeedsPublish(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(set.Releases) != 1 || set.Releases[0].Version != "v1.0.1" || set.Releases[0].ComponentsFile != "infrastructure-components-custom.yaml" {
+	if len(set.Releases) != 1 || set.Releases[0].Version.String() != "v1.0.1" || set.Releases[0].ComponentsFile != "infrastructure-components-custom.yaml" {
 		t.Fatalf("ReadSet = %+v, want v1.0.1 only (the rebuild replaced the folder) with the indexed components file", set.Releases)
 	}
 	if _, err := os.Stat(filepath.Join(out, output.DocsDir, "infrastructure-foo", "v1.0.1", "cluster-template.md")); err != nil {

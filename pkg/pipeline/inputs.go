@@ -95,7 +95,7 @@ func realPath(p string) string {
 // capirepo replaced. A label of another provider type (bootstrap-x under an
 // InfrastructureProvider) hints at a wrong type: a warning. Any other value (k0smotron
 // labels every provider "k0sproject-k0smotron") is only a note.
-func relabelFinding(file, typ, want string, previous map[string][]string) []lint.Finding {
+func relabelFinding(file string, typ layout.Type, want string, previous map[string][]string) []lint.Finding {
 	var olds []string
 	for old := range previous {
 		olds = append(olds, old)
@@ -104,21 +104,11 @@ func relabelFinding(file, typ, want string, previous map[string][]string) []lint
 	var out []lint.Finding
 	for _, old := range olds {
 		sev, hint := lint.Note, "clusterctl would replace it the same way"
-		if t := labelType(old); t != "" && t != typ {
-			sev, hint = contract.RuleProviderTypeLabel.Severity, "it is the label of a "+t+": check the provider's type in capirepo.yaml"
+		if t, ok := layout.TypeOf(old); ok && t != layout.CoreProvider && t != typ {
+			sev, hint = contract.RuleProviderTypeLabel.Severity, "it is the label of a "+string(t)+": check the provider's type in capirepo.yaml"
 		}
 		out = append(out, lint.Finding{Rule: contract.RuleProviderTypeLabel.ID, Severity: sev, File: file,
 			Message: fmt.Sprintf("the kustomization sets cluster.x-k8s.io/provider: %s on %d object(s) (first: %s); capirepo sets %s from the config's type and name; %s", old, len(previous[old]), previous[old][0], want, hint)})
 	}
 	return out
-}
-
-// labelType is the provider type a provider label's prefix names ("" for none).
-func labelType(label string) string {
-	for _, t := range layout.Types {
-		if p := layout.Label(t, ""); p != "" && strings.HasPrefix(label, p) {
-			return t
-		}
-	}
-	return ""
 }

@@ -54,8 +54,8 @@ func history(ctx context.Context, cfg *config.Config, p *config.Provider, opts O
 	return h
 }
 
-// Series returns the provider's release series, sorted oldest first.
-func Series(cfg *config.Config, p *config.Provider) ([]metadata.Series, error) {
+// series returns the provider's release series, sorted oldest first.
+func series(cfg *config.Config, p *config.Provider) ([]metadata.Series, error) {
 	data, err := buildMetadata(cfg, p)
 	if err != nil {
 		return nil, err
@@ -81,7 +81,7 @@ func LintVersion(cfg *config.Config, given string) (string, error) {
 	if given != "" {
 		return given, nil
 	}
-	series, err := Series(cfg, &cfg.Providers[0])
+	series, err := series(cfg, &cfg.Providers[0])
 	if err != nil || len(series) == 0 {
 		return "", fmt.Errorf("no release series to lint against (%v): pass --version", err)
 	}

@@ -1,6 +1,8 @@
-// Package pipeline is the offline build: config -> render -> transform -> templates ->
-// checks -> release.Set. It never touches the network or the output folder; the CLI
-// writes (or publishes) the set it returns.
+// Package pipeline is the build: config -> remote -> render -> components -> templates
+// -> check -> release.Set. It writes nothing but its locked scratch folder in $TMPDIR
+// (fsx.Scratch, for render's overlays), and reaches the network only through
+// pkg/remote, for a pinned remote resource that is not cached (never with
+// Options.Offline); the CLI writes (or publishes) the set it returns.
 package pipeline
 
 import (
@@ -8,7 +10,6 @@ import (
 	"fmt"
 	"net/http"
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
 
@@ -46,7 +47,8 @@ type Result struct {
 
 // Build builds every provider of the config for one version.
 func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, error) {
-	if _, err := layout.ParseVersion(opts.Version); err != nil {
+	version, err := layout.ParseVersion(opts.Version) // the one parse of the release version
+	if err != nil {
 		return nil, fmt.Errorf("--version: %w", err)
 	}
 	res := &Result{Set: &release.Set{}}
@@ -64,7 +66,7 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 	defer done()
 	for i := range cfg.Providers {
 		p := &cfg.Providers[i]
-		r, notes, err := buildProvider(ctx, in, p, opts)
+		r, notes, err := buildProvider(ctx, in, p, version, opts.Jobs)
 		if err != nil {
 			return nil, fmt.Errorf("provider %s: %w", layout.Label(p.Type, p.Name), err)
 		}
@@ -73,7 +75,7 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 		h := history(ctx, cfg, p, opts)
 		res.Findings = append(res.Findings, h.Findings...)
 		found, err := check.ReleaseContext(ctx, r, check.Options{
-			Dir: path.Join(r.Label(), r.Version), Published: h.Published, Exempt: h.Exempt,
+			Dir: r.Dir(), Published: h.Published, Exempt: h.Exempt,
 			AllowNoNamespace: p.Components.AllowNoNamespace, Sources: sources(cfg, p), Rendered: componentsFiles(p)})
 		if err != nil {
 			return nil, err
@@ -101,23 +103,23 @@ func unique(fs lint.Findings) lint.Findings {
 	return out
 }
 
-func buildProvider(ctx context.Context, in *inputs, p *config.Provider, opts Options) (*release.Release, []string, error) {
+func buildProvider(ctx context.Context, in *inputs, p *config.Provider, version layout.Version, jobs int) (*release.Release, []string, error) {
 	cfg := in.cfg
-	r := &release.Release{Provider: layout.Provider{Type: p.Type, Name: p.Name}, Version: opts.Version, ComponentsFile: p.ComponentsFile}
+	r := &release.Release{Provider: layout.Provider{Type: p.Type, Name: p.Name}, Version: version, ComponentsFile: p.ComponentsFile}
 	// Templates render while the components do (errors keep their order below).
 	tctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	tplDone := make(chan templatesResult, 1)
 	go func() {
-		tpl, err := templates.Build(tctx, templateSources(in, p), opts.Jobs)
+		tpl, err := templates.Build(tctx, templateSources(in, p), jobs)
 		tplDone <- templatesResult{tpl, err}
 	}()
-	comp, err := buildComponents(ctx, in, p, p.Components, opts.Version)
+	comp, err := buildComponents(ctx, in, p, p.Components, version.String())
 	if err != nil {
 		return nil, nil, err
 	}
 	for _, e := range p.ExtraComponents {
-		data, err := buildComponents(ctx, in, p, e.Components, opts.Version)
+		data, err := buildComponents(ctx, in, p, e.Components, version.String())
 		if err != nil {
 			return nil, nil, fmt.Errorf("extraComponents %s: %w", e.Name, err)
 		}
@@ -139,7 +141,7 @@ func buildProvider(ctx context.Context, in *inputs, p *config.Provider, opts Opt
 	if err != nil {
 		return nil, nil, err
 	}
-	r.Files = append(r.Files, release.File{Name: p.ComponentsFile, Data: comp}, release.File{Name: "metadata.yaml", Data: meta})
+	r.Files = append(r.Files, release.File{Name: p.ComponentsFile, Data: comp}, release.File{Name: layout.MetadataFile, Data: meta})
 	r.Files = append(r.Files, tpl.Files...)
 	r.Files = append(r.Files, extra...)
 	r.Sort()
@@ -237,7 +239,7 @@ func sources(cfg *config.Config, p *config.Provider) map[string]string {
 	if p.Metadata == "" {
 		return nil
 	}
-	return map[string]string{"metadata.yaml": cfg.Abs(p.Metadata)}
+	return map[string]string{layout.MetadataFile: cfg.Abs(p.Metadata)}
 }
 
 // extraFiles reads the files: entries, shipped byte for byte; each must resolve

@@ -30,7 +30,7 @@ func ForBuild(ctx context.Context, b Build) (Inputs, error) {
 	if c.Dirty && !b.AllowDirty {
 		return Inputs{}, c.dirtyError()
 	}
-	when, err := BuildTime(b.SourceDateEpoch, c.Time)
+	when, err := buildTime(b.SourceDateEpoch, c.Time)
 	if err != nil {
 		return Inputs{}, err
 	}

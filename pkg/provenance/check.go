@@ -18,14 +18,14 @@ type Problem struct {
 
 func (p Problem) String() string { return p.File + ": " + p.Message }
 
-// Check holds a verified statement against one whole release: every file must be a
+// check holds a verified statement against one whole release: every file must be a
 // subject with the same sha256 and every subject a file (Problems with all wanted).
-func Check(st *intoto.Statement, r *release.Release) error {
+func check(st *intoto.Statement, r *release.Release) error {
 	files := map[string][]byte{}
 	for _, f := range r.Files {
 		files[f.Name] = f.Data
 	}
-	ps := Problems(st, r.Label(), r.Version, files, func(string) bool { return true })
+	ps := Problems(st, r.Label(), r.Version.String(), files, func(string) bool { return true })
 	if len(ps) == 0 {
 		return nil
 	}

@@ -1,9 +1,11 @@
 package provenance
 
 import (
-	"github.com/capirepo/capirepo/pkg/release"
 	"strings"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/release"
 )
 
 func TestCheck(t *testing.T) {
@@ -12,7 +14,7 @@ func TestCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := parse(t, data)
-	if err := Check(st, sample()); err != nil {
+	if err := check(st, sample()); err != nil {
 		t.Fatalf("the built release does not check: %v", err)
 	}
 	cases := map[string]struct {
@@ -22,13 +24,13 @@ func TestCheck(t *testing.T) {
 		"changed file":  {func(r *releaseT) { r.Files[0].Data = []byte("kind: Other\n") }, "cluster-template.yaml: changed after signing"},
 		"extra file":    {func(r *releaseT) { r.Files = append(r.Files, fileT{Name: "zz.yaml", Data: []byte("x")}) }, "zz.yaml: not covered by the signature"},
 		"missing file":  {func(r *releaseT) { r.Files = r.Files[1:] }, "cluster-template.yaml: signed but missing"},
-		"other version": {func(r *releaseT) { r.Version = "v1.2.4" }, "signed for infrastructure-demo v1.2.3, not for infrastructure-demo v1.2.4"},
+		"other version": {func(r *releaseT) { r.Version = layout.MustParseVersion("v1.2.4") }, "signed for infrastructure-demo v1.2.3, not for infrastructure-demo v1.2.4"},
 		"other label":   {func(r *releaseT) { r.Name = "other" }, "signed for infrastructure-demo v1.2.3"},
 	}
 	for name, c := range cases {
 		r := sample()
 		c.change(r)
-		if err := Check(st, r); err == nil || !strings.Contains(err.Error(), c.want) {
+		if err := check(st, r); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want %q", name, err, c.want)
 		}
 	}

@@ -73,10 +73,10 @@ func git(ctx context.Context, dir string, args ...string) string {
 	return strings.TrimSpace(string(out))
 }
 
-// BuildTime is SOURCE_DATE_EPOCH when set, else the commit time; with neither it is
+// buildTime is SOURCE_DATE_EPOCH when set, else the commit time; with neither it is
 // an error, since a statement must not depend on the clock.
 // The value is parsed by metadata.SourceDateEpoch, its one parser.
-func BuildTime(sourceDateEpoch string, commitTime time.Time) (time.Time, error) {
+func buildTime(sourceDateEpoch string, commitTime time.Time) (time.Time, error) {
 	t, err := metadata.SourceDateEpoch(sourceDateEpoch)
 	if err != nil || !t.IsZero() {
 		return t, err

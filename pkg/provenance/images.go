@@ -3,7 +3,7 @@ package provenance
 import (
 	"strings"
 
-	"github.com/capirepo/capirepo/pkg/images"
+	"github.com/capirepo/capirepo/pkg/manifest"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -16,7 +16,7 @@ func PinnedImages(r *release.Release) []Pinned {
 	}
 	var out []Pinned
 	seen := map[string]bool{}
-	for _, img := range images.Find(data...) {
+	for _, img := range manifest.Images(data...) {
 		name, sum, ok := strings.Cut(img, "@sha256:")
 		if !ok || seen[img] {
 			continue

@@ -22,7 +22,7 @@ const RepublishType = "https://github.com/capirepo/capirepo/buildtypes/republish
 // and version (which verification checks) and the publisher, and records no source,
 // dependency or time. Same files, same bytes.
 func Rederived(r *release.Release, builderVersion string) (*intoto.Statement, error) {
-	params, err := structpb.NewStruct(map[string]any{"provider": r.Label(), "version": r.Version})
+	params, err := structpb.NewStruct(map[string]any{"provider": r.Label(), "version": r.Version.String()})
 	if err != nil {
 		return nil, err
 	}

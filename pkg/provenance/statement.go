@@ -93,7 +93,7 @@ func Marshal(st *intoto.Statement) ([]byte, error) {
 
 func predicate(r *release.Release, in Inputs) (*structpb.Struct, error) {
 	params, err := structpb.NewStruct(map[string]any{
-		"provider": r.Label(), "version": r.Version, "config": in.ConfigPath,
+		"provider": r.Label(), "version": r.Version.String(), "config": in.ConfigPath,
 	})
 	if err != nil {
 		return nil, err

@@ -15,7 +15,7 @@ import (
 )
 
 func sample() *release.Release {
-	return &release.Release{Provider: layout.Provider{Type: "InfrastructureProvider", Name: "demo"}, Version: "v1.2.3", ComponentsFile: "infrastructure-components.yaml",
+	return &release.Release{Provider: layout.Provider{Type: "InfrastructureProvider", Name: "demo"}, Version: layout.MustParseVersion("v1.2.3"), ComponentsFile: "infrastructure-components.yaml",
 		Files: []release.File{
 			{Name: "cluster-template.yaml", Data: []byte("kind: Cluster\n")},
 			{Name: "infrastructure-components.yaml", Data: []byte("kind: Deployment\nspec:\n  template:\n    spec:\n      containers:\n      - image: reg.example/demo@sha256:" + strings.Repeat("ab", 32) + "\n")},
@@ -97,18 +97,18 @@ func TestStatementContent(t *testing.T) {
 
 func TestBuildTime(t *testing.T) {
 	commit := time.Unix(1600000000, 0).UTC()
-	if got, _ := BuildTime("1700000000", commit); !got.Equal(time.Unix(1700000000, 0)) {
+	if got, _ := buildTime("1700000000", commit); !got.Equal(time.Unix(1700000000, 0)) {
 		t.Errorf("SOURCE_DATE_EPOCH ignored: %v", got)
 	}
-	if got, _ := BuildTime("", commit); !got.Equal(commit) {
+	if got, _ := buildTime("", commit); !got.Equal(commit) {
 		t.Errorf("commit time ignored: %v", got)
 	}
 	for _, bad := range []string{"yesterday", "-5"} {
-		if _, err := BuildTime(bad, commit); err == nil || !strings.Contains(err.Error(), "SOURCE_DATE_EPOCH") {
+		if _, err := buildTime(bad, commit); err == nil || !strings.Contains(err.Error(), "SOURCE_DATE_EPOCH") {
 			t.Errorf("SOURCE_DATE_EPOCH=%s: %v", bad, err)
 		}
 	}
-	if _, err := BuildTime("", time.Time{}); err == nil {
+	if _, err := buildTime("", time.Time{}); err == nil {
 		t.Error("no time source accepted")
 	}
 }

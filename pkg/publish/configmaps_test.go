@@ -4,10 +4,10 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/configmap"
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -15,9 +15,9 @@ import (
 func startConfigMaps(t *testing.T) *target {
 	dir := filepath.Join(t.TempDir(), "operator")
 	var hook hook
-	d := &configmap.Dest{Dir: dir, Step: func(what string) error {
-		if strings.HasPrefix(what, "write ") {
-			return hook.call(what)
+	d := &configmap.Dest{Dir: dir, Hook: func(op fsx.Op, path string) error {
+		if op == fsx.OpWrite {
+			return hook.call(string(op) + " " + path)
 		}
 		return nil
 	}}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/backend/local"
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/testsupport/memdest"
@@ -46,10 +47,11 @@ func startMemory(t *testing.T) *target {
 func startLocal(t *testing.T) *target {
 	root := filepath.Join(t.TempDir(), "repo")
 	var hook hook
-	d := local.New(root, local.Options{Step: func(what string) {
-		if strings.HasPrefix(what, "write ") {
-			_ = hook.call(what)
+	d := local.New(root, local.Options{Hook: func(op fsx.Op, path string) error {
+		if op == fsx.OpWrite {
+			_ = hook.call(string(op) + " " + path)
 		}
+		return nil
 	}})
 	return &target{
 		dest: d,

@@ -27,7 +27,7 @@ type Step struct {
 }
 
 // Version names the step's release version.
-func (s *Step) Version() Version { return Version{s.Release.Label(), s.Release.Version} }
+func (s *Step) Version() Version { return Version{s.Release.Label(), s.Release.Version.String()} }
 
 // Writes reports whether the step changes the destination.
 func (s *Step) Writes() bool { return s.Action == Put || s.Action == Replace }
@@ -48,7 +48,7 @@ type Plan struct {
 func NewPlan(set *release.Set, st State, pol Policy) *Plan {
 	p := &Plan{Set: set, State: st, Policy: pol}
 	for _, r := range set.Releases {
-		h := st.Held[Version{r.Label(), r.Version}]
+		h := st.Held[Version{r.Label(), r.Version.String()}]
 		for i := range r.Files {
 			f := &r.Files[i]
 			a, why := decide(f, h, pol)

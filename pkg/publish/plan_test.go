@@ -63,7 +63,7 @@ func (d *fakeDest) Apply(_ context.Context, p *Plan) error {
 
 func twoVersions() *release.Set {
 	mk := func(v string) *release.Release {
-		return &release.Release{Provider: layout.Provider{Type: "InfrastructureProvider", Name: "x"}, Version: v, ComponentsFile: "infrastructure-components.yaml",
+		return &release.Release{Provider: layout.Provider{Type: "InfrastructureProvider", Name: "x"}, Version: layout.NamedVersion(v), ComponentsFile: "infrastructure-components.yaml",
 			Files: []release.File{{Name: "infrastructure-components.yaml", Data: []byte("c")}, {Name: "metadata.yaml", Data: []byte("m " + v)}}}
 	}
 	return &release.Set{Releases: []*release.Release{mk("v1.0.0"), mk("v1.1.0")}}

@@ -90,7 +90,7 @@ func set(rels ...*release.Release) *release.Set { return &release.Set{Releases: 
 // tiny is one version of the tiny bootstrap provider: metadata.yaml and its
 // components (with extra appended).
 func tiny(version, extra string) *release.Release {
-	r := &release.Release{Provider: layout.Provider{Type: layout.BootstrapProvider, Name: "tiny"}, Version: version, ComponentsFile: "bootstrap-components.yaml"}
+	r := &release.Release{Provider: layout.Provider{Type: layout.BootstrapProvider, Name: "tiny"}, Version: layout.NamedVersion(version), ComponentsFile: "bootstrap-components.yaml"}
 	r.Files = []release.File{
 		{Name: "bootstrap-components.yaml", Data: []byte("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: tiny-system\n" + extra)},
 		{Name: "metadata.yaml", Data: []byte("apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries:\n- {major: 1, minor: 0, contract: v1beta1}\n- {major: 1, minor: 1, contract: v1beta1}\n")},
@@ -103,7 +103,7 @@ func wantHeld(s *release.Set) map[string]string {
 	out := map[string]string{}
 	for _, r := range s.Releases {
 		for _, f := range r.Files {
-			out[r.Version+"/"+f.Name] = f.SHA256()
+			out[r.Version.String()+"/"+f.Name] = f.SHA256()
 		}
 	}
 	return out

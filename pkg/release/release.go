@@ -1,6 +1,8 @@
 // Package release holds the data that flows from build (or a mirror source) to the
-// publishers: a Set of provider releases, each a version with its files. It is a leaf
-// package with no I/O; everything downstream reads it and nothing changes it in place.
+// publishers: a Set of provider releases, each a version (layout.Version) with its
+// files. It has no I/O and imports only pkg/layout. Publishers read a set and never
+// change it (a destination that needs another shape copies); before a set is written,
+// sign.Attach adds each release's signature bundle to its files.
 package release
 
 import (
@@ -30,14 +32,17 @@ func SHA256(data []byte) string {
 
 // Release is one version of one provider.
 type Release struct {
-	layout.Provider        // type and name; Label() comes from it
-	Version         string // "v1.2.3"
-	ComponentsFile  string // e.g. "infrastructure-components.yaml"
-	Files           []File // sorted by name
+	layout.Provider                // type and name; Label() comes from it
+	Version         layout.Version // v1.2.3, parsed where it entered (a flag, a folder, a tag)
+	ComponentsFile  string         // e.g. "infrastructure-components.yaml"
+	Files           []File         // sorted by name
 }
 
 // String names the release for messages: "infrastructure-aws v1.2.3".
-func (r *Release) String() string { return r.Label() + " " + r.Version }
+func (r *Release) String() string { return r.Label() + " " + r.Version.String() }
+
+// Dir is the release's folder in a repository: "<label>/<version>" (layout.VersionDir).
+func (r *Release) Dir() string { return layout.VersionDir(r.Label(), r.Version.String()) }
 
 // File returns the named file, or nil.
 func (r *Release) File(name string) *File {
@@ -60,7 +65,7 @@ func (r *Release) Validate() error {
 	if err := r.Provider.Validate(); err != nil {
 		return err
 	}
-	if _, err := layout.ParseVersion(r.Version); err != nil {
+	if err := r.Version.Check(); err != nil {
 		return fmt.Errorf("%s: %w", r.Label(), err)
 	}
 	seen := map[string]bool{}
@@ -73,7 +78,7 @@ func (r *Release) Validate() error {
 		}
 		seen[f.Name] = true
 	}
-	for _, need := range []string{"metadata.yaml", r.ComponentsFile} {
+	for _, need := range []string{layout.MetadataFile, r.ComponentsFile} {
 		if !seen[need] {
 			return fmt.Errorf("%s: release has no %s", r, need)
 		}

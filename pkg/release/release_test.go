@@ -8,7 +8,7 @@ import (
 )
 
 func good() *Release {
-	return &Release{Provider: layout.Provider{Type: "InfrastructureProvider", Name: "x"}, Version: "v1.0.0", ComponentsFile: "infrastructure-components.yaml",
+	return &Release{Provider: layout.Provider{Type: "InfrastructureProvider", Name: "x"}, Version: layout.MustParseVersion("v1.0.0"), ComponentsFile: "infrastructure-components.yaml",
 		Files: []File{{Name: "metadata.yaml", Data: []byte("m")}, {Name: "infrastructure-components.yaml", Data: []byte("c")}}}
 }
 
@@ -22,7 +22,7 @@ func TestValidate(t *testing.T) {
 		edit func(*Release)
 		want string
 	}{
-		{"bad version", func(r *Release) { r.Version = "1.0" }, `no "v" prefix`},
+		{"bad version", func(r *Release) { r.Version = layout.NamedVersion("1.0") }, `no "v" prefix`},
 		{"bad name", func(r *Release) { r.Name = "X" }, "lower case"},
 		{"no metadata", func(r *Release) { r.Files = r.Files[1:] }, "no metadata.yaml"},
 		{"no components", func(r *Release) { r.Files = r.Files[:1] }, "no infrastructure-components.yaml"},

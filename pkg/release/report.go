@@ -111,5 +111,5 @@ func releaseLess(a, b string) bool {
 	if errx != nil || erry != nil {
 		return va < vb
 	}
-	return x.LessThan(y.Version)
+	return x.LessThan(y)
 }

@@ -96,7 +96,7 @@ var refPaths = []string{"patches", "patchesJson6902", "replacements"}
 func (k *kustReader) rewrite(p string, m *yaml.Node) (bool, error) {
 	changed := false
 	visit := func(n *yaml.Node) error {
-		if n == nil || n.Kind != yaml.ScalarNode || IsInline(n.Value) || !IsRemote(filepath.Dir(p), n.Value) {
+		if n == nil || n.Kind != yaml.ScalarNode || isInline(n.Value) || !isRemote(filepath.Dir(p), n.Value) {
 			return nil
 		}
 		v, err := k.virtualFor(p, n.Value)
@@ -137,7 +137,7 @@ func items(key string, val *yaml.Node) []*yaml.Node {
 
 func (k *kustReader) virtualFor(kfile, ref string) (string, error) {
 	pinned := k.remote != nil && k.remote.Pinned(ref)
-	if !pinned && IsGitRemote(ref) {
+	if !pinned && isGitRemote(ref) {
 		return "", fmt.Errorf("%s: remote git base %q: capirepo does not clone git repositories; vendor the folder into the repository, or pin a single file under remoteResources: in capirepo.yaml", kfile, ref)
 	}
 	if k.remote == nil {

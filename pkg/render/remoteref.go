@@ -50,9 +50,9 @@ func remoteBase(ref string) string {
 	return "resource.yaml"
 }
 
-// IsRemote reports whether a kustomization reference (relative to dir) names
+// isRemote reports whether a kustomization reference (relative to dir) names
 // something on the network rather than a local file or folder.
-func IsRemote(dir, ref string) bool {
+func isRemote(dir, ref string) bool {
 	if u, err := url.Parse(ref); err == nil && u.Scheme != "" && len(u.Scheme) > 1 {
 		return true
 	}
@@ -62,14 +62,14 @@ func IsRemote(dir, ref string) bool {
 	if _, err := os.Lstat(refPath(dir, ref)); err == nil {
 		return false
 	}
-	return IsGitRemote(ref)
+	return isGitRemote(ref)
 }
 
 var gitHosts = []string{"github.com/", "gitlab.com/", "bitbucket.org/", "ssh.dev.azure.com/", "dev.azure.com/"}
 
-// IsGitRemote reports whether ref is a remote git base (kustomize would clone it),
+// isGitRemote reports whether ref is a remote git base (kustomize would clone it),
 // as opposed to one remote file.
-func IsGitRemote(ref string) bool {
+func isGitRemote(ref string) bool {
 	if strings.HasPrefix(ref, "git@") || strings.HasPrefix(ref, "git::") || strings.HasPrefix(ref, "ssh://") {
 		return true
 	}

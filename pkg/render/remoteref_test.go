@@ -22,7 +22,7 @@ func TestIsGitRemote(t *testing.T) {
 		"https://example.com/files/crds.yaml":                            false,
 		"../base":                                                        false,
 	} {
-		if got := IsGitRemote(ref); got != want {
+		if got := isGitRemote(ref); got != want {
 			t.Errorf("IsGitRemote(%q) = %v, want %v", ref, got, want)
 		}
 	}

@@ -50,7 +50,7 @@ func Kustomize(opts Options) (resmap.ResMap, error) {
 	if err := b.check(dir); err != nil {
 		return nil, err
 	}
-	if err := ScreenWith(dir, ScreenOptions{Ref: b.screenRef(opts), File: b.check, Cache: opts.Cache}); err != nil {
+	if err := screenWith(dir, ScreenOptions{Ref: b.screenRef(opts), File: b.check, Cache: opts.Cache}); err != nil {
 		return nil, err
 	}
 	b.kust.origins = b.keepsOrigins(dir)

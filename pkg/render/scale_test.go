@@ -28,11 +28,11 @@ func TestScreenRefusesTooManyDocuments(t *testing.T) {
 	t.Parallel()
 	dir := tree.Write(t, map[string]string{"kustomization.yaml": "resources: [a.yaml, b.yaml]\n",
 		"a.yaml": smallDocs(maxDocs / 2), "b.yaml": smallDocs(maxDocs / 2)})
-	err := Screen(dir)
+	err := screen(dir)
 	if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, "b.yaml")) || !strings.Contains(err.Error(), "components.file") {
 		t.Fatalf("Screen = %v, want a refusal naming b.yaml and the prebuilt-file alternative", err)
 	}
-	if err := Screen(tree.Write(t, map[string]string{"kustomization.yaml": "resources: [a.yaml]\n", "a.yaml": smallDocs(maxDocs - 10)})); err != nil {
+	if err := screen(tree.Write(t, map[string]string{"kustomization.yaml": "resources: [a.yaml]\n", "a.yaml": smallDocs(maxDocs - 10)})); err != nil {
 		t.Fatalf("Screen refused %d documents: %v", maxDocs-10, err)
 	}
 }
@@ -105,14 +105,14 @@ func TestScreenCacheSeesChanges(t *testing.T) {
 		"f1/kustomization.yaml": "resources: [../base]\n", "f2/kustomization.yaml": "resources: [../base]\n"})
 	cache := NewScreenCache()
 	for _, f := range []string{"f1", "f2"} {
-		if err := ScreenWith(filepath.Join(dir, f), ScreenOptions{Cache: cache}); err != nil {
+		if err := screenWith(filepath.Join(dir, f), ScreenOptions{Cache: cache}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if err := os.WriteFile(filepath.Join(dir, "base", "a.yaml"), []byte("kind: A\x00\x01\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := ScreenWith(filepath.Join(dir, "f2"), ScreenOptions{Cache: cache}); err == nil || !strings.Contains(err.Error(), "binary") {
+	if err := screenWith(filepath.Join(dir, "f2"), ScreenOptions{Cache: cache}); err == nil || !strings.Contains(err.Error(), "binary") {
 		t.Fatalf("changed file not screened again: %v", err)
 	}
 }
@@ -133,7 +133,7 @@ func TestScreenCacheIsPerBuild(t *testing.T) {
 			}
 			return nil
 		}
-		if err := ScreenWith(filepath.Join(dir, flavor), ScreenOptions{File: count, Cache: cache}); err != nil {
+		if err := screenWith(filepath.Join(dir, flavor), ScreenOptions{File: count, Cache: cache}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -153,7 +153,7 @@ func TestScreenRefusesOversizedDocument(t *testing.T) {
 	t.Parallel()
 	big := "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata:\n  x: " + strings.Repeat("y", maxDocBytes) + "\n"
 	dir := tree.Write(t, map[string]string{"kustomization.yaml": "resources: [a.yaml]\n", "a.yaml": "kind: Small\n---\n" + big})
-	err := Screen(dir)
+	err := screen(dir)
 	if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, "a.yaml")+": document 2 is 32 MiB") {
 		t.Fatalf("Screen = %v, want the oversized document refused with file and number", err)
 	}
@@ -169,7 +169,7 @@ func TestScreenCountsListItems(t *testing.T) {
 		fmt.Fprintf(&b, "- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: c%d}\n", i)
 	}
 	dir := tree.Write(t, map[string]string{"kustomization.yaml": "resources: [list.yaml]\n", "list.yaml": b.String()})
-	if err := Screen(dir); err == nil || !strings.Contains(err.Error(), "list.yaml") {
+	if err := screen(dir); err == nil || !strings.Contains(err.Error(), "list.yaml") {
 		t.Fatalf("Screen = %v, want the List refused", err)
 	}
 	if _, err := File(filepath.Join(dir, "list.yaml"), Options{}); err == nil || !strings.Contains(err.Error(), "separate YAML documents") {

@@ -13,12 +13,12 @@ import (
 
 var kustomizationNames = []string{"kustomization.yaml", "kustomization.yml", "Kustomization"}
 
-// Screen walks every file a kustomization reaches and rejects what would crash or
+// screen walks every file a kustomization reaches and rejects what would crash or
 // leak out of a hermetic build: YAML alias bombs (kustomize expands them without a
 // limit and dies), binary or non-UTF-8 files, and remote resources (kustomize would
 // fetch them over the network).
-func Screen(dir string) error {
-	return ScreenWith(dir, ScreenOptions{})
+func screen(dir string) error {
+	return screenWith(dir, ScreenOptions{})
 }
 
 // ScreenOptions let the caller decide about each reference before it is read.
@@ -33,8 +33,8 @@ type ScreenOptions struct {
 	Cache *ScreenCache
 }
 
-// ScreenWith is Screen with a caller's decision on references.
-func ScreenWith(dir string, o ScreenOptions) error {
+// screenWith is Screen with a caller's decision on references.
+func screenWith(dir string, o ScreenOptions) error {
 	return (&screener{seen: map[string]bool{}, opts: o}).dir(dir)
 }
 
@@ -181,7 +181,7 @@ func findKustomization(dir string) string {
 // parses too.
 func references(k map[string]any) (refs, inline []string) {
 	add := func(v any) {
-		if s, ok := v.(string); ok && IsInline(s) {
+		if s, ok := v.(string); ok && isInline(s) {
 			inline = append(inline, s)
 		} else if ok {
 			refs = append(refs, s)
@@ -208,9 +208,9 @@ func references(k map[string]any) (refs, inline []string) {
 	return refs, inline
 }
 
-// IsInline reports whether a kustomization list entry is YAML written in place (an
+// isInline reports whether a kustomization list entry is YAML written in place (an
 // inline patch, generator or transformer) rather than a path: it spans lines.
-func IsInline(s string) bool { return strings.Contains(s, "\n") }
+func isInline(s string) bool { return strings.Contains(s, "\n") }
 
 func asList(v any) []any { l, _ := v.([]any); return l }
 

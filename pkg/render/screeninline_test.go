@@ -30,7 +30,7 @@ func TestScreenReachesEveryYAMLKustomizeParses(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			err := Screen(tree.Write(t, c.files))
+			err := screen(tree.Write(t, c.files))
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("err = %v, want the alias bomb refused (%q)", err, c.want)
 			}

@@ -11,7 +11,7 @@ import (
 // otherwise; a local one must stay inside the root.
 func (b *boundFS) screenRef(opts Options) func(kfile, dir, ref string) (bool, error) {
 	return func(kfile, dir, ref string) (bool, error) {
-		if IsRemote(dir, ref) {
+		if isRemote(dir, ref) {
 			if opts.Remote != nil && opts.Remote.Pinned(ref) {
 				data, err := opts.Remote.Fetch(ref) // checked now; kustomize gets it from memory
 				if err == nil {

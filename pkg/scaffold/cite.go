@@ -29,7 +29,7 @@ func (s *treeSurvey) citeComponents(p *Provider, main *source) {
 func (s *treeSurvey) groupOf(p *Provider, main *source) (string, string) {
 	groups := slices.Clone(main.c.groups)
 	slices.SortStableFunc(groups, func(a, b string) int {
-		return boolInt(groupType(b) == p.Type) - boolInt(groupType(a) == p.Type)
+		return boolInt(groupType(b) == string(p.Type)) - boolInt(groupType(a) == string(p.Type))
 	})
 	if len(groups) == 0 {
 		return "", ""

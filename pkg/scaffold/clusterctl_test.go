@@ -42,7 +42,7 @@ func TestInitOutputWithClusterctl(t *testing.T) {
 			cfg := filepath.Join(out, "clusterctl.yaml")
 			flavors := 0
 			for _, r := range res.Set.Releases {
-				ref := r.Name + ":" + r.Version
+				ref := r.Name + ":" + r.Version.String()
 				cc.MustRun(t, nil, "generate", "provider", "--"+layout.TypeFlag(r.Type), ref, "--config", cfg, "--describe")
 				for _, file := range r.Files {
 					if layout.FileKind(file.Name) != layout.KindTemplate {

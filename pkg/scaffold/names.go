@@ -27,7 +27,7 @@ var (
 // flag), else go.mod's module, else the folder. It asks when the label and the docs
 // disagree, and when neither names it.
 func (s *treeSurvey) decideName(p *Provider, main *source) {
-	docs := s.docNames()[p.Type]
+	docs := s.docNames()[string(p.Type)]
 	if l := main.tree.label; l != "" {
 		if n := strings.TrimPrefix(l, layout.Label(p.Type, "")); n != "" && layout.ValidateName(p.Type, n) == nil {
 			p.Name, p.NameFrom = n, "the cluster.x-k8s.io/provider label "+l+" ("+s.labelAt(main.tree, l)+")"
@@ -49,7 +49,7 @@ func (s *treeSurvey) decideName(p *Provider, main *source) {
 		p.Name, p.NameFrom = mod, "go.mod's module ("+modAt+")"
 		p.ask("name", "no cluster.x-k8s.io/provider label or doc names this provider: init took %s from go.mod's module (%s)", mod, modAt)
 	default:
-		p.Name, p.NameFrom = s.folderName(p.Type, p.Root), "the folder name"
+		p.Name, p.NameFrom = s.folderName(string(p.Type), p.Root), "the folder name"
 		p.ask("name", "no cluster.x-k8s.io/provider label, doc or go.mod names this provider: init took %s from the folder name", p.Name)
 	}
 }
@@ -120,7 +120,7 @@ func (s *treeSurvey) folderName(typ, root string) string {
 	if typ == "CoreProvider" {
 		base = "cluster-api"
 	}
-	if layout.ValidateName(typ, base) != nil {
+	if layout.ValidateName(layout.Type(typ), base) != nil {
 		base = "my-provider"
 	}
 	return base
@@ -181,12 +181,12 @@ func (s *treeSurvey) readDocNames(rel string, lines []string) {
 func entryType(lines []string, i int) string {
 	item := func(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), "- ") }
 	for j := i + 1; j < min(len(lines), i+4) && !item(lines[j]); j++ {
-		if t := docType.FindStringSubmatch(lines[j]); t != nil && layout.ValidType(t[1]) {
+		if t := docType.FindStringSubmatch(lines[j]); t != nil && layout.ValidType(layout.Type(t[1])) {
 			return t[1]
 		}
 	}
 	for j := i; j >= max(0, i-3); j-- {
-		if t := docType.FindStringSubmatch(lines[j]); t != nil && layout.ValidType(t[1]) {
+		if t := docType.FindStringSubmatch(lines[j]); t != nil && layout.ValidType(layout.Type(t[1])) {
 			return t[1]
 		}
 		if item(lines[j]) && j < i {
@@ -199,7 +199,7 @@ func entryType(lines []string, i int) string {
 func flagType(flag string) string {
 	for _, t := range layout.Types {
 		if layout.TypeFlag(t) == flag {
-			return t
+			return string(t)
 		}
 	}
 	return ""

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 // placeTemplates gives every template source to the provider whose folder holds it
@@ -98,7 +100,7 @@ func (s *treeSurvey) metadataFile(p *Provider) string {
 			cands = append(cands, cand{cleanRel(m[1]), l.at + " copies it"})
 		}
 	}
-	cands = append(cands, cand{rel: path.Join(p.Root, "metadata.yaml")}, cand{rel: "metadata.yaml"})
+	cands = append(cands, cand{rel: path.Join(p.Root, layout.MetadataFile)}, cand{rel: layout.MetadataFile})
 	for _, rel := range s.metadata {
 		if under(rel, p.Root) {
 			cands = append(cands, cand{rel: rel})

@@ -46,12 +46,12 @@ func (src *source) typ() string {
 	typ, _ := layout.ParseLabel(src.tree.label)
 	if src.tree.label != "" && typ != "CoreProvider" {
 		for _, g := range src.c.groups {
-			if groupType(g) == typ {
-				return typ
+			if groupType(g) == string(typ) {
+				return string(typ)
 			}
 		}
 		if len(src.c.groups) > 0 && len(types(src.c.groups)) == 0 {
-			return typ // CRDs in the provider's own group (ipam.metal3.io): the label names the type
+			return string(typ) // CRDs in the provider's own group (ipam.metal3.io): the label names the type
 		}
 	}
 	if ts := types(src.c.groups); len(ts) == 2 && slices.Contains(ts, "InfrastructureProvider") {
@@ -153,7 +153,7 @@ func (s *treeSurvey) providers() ([]*Provider, []string) {
 		out = append(out, p)
 	}
 	slices.SortStableFunc(out, func(a, b *Provider) int {
-		return cmp.Or(cmp.Compare(typeOrder(a.Type), typeOrder(b.Type)), cmp.Compare(a.Root, b.Root))
+		return cmp.Or(cmp.Compare(typeOrder(string(a.Type)), typeOrder(string(b.Type))), cmp.Compare(a.Root, b.Root))
 	})
 	dedupeNames(out)
 	return out, skipped
@@ -169,7 +169,7 @@ func (s *treeSurvey) provider(srcs []*source) *Provider {
 		return cmp.Or(cmp.Compare(rank(a, srcs), rank(b, srcs)), cmp.Compare(len(a.rel), len(b.rel)), cmp.Compare(a.rel, b.rel))
 	})
 	main := srcs[0]
-	p := &Provider{Provider: layout.Provider{Type: main.typ()}, TypeNote: main.typeNote(), Root: providerRoot(main.rel), Components: main.rel, scriptHints: s.hints}
+	p := &Provider{Provider: layout.Provider{Type: layout.Type(main.typ())}, TypeNote: main.typeNote(), Root: providerRoot(main.rel), Components: main.rel, scriptHints: s.hints}
 	p.trees = append(p.trees, main.tree)
 	if b, ok := s.buildOf(main.rel); ok && b.file != componentsFile(p.Type) {
 		p.File = b.file
@@ -239,7 +239,7 @@ func (s *treeSurvey) image(main *source) string {
 	return finalImage(main.tree, main.c.image)
 }
 
-func componentsFile(typ string) string { return layout.ComponentsFile(typ) }
+func componentsFile(typ layout.Type) string { return layout.ComponentsFile(typ) }
 
 // buildOf returns the Makefile's components build of the folder rel: one naming it, or
 // one naming a copy of it outside the tree (CAPV builds $(BUILD_DIR)/config/default).

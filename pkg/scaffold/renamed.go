@@ -31,7 +31,7 @@ func (s *treeSurvey) renamedFile(p *Provider) {
 		}
 	}
 	name := cmpOr(p.File, componentsFile(p.Type))
-	for _, d := range s.docFileNames()[p.Type] {
+	for _, d := range s.docFileNames()[string(p.Type)] {
 		if d.name != name && strings.Contains(d.name, "components") {
 			p.ask("componentsFile", "the docs point clusterctl at %s for this %s (%s); the config writes %s", d.name, p.Type, d.at, name)
 			return

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/fsx"
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 // source is one kustomize folder and what it loads.
@@ -69,7 +70,7 @@ func survey(ctx context.Context, root string, max int64) (*treeSurvey, error) {
 		if d.Type().IsRegular() && templateFile.MatchString(d.Name()) {
 			s.files = append(s.files, rel)
 		}
-		if d.Type().IsRegular() && d.Name() == "metadata.yaml" {
+		if d.Type().IsRegular() && d.Name() == layout.MetadataFile {
 			s.metadata = append(s.metadata, rel)
 		}
 		return nil

@@ -104,7 +104,7 @@ func (w *writer) provider(p *Provider) {
 	}
 	w.ask(0, p, "name")
 	w.line(0, "- name: %s # from %s", p.Name, p.NameFrom)
-	typ := "type: " + p.Type
+	typ := "type: " + string(p.Type)
 	if p.TypeNote != "" {
 		typ += " # " + p.TypeNote
 		delete(p.Evidence, "type")

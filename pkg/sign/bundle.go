@@ -29,7 +29,7 @@ type Signer struct {
 
 // KeySigner signs with a private key and records no transparency log entry.
 func KeySigner(priv crypto.Signer) (*Signer, error) {
-	kp, err := NewKeypair(priv)
+	kp, err := newKeypair(priv)
 	if err != nil {
 		return nil, err
 	}

@@ -3,31 +3,22 @@ package sign
 import (
 	"context"
 	"errors"
-	"io/fs"
 	"strings"
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/repository"
 	"github.com/capirepo/capirepo/pkg/testsupport/sigstore"
 )
 
-// fileReader serves one version's files; a missing name is fs.ErrNotExist.
-type fileReader map[string][]byte
-
-func (f fileReader) File(_ context.Context, _, name string) ([]byte, error) {
-	if b, ok := f[name]; ok {
-		return b, nil
+// repo serves one version's files (a missing name is fs.ErrNotExist).
+func repo(files map[string][]byte) *repository.InMemory {
+	m := repository.NewInMemory(repository.Info{Label: "infrastructure-demo", Components: "infrastructure-components.yaml"}).Put("v1.0.0", "", nil)
+	for name, b := range files {
+		m.Put("v1.0.0", name, b)
 	}
-	return nil, fs.ErrNotExist
+	return m
 }
-
-// referrers keeps bundles apart from the files, as an OCI repository does.
-type referrers struct {
-	fileReader
-	bundles [][]byte
-}
-
-func (r referrers) Bundles(context.Context, string) ([][]byte, error) { return r.bundles, nil }
 
 // TestReleaseFindings: a signed version passes from files or from referrers (one
 // good bundle among several is enough); a missing bundle or a tampered file is one
@@ -36,7 +27,7 @@ func TestReleaseFindings(t *testing.T) {
 	priv, pub := sigstore.KeyPair(t, "")
 	key, _ := ParsePublicKey("k.pub", pub)
 	r := signedSet(t, keySigner(t, priv, ""), "v1.0.0").Releases[0]
-	files := fileReader{}
+	files := map[string][]byte{}
 	for _, f := range r.Files {
 		files[f.Name] = f.Data
 	}
@@ -47,13 +38,13 @@ func TestReleaseFindings(t *testing.T) {
 			read[name] = b
 		}
 	}
-	check := func(rd FileReader, got map[string][]byte) lint.Findings {
-		return ReleaseFindings(context.Background(), rd, Policy{Key: key}, r.ComponentsFile, "infrastructure-demo", "v1.0.0", got)
+	check := func(rd repository.Repository, got map[string][]byte) lint.Findings {
+		return ReleaseFindings(context.Background(), rd, Policy{Key: key}, "v1.0.0", got)
 	}
-	if got := check(files, read); len(got) != 0 {
+	if got := check(repo(files), read); len(got) != 0 {
 		t.Errorf("signed files: %v", got)
 	}
-	if got := check(referrers{fileReader{}, [][]byte{[]byte("{}"), bundle}}, read); len(got) != 0 {
+	if got := check(repo(nil).Attach("v1.0.0", []byte("{}")).Attach("v1.0.0", bundle), read); len(got) != 0 {
 		t.Errorf("one good referrer: %v", got)
 	}
 	tampered := map[string][]byte{"cluster-template.yaml": []byte("kind: Evil\n")}
@@ -63,18 +54,23 @@ func TestReleaseFindings(t *testing.T) {
 		}
 	}
 	for name, got := range map[string]lint.Findings{
-		"no bundle": check(fileReader{}, read),
-		"tampered":  check(files, tampered),
+		"no bundle": check(repo(nil), read),
+		"tampered":  check(repo(files), tampered),
 	} {
 		if len(got) != 1 || got[0].Rule != RuleSignature || got[0].Severity != lint.Error || !strings.HasPrefix(got[0].File, "infrastructure-demo/v1.0.0/") {
 			t.Errorf("%s: %v", name, got)
 		}
 	}
-	if got := check(failing{}, read); len(got) != 1 || !strings.Contains(got[0].Message, "reading the signature bundle: boom") {
+	if got := check(failing{repo(nil)}, read); len(got) != 1 || !strings.Contains(got[0].Message, "reading the signature bundle: boom") {
 		t.Errorf("read error: %v", got)
 	}
 }
 
-type failing struct{}
+// failing fails every read.
+type failing struct{ *repository.InMemory }
 
 func (failing) File(context.Context, string, string) ([]byte, error) { return nil, errors.New("boom") }
+
+func (f failing) Bundles(ctx context.Context, version string) ([][]byte, error) {
+	return repository.BundleFile(ctx, f, version)
+}

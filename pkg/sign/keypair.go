@@ -23,8 +23,8 @@ type keypair struct {
 
 var _ sgsign.Keypair = (*keypair)(nil)
 
-// NewKeypair wraps a private key for signing; its hint is the key's fingerprint.
-func NewKeypair(priv crypto.Signer) (sgsign.Keypair, error) {
+// newKeypair wraps a private key for signing; its hint is the key's fingerprint.
+func newKeypair(priv crypto.Signer) (sgsign.Keypair, error) {
 	alg, err := signature.GetDefaultAlgorithmDetails(priv.Public())
 	if err != nil {
 		return nil, err

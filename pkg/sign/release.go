@@ -15,7 +15,7 @@ import (
 // release's files carries its bundle. in.Images is filled per release.
 func Attach(ctx context.Context, s *Signer, set *release.Set, in provenance.Inputs) error {
 	for _, r := range set.Releases {
-		name := layout.BundleFile(r.Label(), r.Version)
+		name := layout.BundleFile(r.Label(), r.Version.String())
 		if r.File(name) != nil {
 			return fmt.Errorf("%s: already has a file %s", r, name)
 		}
@@ -36,9 +36,9 @@ func Attach(ctx context.Context, s *Signer, set *release.Set, in provenance.Inpu
 
 // VerifyRelease checks a release against its bundle layout.BundleFile(label, version), which
 // must be one of its files: every other file must be a signed subject, and every
-// signed file clusterctl reads (Reads) must be there.
+// signed file clusterctl reads (layout.Reads) must be there.
 func VerifyRelease(r *release.Release, p Policy) error {
-	name := layout.BundleFile(r.Label(), r.Version)
+	name := layout.BundleFile(r.Label(), r.Version.String())
 	b := r.File(name)
 	if b == nil {
 		return fmt.Errorf("%w: %s: no signature bundle %s in the version folder", ErrVerify, r, name)
@@ -49,7 +49,8 @@ func VerifyRelease(r *release.Release, p Policy) error {
 			files[f.Name] = f.Data
 		}
 	}
-	ps := VerifyFiles(r.Label(), r.Version, b.Data, files, Reads(r.ComponentsFile), p)
+	reads := func(n string) bool { return layout.Reads(n, r.ComponentsFile) }
+	ps := verifyFiles(r.Label(), r.Version.String(), b.Data, files, reads, p)
 	if len(ps) == 0 {
 		return nil
 	}
@@ -60,10 +61,10 @@ func VerifyRelease(r *release.Release, p Policy) error {
 	return fmt.Errorf("%w: %s: %s", ErrVerify, r, strings.Join(msgs, "; "))
 }
 
-// VerifyFiles verifies a version's bundle under the policy, then holds the files a
+// verifyFiles verifies a version's bundle under the policy, then holds the files a
 // reader read against the signed statement (provenance.Problems). A bundle that does
 // not verify is one problem naming the bundle file.
-func VerifyFiles(label, version string, bundle []byte, files map[string][]byte, wanted func(string) bool, p Policy) []provenance.Problem {
+func verifyFiles(label, version string, bundle []byte, files map[string][]byte, wanted func(string) bool, p Policy) []provenance.Problem {
 	name := layout.BundleFile(label, version)
 	st, err := Verify(name, bundle, p)
 	if err != nil {
@@ -76,17 +77,4 @@ func VerifyFiles(label, version string, bundle []byte, files map[string][]byte, 
 		}
 	}
 	return ps
-}
-
-// Reads says whether clusterctl reads a file of a version: metadata.yaml, the
-// components file, templates and ClusterClasses. A signed file it does not read may
-// be left out (a mirror copies only what clusterctl reads).
-func Reads(components string) func(string) bool {
-	return func(name string) bool {
-		switch layout.FileKind(name) {
-		case layout.KindTemplate, layout.KindClusterClass:
-			return true
-		}
-		return name == "metadata.yaml" || name == components
-	}
 }

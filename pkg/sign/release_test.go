@@ -14,7 +14,7 @@ import (
 )
 
 func releaseOf(version string) *release.Release {
-	return &release.Release{Provider: layout.Provider{Type: "InfrastructureProvider", Name: "demo"}, Version: version, ComponentsFile: "infrastructure-components.yaml",
+	return &release.Release{Provider: layout.Provider{Type: "InfrastructureProvider", Name: "demo"}, Version: layout.NamedVersion(version), ComponentsFile: "infrastructure-components.yaml",
 		Files: []release.File{{Name: "cluster-template.yaml", Data: []byte("kind: Cluster\n")},
 			{Name: "infrastructure-components.yaml", Data: []byte("kind: Namespace\n")}, {Name: "metadata.yaml", Data: []byte("kind: Metadata\n")}}}
 }

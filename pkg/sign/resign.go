@@ -37,8 +37,8 @@ func (rs *Resigner) Statement(r *release.Release, bundle []byte) (*intoto.Statem
 	if rs.Trust == nil {
 		return provenance.Rederived(r, rs.Builder)
 	}
-	name := layout.BundleFile(r.Label(), r.Version)
-	at := r.Label() + "/" + r.Version + "/"
+	name := layout.BundleFile(r.Label(), r.Version.String())
+	at := r.Dir() + "/"
 	if bundle == nil {
 		return nil, fmt.Errorf("%w: %s%s: missing: %s is not signed, so there is nothing to verify before signing it again; "+
 			"sign the build (build --sign-key/--sign-keyless), or publish without the input trust flags to sign a statement re-derived from the files", ErrVerify, at, name, r)
@@ -51,7 +51,8 @@ func (rs *Resigner) Statement(r *release.Release, bundle []byte) (*intoto.Statem
 	for _, f := range r.Files {
 		files[f.Name] = f.Data
 	}
-	if ps := provenance.Problems(st, r.Label(), r.Version, files, Reads(r.ComponentsFile)); len(ps) > 0 {
+	reads := func(n string) bool { return layout.Reads(n, r.ComponentsFile) }
+	if ps := provenance.Problems(st, r.Label(), r.Version.String(), files, reads); len(ps) > 0 {
 		var msgs []string
 		for _, p := range ps {
 			if p.File == "" {

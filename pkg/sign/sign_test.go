@@ -15,7 +15,7 @@ import (
 
 func statement(t *testing.T) []byte {
 	t.Helper()
-	r := &release.Release{Provider: layout.Provider{Type: "CoreProvider", Name: "demo"}, Version: "v1.0.0", ComponentsFile: "core-components.yaml",
+	r := &release.Release{Provider: layout.Provider{Type: "CoreProvider", Name: "demo"}, Version: layout.MustParseVersion("v1.0.0"), ComponentsFile: "core-components.yaml",
 		Files: []release.File{{Name: "core-components.yaml", Data: []byte("a: 1\n")}, {Name: "metadata.yaml", Data: []byte("b: 2\n")}}}
 	st, err := provenance.Statement(r, provenance.Inputs{BuilderVersion: "test", Time: time.Unix(1, 0)})
 	if err != nil {

@@ -7,18 +7,17 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"strings"
 )
 
-// AmbientToken finds the CI's OIDC token for audience "sigstore": SIGSTORE_ID_TOKEN
-// (GitLab CI's id_tokens, or any CI that sets it), else GitHub Actions' token endpoint
+// AmbientToken finds the CI's OIDC token for audience "sigstore" from what the token
+// policy read (source.KeylessToken): the token itself (SIGSTORE_ID_TOKEN), else the one
+// GitHub Actions' endpoint reqURL issues when asked with bearer
 // (ACTIONS_ID_TOKEN_REQUEST_URL/_TOKEN, present with `permissions: id-token: write`).
 // It returns "" when neither is there. Errors never quote a token.
-func AmbientToken(ctx context.Context, getenv func(string) string, client *http.Client) (string, error) {
-	if t := strings.TrimSpace(getenv("SIGSTORE_ID_TOKEN")); t != "" {
-		return t, nil
+func AmbientToken(ctx context.Context, token, reqURL, bearer string, client *http.Client) (string, error) {
+	if token != "" {
+		return token, nil
 	}
-	reqURL, bearer := getenv("ACTIONS_ID_TOKEN_REQUEST_URL"), getenv("ACTIONS_ID_TOKEN_REQUEST_TOKEN")
 	if reqURL == "" || bearer == "" {
 		return "", nil
 	}

@@ -6,6 +6,9 @@ import (
 	"net/url"
 	"path/filepath"
 	"strings"
+
+	"github.com/capirepo/capirepo/pkg/localrepo"
+	"github.com/capirepo/capirepo/pkg/repository"
 )
 
 // ErrUnsupported marks a URL clusterctl cannot read (a usage mistake).
@@ -20,15 +23,15 @@ var ErrUnsupported = errors.New("unsupported provider URL")
 //
 // Errors for URLs of no supported form wrap ErrUnsupported. Credentials written into
 // the URL (https://user:token@host/...) never appear in an error.
-func For(raw string, o Options) (Provider, error) {
+func For(raw string, o Options) (repository.Repository, error) {
 	p, err := forURL(raw, o)
 	return p, redactUserinfo(raw, err)
 }
 
-func forURL(raw string, o Options) (Provider, error) {
+func forURL(raw string, o Options) (repository.Repository, error) {
 	u, err := url.Parse(raw)
 	if err != nil {
-		return Provider{}, fmt.Errorf("provider URL %q: %w: %w", raw, ErrUnsupported, err)
+		return nil, fmt.Errorf("provider URL %q: %w: %w", raw, ErrUnsupported, err)
 	}
 	switch {
 	case u.Scheme == "https" && u.Host == "github.com":
@@ -40,9 +43,9 @@ func forURL(raw string, o Options) (Provider, error) {
 	case u.Scheme == "file" || (u.Scheme == "" && filepath.IsAbs(raw)):
 		return openLocalURL(localPath(u, raw), o.MaxFileSize)
 	case u.Scheme == "":
-		return Provider{}, fmt.Errorf("provider URL %q: %w: a local path must be absolute, as clusterctl requires", raw, ErrUnsupported)
+		return nil, fmt.Errorf("provider URL %q: %w: a local path must be absolute, as clusterctl requires", raw, ErrUnsupported)
 	}
-	return Provider{}, fmt.Errorf("provider URL %q: %w: clusterctl reads only local paths, file://, https://github.com/.../releases/... and GitLab generic package URLs", raw, ErrUnsupported)
+	return nil, fmt.Errorf("provider URL %q: %w: clusterctl reads only local paths, file://, https://github.com/.../releases/... and GitLab generic package URLs", raw, ErrUnsupported)
 }
 
 func localPath(u *url.URL, raw string) string {
@@ -53,14 +56,14 @@ func localPath(u *url.URL, raw string) string {
 }
 
 // openLocalURL splits {base}/{label}/{version|latest}/{file}.
-func openLocalURL(p string, max int64) (Provider, error) {
+func openLocalURL(p string, max int64) (repository.Repository, error) {
 	p = filepath.Clean(p)
 	version := filepath.Dir(p)
 	label := filepath.Dir(version)
 	if strings.Count(p, string(filepath.Separator)) < 4 {
-		return Provider{}, fmt.Errorf("local provider URL %s: %w: want {base}/{label}/{version|latest}/{components file}", p, ErrUnsupported)
+		return nil, fmt.Errorf("local provider URL %s: %w: want {base}/{label}/{version|latest}/{components file}", p, ErrUnsupported)
 	}
-	root := filepath.Dir(label)
-	return Provider{Reader: NewLocal(root, filepath.Base(label), max), Kind: KindLocal, Root: root,
-		Label: filepath.Base(label), Version: filepath.Base(version), File: filepath.Base(p)}, nil
+	r := localrepo.NewRepo(filepath.Dir(label), filepath.Base(label), max)
+	r.About = repository.Info{Version: filepath.Base(version), Components: filepath.Base(p)}
+	return r, nil
 }

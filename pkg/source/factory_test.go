@@ -3,31 +3,35 @@ package source
 import (
 	"errors"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/repository"
 )
 
 func TestFor(t *testing.T) {
 	t.Parallel()
 	for _, tt := range []struct {
-		url, kind, label, version, file string
+		url                  string
+		kind                 repository.Kind
+		label, version, file string
 	}{
 		{"https://github.com/kubernetes-sigs/cluster-api-provider-aws/releases/latest/infrastructure-components.yaml",
-			KindGitHub, "infrastructure-aws", "latest", "infrastructure-components.yaml"},
+			repository.GitHub, "infrastructure-aws", "latest", "infrastructure-components.yaml"},
 		{"https://github.com/acme/cluster-api-bootstrap/releases/v1.0.0/bootstrap-components.yaml",
-			KindGitHub, "bootstrap-bootstrap", "v1.0.0", "bootstrap-components.yaml"},
+			repository.GitHub, "bootstrap-bootstrap", "v1.0.0", "bootstrap-components.yaml"},
 		{"https://gitlab.example.com/api/v4/projects/group%2Fname/packages/generic/infrastructure-foo/v1.0.0/infrastructure-components.yaml",
-			KindGitLab, "infrastructure-foo", "v1.0.0", "infrastructure-components.yaml"},
-		{"/srv/repo/control-plane-x/v0.1.0/control-plane-components.yaml", KindLocal, "control-plane-x", "v0.1.0", "control-plane-components.yaml"},
-		{"file:///srv/repo/control-plane-x/latest/control-plane-components.yaml", KindLocal, "control-plane-x", "latest", "control-plane-components.yaml"},
-		{"oci://registry.example:5000/capi/runtime-extension-hooks:v0.3.0", KindOCI, "runtime-extension-hooks", "v0.3.0", "runtime-extension-components.yaml"},
-		{"oci://ghcr.io/acme/providers/infrastructure-aws", KindOCI, "infrastructure-aws", "", "infrastructure-components.yaml"},
+			repository.GitLab, "infrastructure-foo", "v1.0.0", "infrastructure-components.yaml"},
+		{"/srv/repo/control-plane-x/v0.1.0/control-plane-components.yaml", repository.Local, "control-plane-x", "v0.1.0", "control-plane-components.yaml"},
+		{"file:///srv/repo/control-plane-x/latest/control-plane-components.yaml", repository.Local, "control-plane-x", "latest", "control-plane-components.yaml"},
+		{"oci://registry.example:5000/capi/runtime-extension-hooks:v0.3.0", repository.OCI, "runtime-extension-hooks", "v0.3.0", "runtime-extension-components.yaml"},
+		{"oci://ghcr.io/acme/providers/infrastructure-aws", repository.OCI, "infrastructure-aws", "", "infrastructure-components.yaml"},
 	} {
 		p, err := For(tt.url, Options{})
 		if err != nil {
 			t.Errorf("For(%s): %v", tt.url, err)
 			continue
 		}
-		if p.Kind != tt.kind || p.Label != tt.label || p.Version != tt.version || p.File != tt.file {
-			t.Errorf("For(%s) = %s %s %s %s, want %s %s %s %s", tt.url, p.Kind, p.Label, p.Version, p.File, tt.kind, tt.label, tt.version, tt.file)
+		if i := p.Info(); i.Kind != tt.kind || i.Label != tt.label || i.Version != tt.version || i.Components != tt.file {
+			t.Errorf("For(%s) = %s %s %s %s, want %s %s %s %s", tt.url, i.Kind, i.Label, i.Version, i.Components, tt.kind, tt.label, tt.version, tt.file)
 		}
 	}
 }

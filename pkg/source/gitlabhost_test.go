@@ -38,7 +38,7 @@ func TestGitLabURLIsReadFromItsOwnHost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = p.Reader.File(context.Background(), "v1.0.0", "metadata.yaml")
+	_, err = p.File(context.Background(), "v1.0.0", "metadata.yaml")
 	if err == nil || !strings.Contains(err.Error(), "gitlab.invalid") || strings.Contains(err.Error(), secret) {
 		t.Errorf("reading from a project that is not there: %v; want an error naming gitlab.invalid without the token", err)
 	}

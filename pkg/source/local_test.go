@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/capirepo/capirepo/pkg/httpx"
+	"github.com/capirepo/capirepo/pkg/repository"
 )
 
 // tree writes files (path → content) under a new temporary folder.
@@ -41,10 +41,11 @@ func buildOutput(t *testing.T) string {
 	})
 }
 
-func labels(ps []Provider) string {
+func labels(ps []repository.Repository) string {
 	var out []string
 	for _, p := range ps {
-		out = append(out, p.Label+"@"+p.Root+":"+p.File)
+		i := p.Info()
+		out = append(out, i.Label+"@"+i.Root+":"+i.Components)
 	}
 	return strings.Join(out, ",")
 }
@@ -70,7 +71,7 @@ func TestResolveLocal(t *testing.T) {
 			if got := labels(ps); got != want {
 				t.Errorf("providers = %s, want %s", got, want)
 			}
-			files, err := ps[0].Reader.Files(context.Background(), "v1.0.0")
+			files, err := ps[0].Files(context.Background(), "v1.0.0")
 			if err != nil || strings.Join(files, ",") != "infrastructure-components.yaml,metadata.yaml" {
 				t.Errorf("files = %v, %v (sha256 bookkeeping must be skipped)", files, err)
 			}
@@ -88,45 +89,5 @@ func TestResolveMissing(t *testing.T) {
 	}
 	if _, err := Resolve(root, Options{}); !errors.Is(err, ErrNoProviders) {
 		t.Errorf("empty folder: %v, want ErrNoProviders", err)
-	}
-}
-
-func TestLocalRefusesLinks(t *testing.T) {
-	t.Parallel()
-	root := buildOutput(t)
-	outside := tree(t, map[string]string{"secret": "shadow"})
-	ver := filepath.Join(root, "infrastructure-foo", "v1.0.0")
-	if err := os.Symlink(filepath.Join(outside, "secret"), filepath.Join(ver, "cluster-template.yaml")); err != nil {
-		t.Fatal(err)
-	}
-	r := NewLocal(root, "infrastructure-foo", 0)
-	if _, err := r.File(context.Background(), "v1.0.0", "cluster-template.yaml"); err == nil || !strings.Contains(err.Error(), "symbolic link") {
-		t.Errorf("File through a link = %v, want refused", err)
-	}
-	if _, err := r.Files(context.Background(), "v1.0.0"); err == nil || !strings.Contains(err.Error(), "symbolic link") {
-		t.Errorf("Files with a link = %v, want refused", err)
-	}
-	if err := os.Symlink(ver, filepath.Join(root, "infrastructure-foo", "v1.1.0")); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := r.File(context.Background(), "v1.1.0", "metadata.yaml"); err == nil || !strings.Contains(err.Error(), "symbolic link") {
-		t.Errorf("File in a linked version = %v, want refused", err)
-	}
-}
-
-func TestLocalSizeCap(t *testing.T) {
-	t.Parallel()
-	root := tree(t, map[string]string{
-		"bootstrap-x/v1.0.0/metadata.yaml":             md + "#" + strings.Repeat("x", int(httpx.MaxMetadataSize)),
-		"bootstrap-x/v1.0.0/bootstrap-components.yaml": strings.Repeat("x", 2048),
-	})
-	r := NewLocal(root, "bootstrap-x", 1024)
-	_, err := r.File(context.Background(), "v1.0.0", "metadata.yaml")
-	if !errors.Is(err, httpx.ErrTooLarge) || !strings.Contains(err.Error(), "1 MiB") || !strings.Contains(err.Error(), "metadata.yaml") {
-		t.Errorf("metadata.yaml over its cap: %v", err)
-	}
-	_, err = r.File(context.Background(), "v1.0.0", "bootstrap-components.yaml")
-	if !errors.Is(err, httpx.ErrTooLarge) || !strings.Contains(err.Error(), "1 KiB") {
-		t.Errorf("components over the cap: %v", err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/repository"
 	"github.com/distribution/reference"
 )
 
@@ -14,15 +15,15 @@ import (
 // does: each tag a version, each titled layer a file. Without a tag every tag of the
 // repository is a version. Credentials: Options.Registry.Credential, else the operator's
 // OCI_* variables for this registry, or the Docker config (through Getenv).
-func openOCI(u *url.URL, o Options) (Provider, error) {
+func openOCI(u *url.URL, o Options) (repository.Repository, error) {
 	path := strings.TrimPrefix(u.Path, "/")
 	if u.Host == "" || path == "" || u.RawQuery != "" || strings.Contains(path, "@") {
-		return Provider{}, fmt.Errorf("provider URL %q: %w: want oci://REGISTRY/PATH/<label>[:<version>] (a tag, not a digest)", u.String(), ErrUnsupported)
+		return nil, fmt.Errorf("provider URL %q: %w: want oci://REGISTRY/PATH/<label>[:<version>] (a tag, not a digest)", u.String(), ErrUnsupported)
 	}
 	ref, err := reference.Parse(u.Host + "/" + path)
 	named, ok := ref.(reference.Named)
 	if err != nil || !ok {
-		return Provider{}, fmt.Errorf("provider URL %q: %w: want oci://REGISTRY/PATH/<label>[:<version>] (%v)", u.String(), ErrUnsupported, err)
+		return nil, fmt.Errorf("provider URL %q: %w: want oci://REGISTRY/PATH/<label>[:<version>] (%v)", u.String(), ErrUnsupported, err)
 	}
 	repo, tag := strings.TrimPrefix(named.Name(), u.Host+"/"), ""
 	if t, ok := ref.(reference.Tagged); ok {
@@ -31,13 +32,9 @@ func openOCI(u *url.URL, o Options) (Provider, error) {
 	label := repo[strings.LastIndex(repo, "/")+1:]
 	remote := o.Registry
 	if remote.Credential == nil {
-		getenv := o.Getenv
-		if getenv == nil {
-			getenv = func(string) string { return "" }
-		}
-		cred, err := oci.Credentials(getenv, u.Host)
+		cred, err := OCICredentials(o.Getenv, u.Host)
 		if err != nil {
-			return Provider{}, err
+			return nil, err
 		}
 		remote.Credential = cred
 	}
@@ -45,6 +42,7 @@ func openOCI(u *url.URL, o Options) (Provider, error) {
 	if o.Type != "" {
 		typ = o.Type
 	}
-	return Provider{Reader: oci.NewReader(remote, u.Host+"/"+repo, tag), Kind: KindOCI, Label: label,
-		Version: tag, File: layout.ComponentsFile(typ)}, nil
+	r := oci.NewReader(remote, u.Host+"/"+repo, tag)
+	r.About = repository.Info{Label: label, Version: tag, Components: layout.ComponentsFile(typ)}
+	return r, nil
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/httpx"
+	"github.com/capirepo/capirepo/pkg/repository"
 )
 
 // server records the credentials each request carries.
@@ -74,14 +75,14 @@ func TestNoCredentialOffOriginGitHub(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	if _, err := p.Reader.Versions(ctx); err != nil {
+	if _, err := p.Versions(ctx); err != nil {
 		t.Fatalf("Versions: %v", err)
 	}
-	data, err := p.Reader.File(ctx, "v1.0.0", "metadata.yaml")
+	data, err := p.File(ctx, "v1.0.0", "metadata.yaml")
 	if err != nil || string(data) != "data from elsewhere" {
 		t.Fatalf("File = %q, %v", data, err)
 	}
-	if _, err := p.Reader.File(ctx, "v1.0.0", "big.yaml"); !errors.Is(err, httpx.ErrTooLarge) || !strings.Contains(err.Error(), "64 MiB") {
+	if _, err := p.File(ctx, "v1.0.0", "big.yaml"); !errors.Is(err, httpx.ErrTooLarge) || !strings.Contains(err.Error(), "64 MiB") {
 		t.Errorf("oversized asset: %v, want refused naming the 64 MiB cap", err)
 	}
 	if got := other.seen(); len(got) > 0 {
@@ -111,11 +112,11 @@ func TestNoCredentialOffOriginGitLab(t *testing.T) {
 		}
 		ctx := context.Background()
 		if env != "GITLAB_DEPLOY_TOKEN" { // deploy tokens cannot use the packages API
-			if _, err := p.Reader.Versions(ctx); err != nil {
+			if _, err := p.Versions(ctx); err != nil {
 				t.Fatalf("%s: Versions: %v", env, err)
 			}
 		}
-		if data, err := p.Reader.File(ctx, "v1.0.0", "metadata.yaml"); err != nil || string(data) != "data from elsewhere" {
+		if data, err := p.File(ctx, "v1.0.0", "metadata.yaml"); err != nil || string(data) != "data from elsewhere" {
 			t.Fatalf("%s: File = %q, %v", env, data, err)
 		}
 	}
@@ -137,7 +138,7 @@ func TestRemoteSizeCapGitLab(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = p.Reader.File(context.Background(), "v1.0.0", "metadata.yaml")
+	_, err = p.File(context.Background(), "v1.0.0", "metadata.yaml")
 	if !errors.Is(err, httpx.ErrTooLarge) || !strings.Contains(err.Error(), "1 MiB") {
 		t.Errorf("oversized metadata.yaml: %v, want refused naming the 1 MiB cap", err)
 	}
@@ -156,18 +157,18 @@ func TestCancelKeepsChain(t *testing.T) {
 	gh, _ := For("https://github.com/acme/capx/releases/latest/infrastructure-components.yaml", Options{GitHubAPIURL: origin.URL, Token: secret})
 	gl, _ := For("https://gitlab.example.com/api/v4/projects/g%2Fn/packages/generic/infrastructure-foo/v1.0.0/infrastructure-components.yaml",
 		Options{GitLabURL: origin.URL, Token: secret})
-	for _, p := range []Provider{gh, gl} {
+	for _, p := range []repository.Repository{gh, gl} {
 		ctx, cancel := context.WithCancel(context.Background())
 		go cancel()
-		_, err := p.Reader.Versions(ctx)
+		_, err := p.Versions(ctx)
 		if !errors.Is(err, context.Canceled) {
-			t.Errorf("%s: cancelled Versions = %v, want errors.Is(err, context.Canceled)", p.Kind, err)
+			t.Errorf("%s: cancelled Versions = %v, want errors.Is(err, context.Canceled)", p.Info().Kind, err)
 		}
 		ctx, cancel = context.WithTimeout(context.Background(), 1)
-		_, err = p.Reader.File(ctx, "v1.0.0", "metadata.yaml")
+		_, err = p.File(ctx, "v1.0.0", "metadata.yaml")
 		cancel()
 		if !errors.Is(err, context.DeadlineExceeded) {
-			t.Errorf("%s: File past its deadline = %v, want errors.Is(err, context.DeadlineExceeded)", p.Kind, err)
+			t.Errorf("%s: File past its deadline = %v, want errors.Is(err, context.DeadlineExceeded)", p.Info().Kind, err)
 		}
 	}
 }

@@ -8,19 +8,13 @@ import (
 	"github.com/capirepo/capirepo/pkg/backend/github"
 	"github.com/capirepo/capirepo/pkg/backend/gitlab"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/repository"
 )
 
-// GitHub is a GitHub releases reader. Like clusterctl's GitHub repository it skips a
-// `latest` candidate whose metadata.yaml is missing (see pkg/verify).
-type GitHub struct{ *github.Repo }
-
-// SkipsMissing is true: clusterctl's GitHub repository treats a 404 as "skip".
-func (GitHub) SkipsMissing() bool { return true }
-
-func openGitHub(raw string, o Options) (Provider, error) {
+func openGitHub(raw string, o Options) (repository.Repository, error) {
 	owner, repo, tag, file, err := github.ParseURL(raw)
 	if err != nil {
-		return Provider{}, fmt.Errorf("%w: %w", ErrUnsupported, err)
+		return nil, fmt.Errorf("%w: %w", ErrUnsupported, err)
 	}
 	tok := o.Token
 	if tok == "" {
@@ -30,18 +24,18 @@ func openGitHub(raw string, o Options) (Provider, error) {
 	opts.Retry.Sleep = o.Sleep
 	r, err := github.NewRepo(opts)
 	if err != nil {
-		return Provider{}, fmt.Errorf("%w: %w", ErrUnsupported, err)
+		return nil, fmt.Errorf("%w: %w", ErrUnsupported, err)
 	}
 	r.MaxFileSize = o.MaxFileSize
 	name := strings.TrimPrefix(strings.TrimPrefix(repo, "cluster-api-provider-"), "cluster-api-")
-	return Provider{Reader: GitHub{r}, Kind: KindGitHub, Label: layout.Label(typeOf(o.Type, file), name),
-		Version: tag, File: file}, nil
+	r.About = repository.Info{Label: layout.Label(typeOf(o.Type, file), name), Version: tag, Components: file}
+	return r, nil
 }
 
-func openGitLab(raw string, o Options) (Provider, error) {
+func openGitLab(raw string, o Options) (repository.Repository, error) {
 	base, project, pkg, version, file, err := gitlab.ParseURL(raw)
 	if err != nil {
-		return Provider{}, fmt.Errorf("%w: %w", ErrUnsupported, gitlabHostHint(raw, err))
+		return nil, fmt.Errorf("%w: %w", ErrUnsupported, gitlabHostHint(raw, err))
 	}
 	if o.GitLabURL != "" {
 		base = o.GitLabURL
@@ -54,14 +48,15 @@ func openGitLab(raw string, o Options) (Provider, error) {
 	opts.Retry.Sleep = o.Sleep
 	r, err := gitlab.NewRepo(opts)
 	if err != nil {
-		return Provider{}, fmt.Errorf("%w: %w", ErrUnsupported, err)
+		return nil, fmt.Errorf("%w: %w", ErrUnsupported, err)
 	}
 	r.MaxFileSize = o.MaxFileSize
 	label := pkg
 	if typ, _ := layout.ParseLabel(pkg); typ == layout.CoreProvider && pkg != "cluster-api" {
 		label = layout.Label(typeOf(o.Type, file), pkg)
 	}
-	return Provider{Reader: r, Kind: KindGitLab, Label: label, Version: version, File: file}, nil
+	r.About = repository.Info{Label: label, Version: version, Components: file}
+	return r, nil
 }
 
 // gitlabHostHint explains clusterctl's terse refusal of a GitLab URL whose scheme or
@@ -74,16 +69,14 @@ func gitlabHostHint(raw string, err error) error {
 	return fmt.Errorf("%w: clusterctl reads GitLab packages only over https from a host whose name starts with \"gitlab.\", not %s://%s; serve the instance under such a name (a DNS alias is enough) and verify that URL", err, u.Scheme, u.Host)
 }
 
-// typeOf is the given type, or the type whose recommended components file name file
-// is, or InfrastructureProvider.
-func typeOf(typ, file string) string {
+// typeOf is the given type, or the type the file name says (layout.TypeOf), or
+// InfrastructureProvider.
+func typeOf(typ layout.Type, file string) layout.Type {
 	if typ != "" {
 		return typ
 	}
-	for _, t := range layout.Types {
-		if layout.ComponentsFile(t) == file {
-			return t
-		}
+	if t, ok := layout.TypeOf(file); ok {
+		return t
 	}
 	return layout.InfrastructureProvider
 }

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
-	"os"
 	"path/filepath"
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/localrepo"
+	"github.com/capirepo/capirepo/pkg/repository"
 )
 
 // ErrNoProviders marks a local folder that holds no provider folder.
@@ -21,11 +21,11 @@ var ErrNoProviders = errors.New("no provider folders")
 // cert-manager are skipped), a provider folder {base}/{label}, a build output folder,
 // and relative paths (resolved against o.Dir, or the working directory when empty).
 // A path that does not exist gives an error wrapping fs.ErrNotExist.
-func Resolve(raw string, o Options) ([]Provider, error) {
+func Resolve(raw string, o Options) ([]repository.Repository, error) {
 	u, err := url.Parse(raw)
 	if err != nil || (u.Scheme != "" && u.Scheme != "file") {
-		p, err := For(raw, o)
-		return []Provider{p}, err
+		r, err := For(raw, o)
+		return []repository.Repository{r}, err
 	}
 	path, err := absolute(localPath(u, raw), o.Dir)
 	if err != nil {
@@ -48,16 +48,16 @@ func absolute(p, dir string) (string, error) {
 	return abs, nil
 }
 
-func resolveLocal(p string, max int64) ([]Provider, error) {
-	fi, err := os.Stat(p)
+func resolveLocal(p string, max int64) ([]repository.Repository, error) {
+	exists, folder := localrepo.Lookup(p)
 	switch {
-	case err == nil && fi.IsDir() && hasVersions(p):
-		return []Provider{local(filepath.Dir(p), filepath.Base(p), max)}, nil
-	case err == nil && fi.IsDir():
+	case folder && hasVersions(p):
+		return []repository.Repository{local(filepath.Dir(p), filepath.Base(p), max)}, nil
+	case folder:
 		return rootProviders(p, max)
-	case err == nil || isProviderURL(p):
-		prov, err := openLocalURL(p, max) // {base}/{label}/{version|latest}/{file}: the file may not exist (latest)
-		return []Provider{prov}, err
+	case exists || isProviderURL(p):
+		r, err := openLocalURL(p, max) // {base}/{label}/{version|latest}/{file}: the file may not exist (latest)
+		return []repository.Repository{r}, err
 	}
 	return nil, fmt.Errorf("%s does not exist: give a repository root, a provider folder {base}/{label}, or {base}/{label}/{version|latest}/{components file}: %w", p, fs.ErrNotExist)
 }
@@ -65,12 +65,7 @@ func resolveLocal(p string, max int64) ([]Provider, error) {
 // isProviderURL reports {base}/{label}/{latest|version}/{file} with an existing label folder.
 func isProviderURL(p string) bool {
 	v := filepath.Base(filepath.Dir(p))
-	return (v == "latest" || layout.IsVersion(v)) && isDir(filepath.Dir(filepath.Dir(p)))
-}
-
-func isDir(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && fi.IsDir()
+	return (v == "latest" || layout.IsVersion(v)) && localrepo.IsFolder(filepath.Dir(filepath.Dir(p)))
 }
 
 // hasVersions reports a folder with at least one sub-folder named as a version.
@@ -85,12 +80,12 @@ func hasVersions(dir string) bool {
 }
 
 // rootProviders lists the provider folders of a repository root.
-func rootProviders(root string, max int64) ([]Provider, error) {
+func rootProviders(root string, max int64) ([]repository.Repository, error) {
 	names, err := localrepo.List(root, localrepo.Listing{Underscore: true, Refuse: localrepo.RefuseLinks}) // not build's _docs
 	if err != nil {
 		return nil, err
 	}
-	var out []Provider
+	var out []repository.Repository
 	for _, n := range names {
 		if n == "cert-manager" {
 			continue // read by version, it needs no metadata.yaml
@@ -103,28 +98,10 @@ func rootProviders(root string, max int64) ([]Provider, error) {
 	return out, nil
 }
 
-// local is the provider folder root/label, its components file taken from its newest version.
-func local(root, label string, max int64) Provider {
-	r := NewLocal(root, label, max)
-	return Provider{Reader: r, Kind: KindLocal, Root: root, Label: label, File: ComponentsFileOf(context.Background(), r, label)}
-}
-
-// ComponentsFileOf finds the main components file of a provider's newest version, or
-// the recommended name for its type.
-func ComponentsFileOf(ctx context.Context, r Reader, label string) string {
-	typ, _ := layout.ParseLabel(label)
-	versions, _ := r.Versions(ctx)
-	if sorted := layout.SortVersions(versions); len(sorted) > 0 {
-		files, _ := r.Files(ctx, sorted[0].Tag)
-		var comps []string
-		for _, f := range files {
-			if layout.FileKind(f) == layout.KindComponents {
-				comps = append(comps, f)
-			}
-		}
-		if c := layout.MainComponents(typ, comps); c != "" {
-			return c
-		}
-	}
-	return layout.ComponentsFile(typ)
+// local is the provider folder root/label, its components file taken from its newest
+// version (repository.MainComponents).
+func local(root, label string, max int64) repository.Repository {
+	r := localrepo.NewRepo(root, label, max)
+	r.About.Components = repository.MainComponents(context.Background(), r, label)
+	return r
 }

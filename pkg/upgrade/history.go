@@ -36,7 +36,7 @@ func sortReleases(rs []*inventory.Release) {
 	sort.SliceStable(rs, func(i, j int) bool {
 		vi, oki := version(rs[i])
 		vj, okj := version(rs[j])
-		return oki && okj && vi.LessThan(vj.Version)
+		return oki && okj && vi.LessThan(vj)
 	})
 }
 

@@ -28,10 +28,10 @@ func Sources(next *inventory.Release, history []*inventory.Release) []*inventory
 	for _, r := range history {
 		v, vok := version(r)
 		switch {
-		case r == next || (ok && vok && r.Label == next.Label && v.Equal(nv.Version)):
+		case r == next || (ok && vok && r.Label == next.Label && v.Compare(nv) == 0):
 		case !ok || !vok:
 			out = append(out, r)
-		case v.Prerelease() == "" && v.LessThan(nv.Version):
+		case v.Prerelease() == "" && v.LessThan(nv):
 			out = append(out, r)
 		}
 	}
@@ -100,10 +100,4 @@ func name(r *inventory.Release) string {
 	return r.Source
 }
 
-func version(r *inventory.Release) (layout.Version, bool) {
-	vs := layout.SortVersions([]string{r.Version})
-	if len(vs) == 0 {
-		return layout.Version{}, false
-	}
-	return vs[0], true
-}
+func version(r *inventory.Release) (layout.Version, bool) { return layout.ListedVersion(r.Version) }

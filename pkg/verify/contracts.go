@@ -2,13 +2,13 @@ package verify
 
 import "fmt"
 
-// Contracts lists the contracts a reader can choose (`--contract`), newest first.
-func Contracts() []string { return []string{ContractV1Beta2, ContractV1Beta1} }
+// readerContracts lists the contracts a reader can choose (`--contract`), newest first.
+func readerContracts() []string { return []string{ContractV1Beta2, ContractV1Beta1} }
 
 // CheckContract refuses a contract verify does not model, naming the clusterctl
 // generation of each allowed one.
 func CheckContract(contract string) error {
-	for _, c := range Contracts() {
+	for _, c := range readerContracts() {
 		if c == contract {
 			return nil
 		}

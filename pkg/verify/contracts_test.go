@@ -6,7 +6,7 @@ import (
 )
 
 func TestCheckContract(t *testing.T) {
-	for _, c := range Contracts() {
+	for _, c := range readerContracts() {
 		if err := CheckContract(c); err != nil {
 			t.Errorf("CheckContract(%q) = %v, want nil", c, err)
 		}
@@ -21,10 +21,10 @@ func TestCheckContract(t *testing.T) {
 
 func TestContractsMatchClients(t *testing.T) {
 	got := map[string]bool{}
-	for _, c := range Contracts() {
+	for _, c := range readerContracts() {
 		got[c] = true
 	}
-	for _, cl := range Clients() {
+	for _, cl := range generations() {
 		if !got[cl.Contract] {
 			t.Errorf("Clients() has contract %q that Contracts() does not allow", cl.Contract)
 		}

@@ -15,7 +15,7 @@ func TestFindings(t *testing.T) {
 		"v0.2.0/" + comp: "x: 1",
 	})
 	src := listingSource{dirSource{dir}}
-	got, err := Findings(t.Context(), src, "infrastructure-foo", comp, Options{})
+	got, err := Findings(t.Context(), src, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,7 +23,7 @@ func TestFindings(t *testing.T) {
 	if ids := ruleIDs(got); !reflect.DeepEqual(ids, want) {
 		t.Errorf("Findings rules = %v, want %v", ids, want)
 	}
-	rep, err := Provider(t.Context(), src, "infrastructure-foo", comp, Options{})
+	rep, err := Provider(t.Context(), src, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func TestFindings(t *testing.T) {
 		t.Errorf("a folder without metadata.yaml in its highest version must give an error finding: %v", got)
 	}
 	tree.WriteIn(t, dir, map[string]string{"v0.2.0/metadata.yaml": md("0.1 v1beta1", "0.2 v1beta1")})
-	if got, err := Findings(t.Context(), src, "infrastructure-foo", comp, Options{}); err != nil || len(got) != 0 {
+	if got, err := Findings(t.Context(), src, Options{}); err != nil || len(got) != 0 {
 		t.Errorf("clean folder: Findings = %v, %v; want none", got, err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/metadata"
+	"github.com/capirepo/capirepo/pkg/repository"
 )
 
 // LatestResult is what `latest` resolves to for one clusterctl generation. Targeted
@@ -30,7 +31,7 @@ func accepts(c Client, contract string) bool {
 func contracts(versions []layout.Version, mds map[string]*metadata.Metadata) []string {
 	seen := map[string]bool{}
 	for _, v := range versions {
-		if s := seriesOf(mds[v.Tag], v); s != nil && s.Contract != "" {
+		if s := seriesOf(mds[v.String()], v); s != nil && s.Contract != "" {
 			seen[s.Contract] = true
 		}
 	}
@@ -44,10 +45,10 @@ func contracts(versions []layout.Version, mds map[string]*metadata.Metadata) []s
 
 // resolveLatest resolves `latest` for every generation; a generation is targeted when
 // it accepts one of the releases' contracts (every generation when none is known).
-func resolveLatest(ctx context.Context, src Source, clients []Client, targets []string) []LatestResult {
+func resolveLatest(ctx context.Context, r repository.Repository, clients []Client, targets []string) []LatestResult {
 	out := make([]LatestResult, 0, len(clients))
 	for _, c := range clients {
-		v, err := Latest(ctx, src, c.Contract)
+		v, err := Latest(ctx, r, c.Contract)
 		r := LatestResult{Client: c, Version: v, Targeted: len(targets) == 0}
 		for _, t := range targets {
 			r.Targeted = r.Targeted || accepts(c, t)

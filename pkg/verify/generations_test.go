@@ -47,7 +47,7 @@ func TestGenerations(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
 			tree.WriteIn(t, dir, tt.tree)
-			rep, err := Provider(t.Context(), listingSource{dirSource{dir}}, "infrastructure-foo", comp, Options{})
+			rep, err := Provider(t.Context(), listingSource{dirSource{dir}}, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/repository"
 )
 
 // ErrNoLatest marks a repository in which clusterctl finds no version for `latest`
@@ -21,15 +22,15 @@ var ErrNoLatest = errors.New("`latest` resolves to no version (clusterctl: no re
 // for the contract, the latest patch release of that series (which may be a
 // pre-release). The result always has the "v" prefix clusterctl adds. Errors that
 // find no version wrap ErrNoLatest and say why.
-func Latest(ctx context.Context, src Source, clusterctlContract string) (string, error) {
-	latest, err := latestPatch(ctx, src, nil)
+func Latest(ctx context.Context, r repository.Repository, clusterctlContract string) (string, error) {
+	latest, err := latestPatch(ctx, r, nil)
 	if err != nil {
 		return "", err
 	}
-	data, err := src.File(ctx, latest, MetadataFile)
+	data, err := r.File(ctx, latest, layout.MetadataFile)
 	if err != nil {
-		if skipsMissing(src) && errors.Is(err, fs.ErrNotExist) {
-			return "", fmt.Errorf("reading %s of %s: %w", MetadataFile, latest, err)
+		if r.Info().SkipsMissing && errors.Is(err, fs.ErrNotExist) {
+			return "", fmt.Errorf("reading %s of %s: %w", layout.MetadataFile, latest, err)
 		}
 		return latest, nil // clusterctl: best effort, keep latest
 	}
@@ -42,7 +43,7 @@ func Latest(ctx context.Context, src Source, clusterctlContract string) (string,
 	if want == nil || verr != nil || (int64(v.Major()) == int64(want.Major) && int64(v.Minor()) == int64(want.Minor)) {
 		return latest, nil
 	}
-	got, err := latestPatch(ctx, src, want)
+	got, err := latestPatch(ctx, r, want)
 	if errors.Is(err, errNoCandidate) {
 		return "", fmt.Errorf("%w: metadata.yaml of %s names %d.%d as the newest series for contract %s, and no version of that series is published",
 			ErrNoLatest, latest, want.Major, want.Minor, clusterctlContract)
@@ -55,15 +56,15 @@ var errNoCandidate = errors.New("no candidate")
 
 // latestPatch is clusterctl's latestPatchRelease: candidates (optionally of one
 // series) ranked GA first, top five probed for metadata.yaml.
-func latestPatch(ctx context.Context, src Source, series *Series) (string, error) {
-	names, err := src.Versions(ctx)
+func latestPatch(ctx context.Context, r repository.Repository, series *Series) (string, error) {
+	names, err := r.Versions(ctx)
 	if err != nil {
 		return "", fmt.Errorf("listing versions: %w", err)
 	}
 	var candidates []string
 	for _, v := range layout.SortVersions(names) {
 		if series == nil || (int64(v.Major()) == int64(series.Major) && int64(v.Minor()) == int64(series.Minor)) {
-			candidates = append(candidates, "v"+v.String())
+			candidates = append(candidates, v.Canonical())
 		}
 	}
 	if len(candidates) == 0 && series != nil {
@@ -74,12 +75,12 @@ func latestPatch(ctx context.Context, src Source, series *Series) (string, error
 	}
 	top := candidates[:min(5, len(candidates))]
 	for _, c := range top {
-		_, err := src.File(ctx, c, MetadataFile)
+		_, err := r.File(ctx, c, layout.MetadataFile)
 		if err == nil {
 			return c, nil
 		}
-		if !skipsMissing(src) || !errors.Is(err, fs.ErrNotExist) {
-			return "", fmt.Errorf("reading %s of %s, a `latest` candidate (clusterctl stops at the first unreadable one): %w", MetadataFile, c, err)
+		if !r.Info().SkipsMissing || !errors.Is(err, fs.ErrNotExist) {
+			return "", fmt.Errorf("reading %s of %s, a `latest` candidate (clusterctl stops at the first unreadable one): %w", layout.MetadataFile, c, err)
 		}
 	}
 	return "", fmt.Errorf("%w: none of the releases clusterctl probes (%s, at most the 5 highest) has metadata.yaml; publish metadata.yaml in %s",

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/repository"
 	"github.com/capirepo/capirepo/pkg/testsupport/tree"
 )
 
@@ -64,7 +65,7 @@ func TestLatest(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
 			tree.WriteIn(t, dir, tt.tree)
-			var src Source = dirSource{dir}
+			var src repository.Repository = dirSource{dir}
 			if tt.skip {
 				src = skippingSource{dirSource{dir}}
 			}

@@ -6,27 +6,31 @@ import (
 	"fmt"
 	"io/fs"
 
+	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/metadata"
+	"github.com/capirepo/capirepo/pkg/repository"
+	"github.com/capirepo/capirepo/pkg/sign"
 )
 
 // loadVersion reads the files clusterctl reads for one version, checks its
-// metadata.yaml against the version and runs the injected lint.
-func loadVersion(ctx context.Context, src Source, label, components string, v layout.Version, opts Options) (VersionReport, *metadata.Metadata, error) {
-	vr := VersionReport{Version: v.Tag}
-	names, listed, err := fileNames(ctx, src, v.Tag, components)
+// metadata.yaml against the version, lints the files and checks their signature.
+func loadVersion(ctx context.Context, r repository.Repository, v layout.Version, opts Options) (VersionReport, *metadata.Metadata, error) {
+	label, components := r.Info().Label, r.Info().Components
+	vr := VersionReport{Version: v.String()}
+	names, listed, err := fileNames(ctx, r, v.String(), components)
 	if err != nil {
-		return vr, nil, fmt.Errorf("listing files of %s %s: %w", label, v.Tag, err)
+		return vr, nil, fmt.Errorf("listing files of %s %s: %w", label, v.String(), err)
 	}
 	vr.Files = names
-	for _, name := range []string{MetadataFile, components} {
+	for _, name := range []string{layout.MetadataFile, components} {
 		if listed != nil && !listed[name] {
-			vr.Findings = append(vr.Findings, missing(label, v.Tag, name, components))
+			vr.Findings = append(vr.Findings, missing(label, v.String(), name, components))
 		}
 	}
-	files, err := loadFiles(ctx, src, label, components, v.Tag, names, listed != nil, &vr)
+	files, err := loadFiles(ctx, r, label, components, v.String(), names, listed != nil, &vr)
 	if err != nil {
 		return vr, nil, err
 	}
@@ -34,24 +38,32 @@ func loadVersion(ctx context.Context, src Source, label, components string, v la
 		vr.Files = found(names, files)
 	}
 	md := checkMetadata(label, v, files, &vr)
-	if opts.Lint != nil && len(files) > 0 {
-		vr.Findings = append(vr.Findings, contractBreaks(opts.Lint(label, v.Tag, files), opts.Strict)...)
+	if opts.Lint && len(files) > 0 {
+		vr.Findings = append(vr.Findings, contractBreaks(opts.lint(label, v, files), opts.Strict)...)
 	}
 	if opts.Signature != nil && len(files) > 0 {
-		vr.Findings = append(vr.Findings, opts.Signature(label, v.Tag, files)...)
+		vr.Findings = append(vr.Findings, sign.ReleaseFindings(ctx, r, *opts.Signature, v.String(), files)...)
 	}
 	return vr, md, nil
 }
 
-// loadFiles reads the named files clusterctl may read (of a listed version, the
-// metadata, components, templates and ClusterClasses); read problems are findings.
-func loadFiles(ctx context.Context, src Source, label, components, version string, names []string, listed bool, vr *VersionReport) (map[string][]byte, error) {
+func (o Options) lint(label string, version layout.Version, files map[string][]byte) lint.Findings {
+	if o.lintWith != nil {
+		return o.lintWith(label, version.String(), files)
+	}
+	return check.RepoFiles(label, version, files)
+}
+
+// loadFiles reads the named files: of a listed version, those clusterctl reads
+// (layout.Reads) and every other components file, which lint checks too; read
+// problems are findings.
+func loadFiles(ctx context.Context, r repository.Repository, label, components, version string, names []string, listed bool, vr *VersionReport) (map[string][]byte, error) {
 	files := map[string][]byte{}
 	for _, name := range names {
-		if listed && layout.FileKind(name) == layout.KindOther && name != components {
+		if listed && !layout.Reads(name, components) && layout.FileKind(name) != layout.KindComponents {
 			continue
 		}
-		data, err := src.File(ctx, version, name)
+		data, err := r.File(ctx, version, name)
 		switch {
 		case ctx.Err() != nil:
 			return nil, ctx.Err()
@@ -80,14 +92,13 @@ func found(names []string, files map[string][]byte) []string {
 	return out
 }
 
-// fileNames lists the version's files when the source can (listed != nil), else
+// fileNames lists the version's files when the repository can (listed != nil), else
 // names the two files every release must have.
-func fileNames(ctx context.Context, src Source, version, components string) ([]string, map[string]bool, error) {
-	l, ok := src.(Lister)
-	if !ok {
-		return []string{MetadataFile, components}, nil, nil
+func fileNames(ctx context.Context, r repository.Repository, version, components string) ([]string, map[string]bool, error) {
+	if r.Info().Unlisted {
+		return []string{layout.MetadataFile, components}, nil, nil
 	}
-	names, err := l.Files(ctx, version)
+	names, err := r.Files(ctx, version)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -99,19 +110,19 @@ func fileNames(ctx context.Context, src Source, version, components string) ([]s
 }
 
 func checkMetadata(label string, v layout.Version, files map[string][]byte, vr *VersionReport) *metadata.Metadata {
-	data, ok := files[MetadataFile]
+	data, ok := files[layout.MetadataFile]
 	if !ok {
 		return nil
 	}
 	md, err := parseMetadata(data)
 	if err != nil {
-		vr.Findings = append(vr.Findings, finding(RuleMetadataInvalid, label, v.Tag, MetadataFile,
+		vr.Findings = append(vr.Findings, finding(RuleMetadataInvalid, label, v.String(), layout.MetadataFile,
 			fmt.Sprintf("decoding metadata.yaml: %v; write apiVersion, kind and releaseSeries as clusterctl's Metadata type", err)))
 		return nil
 	}
 	vr.Series = md.ReleaseSeries
 	if seriesOf(md, v) == nil {
-		vr.Findings = append(vr.Findings, finding(RuleNotInOwnMetadata, label, v.Tag, MetadataFile,
+		vr.Findings = append(vr.Findings, finding(RuleNotInOwnMetadata, label, v.String(), layout.MetadataFile,
 			fmt.Sprintf("no releaseSeries entry for %d.%d: clusterctl init and generate provider fail with \"does not match any release series\"; add {major: %d, minor: %d, contract: ...}",
 				v.Major(), v.Minor(), v.Major(), v.Minor())))
 	}
@@ -133,5 +144,5 @@ func finding(rule, label, version, name, msg string) lint.Finding {
 			sev = r.Severity
 		}
 	}
-	return lint.Finding{Rule: rule, Severity: sev, File: label + "/" + version + "/" + name, Message: msg}
+	return lint.Finding{Rule: rule, Severity: sev, File: layout.VersionFile(label, version, name), Message: msg}
 }

@@ -5,16 +5,13 @@ import (
 	"github.com/capirepo/capirepo/pkg/metadata"
 )
 
-// MetadataFile is the file clusterctl reads to map versions to contracts.
-const MetadataFile = "metadata.yaml"
-
 // Series is one releaseSeries entry of metadata.yaml (pkg/metadata's model).
 type Series = metadata.Series
 
 // parseMetadata reads someone else's metadata.yaml leniently, as clusterctl ≤v1.10
 // does: unknown fields, a missing apiVersion or kind are accepted (lint reports them).
 func parseMetadata(data []byte) (*metadata.Metadata, error) {
-	return metadata.ParseLenient(MetadataFile, data)
+	return metadata.ParseLenient(layout.MetadataFile, data)
 }
 
 // seriesOf returns the series of a version's major.minor (GetReleaseSeriesForVersion).

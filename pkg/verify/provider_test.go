@@ -12,7 +12,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/repository"
 	"github.com/capirepo/capirepo/pkg/testsupport/tree"
 )
 
@@ -80,11 +82,11 @@ func TestProvider(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
 			tree.WriteIn(t, dir, tt.tree)
-			var src Source = dirSource{dir}
+			var src repository.Repository = dirSource{dir}
 			if tt.list {
 				src = listingSource{dirSource{dir}}
 			}
-			rep, err := Provider(t.Context(), src, "infrastructure-foo", comp, Options{})
+			rep, err := Provider(t.Context(), src, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -120,7 +122,7 @@ func TestProviderLintAndReport(t *testing.T) {
 		calls = append(calls, label+" "+version+": "+strings.Join(names, ","))
 		return lint.Findings{{Rule: "test-rule", Severity: lint.Warning, File: label + "/" + version + "/" + comp, Message: "from lint"}}
 	}
-	rep, err := Provider(t.Context(), listingSource{dirSource{dir}}, "infrastructure-foo", comp, Options{Lint: lintFn})
+	rep, err := Provider(t.Context(), listingSource{dirSource{dir}}, Options{Lint: true, lintWith: lintFn})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,8 +161,8 @@ func TestRules(t *testing.T) {
 		}
 		seen[r.ID] = true
 	}
-	if len(seen) != 14 {
-		t.Errorf("Rules() has %d rules, want 14 (one per Rule constant)", len(seen))
+	if len(seen) != 16 {
+		t.Errorf("Rules() has %d rules, want 16 (one per Rule constant)", len(seen))
 	}
 }
 
@@ -175,7 +177,7 @@ func TestProviderReadErrors(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	tree.WriteIn(t, dir, map[string]string{"v1.0.0/metadata.yaml": md("1.0 v1beta1")})
-	rep, err := Provider(t.Context(), brokenSource{dirSource{dir}}, "infrastructure-foo", comp, Options{})
+	rep, err := Provider(t.Context(), brokenSource{dirSource{dir}}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,10 +188,10 @@ func TestProviderReadErrors(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
-	if _, err := Provider(ctx, dirSource{dir}, "infrastructure-foo", comp, Options{}); !errors.Is(err, context.Canceled) {
+	if _, err := Provider(ctx, dirSource{dir}, Options{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("Provider with a cancelled context = %v, want context.Canceled", err)
 	}
-	if _, err := Provider(t.Context(), dirSource{filepath.Join(dir, "missing")}, "infrastructure-foo", comp, Options{}); err == nil || !strings.Contains(err.Error(), "infrastructure-foo") {
+	if _, err := Provider(t.Context(), dirSource{filepath.Join(dir, "missing")}, Options{}); err == nil || !strings.Contains(err.Error(), "infrastructure-foo") {
 		t.Errorf("Provider over a missing folder = %v, want a listing error naming the provider", err)
 	}
 }
@@ -198,11 +200,11 @@ func TestProviderFilesWithoutLister(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	tree.WriteIn(t, dir, map[string]string{"v1.0.0/metadata.yaml": md("1.0 v1beta1"), "v1.0.0/cluster-template.yaml": "not read"})
-	rep, err := Provider(t.Context(), dirSource{dir}, "infrastructure-foo", comp, Options{})
+	rep, err := Provider(t.Context(), dirSource{dir}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Versions) != 1 || !reflect.DeepEqual(rep.Versions[0].Files, []string{MetadataFile}) {
+	if len(rep.Versions) != 1 || !reflect.DeepEqual(rep.Versions[0].Files, []string{layout.MetadataFile}) {
 		t.Errorf("versions = %+v, want v1.0.0 with only the metadata.yaml that was found", rep.Versions)
 	}
 }

@@ -2,16 +2,33 @@ package verify
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
+
+	"github.com/capirepo/capirepo/pkg/repository"
 )
 
-// dirSource is a Source over dir/<version>/<file>: the local-repository model used by
-// the tests. skip turns on the GitHub behaviour; list adds the Lister capability.
+// dirSource is a repository.Repository over dir/<version>/<file> of the provider
+// infrastructure-foo (components file comp): the local-repository model used by the
+// tests, without the listing of files (Unlisted). skippingSource has the GitHub
+// behaviour; listingSource lists files.
 type dirSource struct {
 	dir string
+}
+
+func (s dirSource) Info() repository.Info {
+	return repository.Info{Kind: "test", Label: "infrastructure-foo", Components: comp, Unlisted: true}
+}
+
+func (s dirSource) Files(context.Context, string) ([]string, error) {
+	return nil, errors.New("dirSource lists no files")
+}
+
+func (s dirSource) Bundles(ctx context.Context, version string) ([][]byte, error) {
+	return repository.BundleFile(ctx, s, version)
 }
 
 func (s dirSource) Versions(context.Context) ([]string, error) {
@@ -34,9 +51,19 @@ func (s dirSource) File(_ context.Context, version, name string) ([]byte, error)
 
 type skippingSource struct{ dirSource }
 
-func (skippingSource) SkipsMissing() bool { return true }
+func (s skippingSource) Info() repository.Info {
+	i := s.dirSource.Info()
+	i.SkipsMissing = true
+	return i
+}
 
 type listingSource struct{ dirSource }
+
+func (s listingSource) Info() repository.Info {
+	i := s.dirSource.Info()
+	i.Unlisted = false
+	return i
+}
 
 func (s listingSource) Files(_ context.Context, version string) ([]string, error) {
 	entries, err := os.ReadDir(filepath.Join(s.dir, version))

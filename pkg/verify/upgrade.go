@@ -17,9 +17,9 @@ func upgradeFindings(label string, versions []layout.Version, mds map[string]*me
 		return nil
 	}
 	top := versions[0]
-	md := mds[top.Tag]
+	md := mds[top.String()]
 	if md == nil {
-		return lint.Findings{finding(RuleUpgradeSeries, label, top.Tag, MetadataFile,
+		return lint.Findings{finding(RuleUpgradeSeries, label, top.String(), layout.MetadataFile,
 			"the highest version has no readable metadata.yaml: `clusterctl upgrade plan` fails for every management cluster running this provider")}
 	}
 	var out lint.Findings
@@ -33,10 +33,10 @@ func upgradeFindings(label string, versions []layout.Version, mds map[string]*me
 		if gaps[key] == nil {
 			order = append(order, key)
 		}
-		gaps[key] = append(gaps[key], v.Tag)
+		gaps[key] = append(gaps[key], v.String())
 	}
 	for _, key := range order {
-		out = append(out, finding(RuleUpgradeSeries, label, top.Tag, MetadataFile, fmt.Sprintf(
+		out = append(out, finding(RuleUpgradeSeries, label, top.String(), layout.MetadataFile, fmt.Sprintf(
 			"no releaseSeries entry for %s (versions %s): `clusterctl upgrade plan` reads this file and fails with \"does not match any release series\"; keep metadata.yaml cumulative",
 			key, strings.Join(gaps[key], ", "))))
 	}

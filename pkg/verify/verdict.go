@@ -20,9 +20,9 @@ var clusterctlFails = map[string]bool{
 	"runtime-extension-client-config": true, // cluster-api's admission webhook rejects it during clusterctl init
 }
 
-// ClusterctlFails reports whether an error of rule id means clusterctl cannot read or
+// failsClusterctl reports whether an error of rule id means clusterctl cannot read or
 // install the release (the repo-* rules and clusterctlFails).
-func ClusterctlFails(id string) bool {
+func failsClusterctl(id string) bool {
 	for _, r := range rules {
 		if r.ID == id {
 			return true
@@ -39,7 +39,7 @@ func contractBreaks(fs lint.Findings, strict bool) lint.Findings {
 	}
 	out := make(lint.Findings, len(fs))
 	for i, f := range fs {
-		if f.Severity == lint.Error && !ClusterctlFails(f.Rule) {
+		if f.Severity == lint.Error && !failsClusterctl(f.Rule) {
 			f.Severity = lint.Warning
 			f.Message += " (a contract break, not a clusterctl failure: an error with --strict)"
 		}

@@ -55,7 +55,7 @@ func (p *Publisher) uploadAll(ctx context.Context, plan *publish.Plan, ts *tagSt
 	byName := map[string][]*publish.Step{}
 	var names []string
 	for _, s := range plan.Steps {
-		if s.Release.Version == ts.plan.tag && s.Writes() {
+		if s.Release.Version.String() == ts.plan.tag && s.Writes() {
 			if byName[s.File.Name] == nil {
 				names = append(names, s.File.Name)
 			}

@@ -84,7 +84,7 @@ func (s *sleeps) all() []time.Duration {
 
 // provider builds a valid release with metadata, components and extra files.
 func provider(name, typ, version string, extra ...string) *release.Release {
-	r := &release.Release{Provider: layout.Provider{Type: typ, Name: name}, Version: version, ComponentsFile: layout.ComponentsFile(typ)}
+	r := &release.Release{Provider: layout.Provider{Type: layout.Type(typ), Name: name}, Version: layout.NamedVersion(version), ComponentsFile: layout.ComponentsFile(layout.Type(typ))}
 	r.Files = append(r.Files,
 		release.File{Name: "metadata.yaml", Data: []byte("apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\n")},
 		release.File{Name: r.ComponentsFile, Data: []byte("# " + name + " " + version + "\nkind: Namespace\n")})

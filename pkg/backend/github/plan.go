@@ -32,15 +32,14 @@ func plan(set *release.Set) ([]*tagPlan, error) {
 	byTag := map[string]*tagPlan{}
 	var tags []string
 	for _, r := range set.Releases {
-		tp := byTag[r.Version]
+		tp := byTag[r.Version.String()]
 		if tp == nil {
-			v, err := layout.ParseVersion(r.Version)
-			if err != nil {
+			if err := r.Version.Check(); err != nil {
 				return nil, fmt.Errorf("%s: %w", r, err)
 			}
-			tp = &tagPlan{tag: r.Version, ver: v, pre: v.Prerelease() != ""}
-			byTag[r.Version] = tp
-			tags = append(tags, r.Version)
+			tp = &tagPlan{tag: r.Version.String(), ver: r.Version, pre: r.Version.Prerelease() != ""}
+			byTag[r.Version.String()] = tp
+			tags = append(tags, r.Version.String())
 		}
 		if err := tp.add(r); err != nil {
 			return nil, err
@@ -51,7 +50,7 @@ func plan(set *release.Set) ([]*tagPlan, error) {
 		out = append(out, byTag[t])
 	}
 	// Semantic version order (v1.9.0 before v1.10.0), so releases appear oldest first.
-	sort.Slice(out, func(i, j int) bool { return out[i].ver.LessThan(out[j].ver.Version) })
+	sort.Slice(out, func(i, j int) bool { return out[i].ver.LessThan(out[j].ver) })
 	return out, nil
 }
 

@@ -9,15 +9,22 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/repository"
 )
 
-// Repo reads published releases the way clusterctl's GitHub API fallback does.
+// Repo reads published releases the way clusterctl's GitHub API fallback does: the
+// GitHub kind of repository.Repository.
 type Repo struct {
 	api *api
 	// MaxFileSize caps File for names other than metadata.yaml (which has
 	// httpx.MaxMetadataSize); httpx.MaxFileSize when 0.
 	MaxFileSize int64
+	// About is what the provider URL names (label, components file, version); Info
+	// fills in the rest.
+	About repository.Info
 }
+
+var _ repository.Repository = (*Repo)(nil)
 
 // NewRepo returns a reader; Token may be empty for public repositories.
 func NewRepo(opts Options) (*Repo, error) {
@@ -30,6 +37,19 @@ func NewRepo(opts Options) (*Repo, error) {
 
 // String is "github:OWNER/NAME".
 func (r *Repo) String() string { return "github:" + r.api.name() }
+
+// Info describes the repository. Like clusterctl's GitHub repository, it passes over a
+// `latest` candidate whose metadata.yaml is missing (SkipsMissing).
+func (r *Repo) Info() repository.Info {
+	i := r.About
+	i.Kind, i.Name, i.SkipsMissing = repository.GitHub, r.String(), true
+	return i
+}
+
+// Bundles is the release's bundle asset (repository.BundleFile).
+func (r *Repo) Bundles(ctx context.Context, tag string) ([][]byte, error) {
+	return repository.BundleFile(ctx, r, tag)
+}
 
 // Versions lists the tags of published (non-draft) releases that are versions.
 func (r *Repo) Versions(ctx context.Context) ([]string, error) {
@@ -68,7 +88,7 @@ func (r *Repo) File(ctx context.Context, tag, name string) ([]byte, error) {
 	}
 	for _, a := range assets {
 		if a.GetName() == name {
-			return r.download(ctx, tag, a, httpx.CapFor(name, r.MaxFileSize))
+			return r.download(ctx, tag, a, repository.CapFor(name, r.MaxFileSize))
 		}
 	}
 	return nil, withKind(fs.ErrNotExist, "reading %s from the release %s of %s: the release has no such asset", name, tag, r.api.name())

@@ -13,6 +13,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/repository"
 )
 
 // tagState is what State found for one tag, carried to Apply in the snapshot.
@@ -115,7 +116,7 @@ func (ts *tagState) fill(st map[publish.Version]*publish.Held) {
 		if i == 0 {
 			h.Extra = extra
 		}
-		st[publish.Version{Label: r.Label(), Version: r.Version}] = h
+		st[publish.Version{Label: r.Label(), Version: r.Version.String()}] = h
 	}
 }
 
@@ -129,7 +130,7 @@ func (p *Publisher) digest(ctx context.Context, a *ghAsset, f release.File) (str
 	if d, ok := strings.CutPrefix(a.Digest, "sha256:"); ok && d != "" {
 		return d, nil
 	}
-	limit := max(httpx.CapFor(f.Name, 0), int64(len(f.Data)))
+	limit := max(repository.CapFor(f.Name, 0), int64(len(f.Data)))
 	if int64(a.GetSize()) > limit {
 		return "", nil
 	}

@@ -76,7 +76,7 @@ func testSet(t testing.TB, versions ...string) *release.Set {
 	t.Helper()
 	set := &release.Set{}
 	for _, v := range versions {
-		rel := &release.Release{Provider: layout.Provider{Type: layout.InfrastructureProvider, Name: "aws"}, Version: v,
+		rel := &release.Release{Provider: layout.Provider{Type: layout.InfrastructureProvider, Name: "aws"}, Version: layout.NamedVersion(v),
 			ComponentsFile: "infrastructure-components.yaml"}
 		for _, n := range []string{"cluster-template.yaml", "infrastructure-components.yaml", "metadata.yaml"} {
 			rel.Files = append(rel.Files, release.File{Name: n, Data: readFixture(t, n)})

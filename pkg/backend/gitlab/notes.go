@@ -27,7 +27,7 @@ func (p *Publisher) Notes(plan *publish.Plan) []string {
 func (p *Publisher) entries(set *release.Set) string {
 	var ps []clusterctlcfg.Provider
 	for _, rel := range set.Releases {
-		u := layout.GitLabURL(p.c.baseURL(), p.c.opts.Project, p.packageName(rel), rel.Version, rel.ComponentsFile)
+		u := layout.GitLabURL(p.c.baseURL(), p.c.opts.Project, p.packageName(rel), rel.Version.String(), rel.ComponentsFile)
 		ps = append(ps, clusterctlcfg.Provider{Provider: rel.Provider, URL: u})
 	}
 	return "clusterctl.yaml:\n" + clusterctlcfg.Snippet(ps)

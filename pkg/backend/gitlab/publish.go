@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -30,14 +31,14 @@ func (p *Publisher) State(ctx context.Context, set *release.Set) (publish.State,
 		for i, f := range rel.Files {
 			names[i] = f.Name
 		}
-		remote, err := p.c.remote(ctx, name, rel.Version, names)
+		remote, err := p.c.remote(ctx, name, rel.Version.String(), names)
 		if err != nil {
 			return publish.State{}, fmt.Errorf("listing package %s %s of GitLab project %s: %w", name, rel.Version, p.c.opts.Project, explain(err, p.c.opts.Project, p.c.opts.TokenKind))
 		}
 		if len(remote) == 0 {
 			continue
 		}
-		v := publish.Version{Label: rel.Label(), Version: rel.Version}
+		v := publish.Version{Label: rel.Label(), Version: rel.Version.String()}
 		snap.remotes[v] = remote
 		st.Held[v] = held(rel, remote)
 	}
@@ -53,7 +54,7 @@ func held(rel *release.Release, remote remoteVersion) *publish.Held {
 			h.Extra = append(h.Extra, name)
 		}
 	}
-	_, h.Sealed = h.Files["metadata.yaml"]
+	_, h.Sealed = h.Files[layout.MetadataFile]
 	sort.Strings(h.Extra)
 	return h
 }
@@ -77,15 +78,15 @@ func (p *Publisher) Apply(ctx context.Context, plan *publish.Plan) error {
 
 func (p *Publisher) applyVersion(ctx context.Context, plan *publish.Plan, snap *snapshot, v publish.VersionSteps) error {
 	name := p.packageName(v.Release)
-	remote := snap.remotes[publish.Version{Label: v.Release.Label(), Version: v.Release.Version}]
+	remote := snap.remotes[publish.Version{Label: v.Release.Label(), Version: v.Release.Version.String()}]
 	for _, s := range uploadOrder(v.Steps) {
 		copies := remote[s.File.Name]
 		var err error
 		switch s.Action {
 		case publish.Put:
-			err = p.upload(ctx, name, v.Release.Version, *s.File, nil)
+			err = p.upload(ctx, name, v.Release.Version.String(), *s.File, nil)
 		case publish.Replace:
-			err = p.replace(ctx, name, v.Release.Version, *s.File, copies)
+			err = p.replace(ctx, name, v.Release.Version.String(), *s.File, copies)
 		case publish.Skip:
 			err = p.dropStale(ctx, plan, v.Release, s.File, copies)
 		}
@@ -104,7 +105,7 @@ func (p *Publisher) applyVersion(ctx context.Context, plan *publish.Plan, snap *
 func uploadOrder(steps []*publish.Step) []*publish.Step {
 	out := append([]*publish.Step(nil), steps...)
 	sort.SliceStable(out, func(i, j int) bool {
-		mi, mj := out[i].File.Name == "metadata.yaml", out[j].File.Name == "metadata.yaml"
+		mi, mj := out[i].File.Name == layout.MetadataFile, out[j].File.Name == layout.MetadataFile
 		if mi != mj {
 			return mj
 		}

@@ -11,17 +11,24 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/repository"
 	gl "gitlab.com/gitlab-org/api/client-go"
 )
 
-// Repo reads one provider's package from a GitLab project, for verify and mirror.
-// Unlike clusterctl it can list versions (through the packages API).
+// Repo reads one provider's package from a GitLab project, for verify and mirror: the
+// GitLab kind of repository.Repository. Unlike clusterctl it can list versions
+// (through the packages API).
 type Repo struct {
 	c *conn
 	// MaxFileSize caps File for names other than metadata.yaml (which has
 	// httpx.MaxMetadataSize); httpx.MaxFileSize when 0.
 	MaxFileSize int64
+	// About is what the provider URL names (label, components file, version); Info
+	// fills in the rest.
+	About repository.Info
 }
+
+var _ repository.Repository = (*Repo)(nil)
 
 // NewRepo builds a reader; Options.Package is required (usually the provider label).
 // A token is optional: public package registries are readable anonymously.
@@ -38,6 +45,18 @@ func NewRepo(opts Options) (*Repo, error) {
 
 // String names the source: "gitlab:<project>/<package>".
 func (r *Repo) String() string { return "gitlab:" + r.c.opts.Project + "/" + r.c.opts.Package }
+
+// Info describes the repository.
+func (r *Repo) Info() repository.Info {
+	i := r.About
+	i.Kind, i.Name = repository.GitLab, r.String()
+	return i
+}
+
+// Bundles is the version's bundle file (repository.BundleFile).
+func (r *Repo) Bundles(ctx context.Context, version string) ([][]byte, error) {
+	return repository.BundleFile(ctx, r, version)
+}
 
 // URL is the clusterctl URL of a file of a version.
 func (r *Repo) URL(version, file string) string {
@@ -70,7 +89,7 @@ func (r *Repo) Versions(ctx context.Context) ([]string, error) {
 	}
 	var out []string
 	for _, v := range layout.SortVersions(all) {
-		out = append(out, v.Tag)
+		out = append(out, v.String())
 	}
 	sort.Strings(other)
 	return append(out, other...), nil
@@ -106,7 +125,7 @@ func (r *Repo) File(ctx context.Context, version, name string) ([]byte, error) {
 	err := r.c.retry(ctx, func(ctx context.Context, _ int) (*gl.Response, error) {
 		var err error
 		var resp *gl.Response
-		data, resp, err = r.get(ctx, u, httpx.CapFor(name, r.MaxFileSize))
+		data, resp, err = r.get(ctx, u, repository.CapFor(name, r.MaxFileSize))
 		return resp, err
 	})
 	if errors.Is(err, httpx.ErrTooLarge) {

@@ -70,5 +70,5 @@ func (st *staging) stageConfig(root string, set *release.Set, p *Publisher) erro
 
 // versionDir is where a version is published.
 func versionDir(root string, v publish.VersionSteps) string {
-	return layout.LocalDir(root, v.Release.Label(), v.Release.Version)
+	return layout.LocalDir(root, v.Release.Label(), v.Release.Version.String())
 }

@@ -1,12 +1,7 @@
 package local
 
 import (
-	"errors"
-	"fmt"
-	"io/fs"
-
 	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
-	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -28,31 +23,15 @@ func entries(root string, set *release.Set) []Provider {
 	return out
 }
 
-// mergeConfig adds or updates the entries in a clusterctl.yaml, keeping every other
-// entry, top-level key and comment. changed is false when old already has them all.
-func mergeConfig(path string, old []byte, want []Provider) (out []byte, changed bool, err error) {
-	cfg, err := clusterctlcfg.Parse(path, old)
-	if err != nil {
-		return nil, false, err
-	}
+// merge adds or updates the entries in a clusterctl.yaml, keeping every other entry,
+// top-level key and comment. changed is false when it already has them all.
+func merge(cfg *clusterctlcfg.Config, want []Provider) (out []byte, changed bool, err error) {
 	if err := cfg.SetProviders(want...); err != nil {
 		return nil, false, err
 	}
 	if changed, err = cfg.Changed(); err != nil || !changed {
-		return old, false, err
+		return nil, false, err
 	}
 	out, err = cfg.Bytes()
 	return out, err == nil, err
-}
-
-// readConfig returns the current clusterctl.yaml, or nil when there is none.
-func readConfig(path string) ([]byte, error) {
-	data, err := fsx.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	return data, nil
 }

@@ -19,8 +19,8 @@ import (
 // rel builds an infrastructure-foo release (or another name/type) with metadata.yaml,
 // the components file and extra name=content files.
 func rel(name, typ, version string, extra ...string) *release.Release {
-	comp := layout.ComponentsFile(typ)
-	r := &release.Release{Provider: layout.Provider{Type: typ, Name: name}, Version: version, ComponentsFile: comp, Files: []release.File{
+	comp := layout.ComponentsFile(layout.Type(typ))
+	r := &release.Release{Provider: layout.Provider{Type: layout.Type(typ), Name: name}, Version: layout.NamedVersion(version), ComponentsFile: comp, Files: []release.File{
 		{Name: "metadata.yaml", Data: []byte("apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\n")},
 		{Name: comp, Data: []byte("kind: Namespace # " + version + "\n")},
 	}}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -29,7 +30,7 @@ func killScenario(force bool) (before, after *release.Set) {
 // or removal.
 func killChild(t *testing.T, root string, step func(), force, noExchange bool) {
 	_, after := killScenario(force)
-	p := New(root, Options{Step: func(string) { step() }})
+	p := New(root, Options{Hook: func(fsx.Op, string) error { step(); return nil }})
 	p.noExchange = noExchange
 	if _, err := publish.Publish(t.Context(), after, p, publish.Policy{Replace: force}); err != nil {
 		t.Fatal(err)
@@ -76,7 +77,7 @@ func killAt(t *testing.T, n int, force, noExchange bool) bool {
 	mustPublish(t, New(root, Options{}), after, publish.Policy{Replace: force})
 	checkWhole(t, root, n, before, after)
 	for _, r := range after.Releases {
-		if !holds(t, filepath.Join(root, r.Label(), r.Version), r) {
+		if !holds(t, filepath.Join(root, r.Label(), r.Version.String()), r) {
 			t.Errorf("step %d: after the re-run %s does not hold the new release", n, r)
 		}
 	}
@@ -105,7 +106,7 @@ func checkWhole(t *testing.T, root string, n int, old, new *release.Set) {
 		}
 	}
 	for _, r := range old.Releases {
-		if !listed[r.Version] && !setAsideWhole(t, root, r) {
+		if !listed[r.Version.String()] && !setAsideWhole(t, root, r) {
 			t.Errorf("step %d: %s was lost (listed: %v)", n, r.Version, versions)
 		}
 	}
@@ -114,13 +115,13 @@ func checkWhole(t *testing.T, root string, n int, old, new *release.Set) {
 // setAsideWhole reports whether r's folder is set aside whole, for the next run to
 // restore (the fallback where the system cannot exchange).
 func setAsideWhole(t *testing.T, root string, r *release.Release) bool {
-	old, _ := filepath.Glob(filepath.Join(root, r.Label(), "."+r.Version+oldMark+"*"))
+	old, _ := filepath.Glob(filepath.Join(root, r.Label(), "."+r.Version.String()+oldMark+"*"))
 	return len(old) == 1 && holds(t, old[0], r)
 }
 
 func find(s *release.Set, version string) *release.Release {
 	for _, r := range s.Releases {
-		if r.Version == version {
+		if r.Version.String() == version {
 			return r
 		}
 	}

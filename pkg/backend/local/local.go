@@ -26,10 +26,9 @@ type Options struct {
 	// KeepConfig leaves ROOT/clusterctl.yaml to the caller (mirror writes it once,
 	// with pinned versions); Preflight still checks that it parses.
 	KeepConfig bool
-	// Step, when set, is called before every file write and every rename, exchange
-	// and removal of the commit with a short description ("write PATH", "rename
-	// TARGET", "remove PATH"); crash tests kill the process there.
-	Step func(what string)
+	// Hook, when set, is called before every file write and every rename, exchange
+	// and removal of the commit (fsx.Hook); crash tests kill the process there.
+	Hook fsx.Hook
 }
 
 // Publisher publishes release sets into one local repository root. It keeps nothing
@@ -46,9 +45,6 @@ func New(root string, opts Options) *Publisher {
 	if opts.LockWait <= 0 {
 		opts.LockWait = fsx.DefaultLockWait
 	}
-	if opts.Step == nil {
-		opts.Step = func(string) {}
-	}
 	return &Publisher{root: root, opts: opts}
 }
 
@@ -56,13 +52,9 @@ func New(root string, opts Options) *Publisher {
 func (p *Publisher) String() string { return "local:" + p.root }
 
 // fs is the staged-write helper of a run: capirepo's mark, the options' writer
-// and step hook.
+// and hook.
 func (p *Publisher) fs() *fsx.FS {
-	step := p.opts.Step
-	return &fsx.FS{Mark: mark, Writer: p.opts.Writer, NoExchange: p.noExchange, Hook: func(op fsx.Op, path string) error {
-		step(string(op) + " " + path)
-		return nil
-	}}
+	return &fsx.FS{Mark: mark, Writer: p.opts.Writer, NoExchange: p.noExchange, Hook: p.opts.Hook}
 }
 
 // osWriter is fsx's own synced write of a new file (tests wrap it).

@@ -2,9 +2,7 @@ package local
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -32,14 +30,14 @@ func (p *Publisher) Preflight(ctx context.Context, set *release.Set, _ publish.P
 	if err != nil {
 		return err
 	}
-	if err := checkDir(root); err != nil {
+	if err := localrepo.CheckFolder(root); err != nil {
 		return err
 	}
 	for _, r := range set.Releases {
 		if r.File(localrepo.ChecksumFile) != nil {
 			return fmt.Errorf("%s: file name %s is reserved for the checksum file the local repository writes; rename the file", r, localrepo.ChecksumFile)
 		}
-		if err := checkDir(filepath.Join(root, r.Label())); err != nil {
+		if err := localrepo.CheckFolder(filepath.Join(root, r.Label())); err != nil {
 			return err
 		}
 	}
@@ -77,12 +75,12 @@ func (p *Publisher) State(ctx context.Context, set *release.Set) (publish.State,
 	}
 	st := publish.NewState(nil)
 	for _, r := range set.Releases {
-		h, err := readHeld(layout.LocalDir(root, r.Label(), r.Version), r)
+		h, err := readHeld(layout.LocalDir(root, r.Label(), r.Version.String()), r)
 		if err != nil {
 			return publish.State{}, err
 		}
 		if h != nil {
-			st.Held[publish.Version{Label: r.Label(), Version: r.Version}] = h
+			st.Held[publish.Version{Label: r.Label(), Version: r.Version.String()}] = h
 		}
 	}
 	return st, ctx.Err()
@@ -102,24 +100,11 @@ func (p *Publisher) Notes(plan *publish.Plan) []string {
 	return append(out, clusterctlcfg.Snippet(entries(root, plan.Set)))
 }
 
-// checkDir refuses a path that exists and is not a folder.
-func checkDir(dir string) error {
-	fi, err := os.Lstat(dir)
-	if err == nil && !fi.IsDir() {
-		return fmt.Errorf("checking %s: it exists and is not a directory: move it away, then publish again", dir)
-	}
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("checking %s: %w", dir, err)
-	}
-	return nil
-}
-
 // config returns the merged clusterctl.yaml and whether it changes.
 func (p *Publisher) config(root string, set *release.Set) ([]byte, bool, error) {
-	path := filepath.Join(root, clusterctlcfg.File)
-	old, err := readConfig(path)
+	cfg, err := clusterctlcfg.Load(filepath.Join(root, clusterctlcfg.File))
 	if err != nil {
 		return nil, false, err
 	}
-	return mergeConfig(path, old, entries(root, set))
+	return merge(cfg, entries(root, set))
 }

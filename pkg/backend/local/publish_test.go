@@ -24,7 +24,7 @@ func TestPublishWritesTreeChecksumsAndConfig(t *testing.T) {
 		t.Errorf("written = %d, want %d\n%+v", got, want, rep.Actions)
 	}
 	for _, r := range s.Releases {
-		dir := layout.LocalDir(root, r.Label(), r.Version)
+		dir := layout.LocalDir(root, r.Label(), r.Version.String())
 		for _, f := range r.Files {
 			if got := readFile(t, filepath.Join(dir, f.Name)); got != string(f.Data) {
 				t.Errorf("%s/%s = %q, want %q", dir, f.Name, got, f.Data)

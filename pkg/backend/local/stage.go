@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/localrepo"
@@ -35,15 +34,13 @@ func isStaged(name string) bool { return (&fsx.FS{Mark: mark}).IsStaged(name) }
 // rest removed. Other entries (other tools' temporary files, junk) are left alone.
 func recoverLeftovers(root string) error {
 	f := &fsx.FS{Mark: mark}
-	entries, err := os.ReadDir(root)
+	labels, err := localrepo.Folders(root)
 	if err != nil {
 		return fmt.Errorf("reading repository root %s: %w", root, err)
 	}
-	for _, e := range entries {
-		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
-			if err := f.Clean(filepath.Join(root, e.Name())); err != nil {
-				return err
-			}
+	for _, l := range labels {
+		if err := f.Clean(filepath.Join(root, l)); err != nil {
+			return err
 		}
 	}
 	return f.Clean(root)
@@ -87,7 +84,7 @@ func (st *staging) stage(ctx context.Context, dir string, v publish.VersionSteps
 	}
 	var kept []release.File
 	if v.Held != nil {
-		kept, err = keepExtra(dir, v.Held.Extra)
+		kept, err = localrepo.ReadTree(dir, v.Held.Extra) // what the version holds and the build does not
 	}
 	if err == nil {
 		err = localrepo.StageVersion(ctx, s, v.Release.Files, kept)
@@ -97,35 +94,6 @@ func (st *staging) stage(ctx context.Context, dir string, v publish.VersionSteps
 		return nil, fmt.Errorf("staging %s: %w", v.Release, err)
 	}
 	return s, nil
-}
-
-// keepExtra adds what the published version holds and the build does not (files,
-// and folders with their files), so replacing a version leaves them alone. Anything
-// else (a symbolic link, a device) cannot be carried over and stops the run before
-// the commit, naming it.
-func keepExtra(dir string, names []string) ([]release.File, error) {
-	var files []release.File
-	for _, n := range names {
-		err := filepath.WalkDir(filepath.Join(dir, n), func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return err
-			}
-			if !d.Type().IsRegular() {
-				return fmt.Errorf("%s is not a regular file or folder, so replacing the version would drop it: move it away, then publish again", path)
-			}
-			data, err := fsx.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			rel, _ := filepath.Rel(dir, path)
-			files = append(files, release.File{Name: filepath.ToSlash(rel), Data: data})
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-	}
-	return files, nil
 }
 
 // discard removes everything staged and the label folders made for it.

@@ -12,15 +12,20 @@ import (
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
+	"oras.land/oras-go/v2/registry/remote/auth"
 )
 
 const secret = "s3cr3t-Pa55"
 
-func envOf(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+// envOf is what the token policy (source.OCISecrets) reads from these variables.
+func envOf(m map[string]string) Secrets {
+	return Secrets{Operator: auth.Credential{Username: m["OCI_USERNAME"], Password: m["OCI_PASSWORD"]},
+		DockerConfig: filepath.Join(m["DOCKER_CONFIG"], "config.json")}
+}
 
-func publishWith(t *testing.T, srv *registry.Server, getenv func(string) string) error {
+func publishWith(t *testing.T, srv *registry.Server, secrets Secrets) error {
 	t.Helper()
-	cred, err := Credentials(getenv, srv.Host)
+	cred, err := Credentials(secrets, srv.Host)
 	if err != nil {
 		return err
 	}
@@ -38,14 +43,14 @@ func TestCredentials(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, env := range map[string]map[string]string{
-		"operator variables": {EnvUsername: "robot", EnvPassword: secret, "DOCKER_CONFIG": t.TempDir()},
+		"operator variables": {"OCI_USERNAME": "robot", "OCI_PASSWORD": secret, "DOCKER_CONFIG": t.TempDir()},
 		"docker config":      {"DOCKER_CONFIG": dir},
 	} {
 		if err := publishWith(t, srv, envOf(env)); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
-	err := publishWith(t, srv, envOf(map[string]string{EnvUsername: "robot", EnvPassword: "wrong-" + secret, "DOCKER_CONFIG": t.TempDir()}))
+	err := publishWith(t, srv, envOf(map[string]string{"OCI_USERNAME": "robot", "OCI_PASSWORD": "wrong-" + secret, "DOCKER_CONFIG": t.TempDir()}))
 	if err == nil || !strings.Contains(err.Error(), "401") || strings.Contains(err.Error(), secret) {
 		t.Fatalf("wrong password: err = %v; want a 401 without the password", err)
 	}
@@ -91,11 +96,11 @@ func TestOCIVariablesAreForTheirHostsOnly(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"auths":{"up.example:5000":{"auth":"`+auth+`"}}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	cred, err := Credentials(envOf(map[string]string{EnvUsername: "robot", EnvPassword: secret, "DOCKER_CONFIG": dir}), "mirror.example:5000")
+	cred, err := Credentials(envOf(map[string]string{"OCI_USERNAME": "robot", "OCI_PASSWORD": secret, "DOCKER_CONFIG": dir}), "mirror.example:5000")
 	if err != nil {
 		t.Fatal(err)
 	}
-	hub, err := Credentials(envOf(map[string]string{EnvUsername: "robot", EnvPassword: secret, "DOCKER_CONFIG": dir}), "docker.io")
+	hub, err := Credentials(envOf(map[string]string{"OCI_USERNAME": "robot", "OCI_PASSWORD": secret, "DOCKER_CONFIG": dir}), "docker.io")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +120,7 @@ func TestOCIVariablesAreForTheirHostsOnly(t *testing.T) {
 func TestRegistryEchoIsRedacted(t *testing.T) {
 	srv := registry.New(t, registry.WithBasicAuth("robot", secret))
 	srv.AddFault(&registry.Fault{Status: http.StatusBadRequest, Echo: true, Match: func(r *http.Request) bool { return r.Method == http.MethodPut }})
-	err := publishWith(t, srv, envOf(map[string]string{EnvUsername: "robot", EnvPassword: secret, "DOCKER_CONFIG": t.TempDir()}))
+	err := publishWith(t, srv, envOf(map[string]string{"OCI_USERNAME": "robot", "OCI_PASSWORD": secret, "DOCKER_CONFIG": t.TempDir()}))
 	encoded := base64.StdEncoding.EncodeToString([]byte("robot:" + secret))
 	if err == nil || !strings.Contains(err.Error(), "injected failure") {
 		t.Fatalf("err = %v; want the registry's answer", err)

@@ -11,7 +11,7 @@ import (
 func TestBundleCheckVersions(t *testing.T) {
 	t.Parallel()
 	rel := func(name, version string) *release.Release {
-		return &release.Release{Provider: layout.Provider{Type: "InfrastructureProvider", Name: name}, Version: version}
+		return &release.Release{Provider: layout.Provider{Type: "InfrastructureProvider", Name: name}, Version: layout.NamedVersion(version)}
 	}
 	same := &release.Set{Releases: []*release.Release{rel("a", "v1.0.0"), rel("b", "v1.0.0")}}
 	mixed := &release.Set{Releases: []*release.Release{rel("a", "v1.0.0"), rel("b", "v1.1.0")}}

@@ -3,8 +3,6 @@ package oci
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 
@@ -13,23 +11,21 @@ import (
 	"oras.land/oras-go/v2/registry/remote/credentials"
 )
 
-// Environment variables the cluster-api-operator reads its OCI credentials from.
-const (
-	EnvUsername     = "OCI_USERNAME"
-	EnvPassword     = "OCI_PASSWORD"
-	EnvAccessToken  = "OCI_ACCESS_TOKEN"
-	EnvRefreshToken = "OCI_REFRESH_TOKEN"
-)
+// Secrets are the registry credentials the token policy found (pkg/source,
+// tokens.go): the cluster-api-operator's OCI_* variables and the Docker config file.
+type Secrets struct {
+	Operator     auth.Credential // OCI_USERNAME, OCI_PASSWORD, OCI_ACCESS_TOKEN, OCI_REFRESH_TOKEN; empty: none set
+	DockerConfig string          // the Docker config file ($DOCKER_CONFIG/config.json or ~/.docker/config.json)
+}
 
-// Credentials returns the credential function. The operator's OCI_* variables, when
-// set, are the credentials of the registries in hosts (host[:port]: the one a command
-// publishes to or reads, as the operator uses them for its one registry); every other
-// registry, such as an image's upstream, gets its Docker config entry ($DOCKER_CONFIG or
-// ~/.docker/config.json, and credential helpers), so a password never reaches a
-// registry it is not for. Values never appear in errors.
-func Credentials(getenv func(string) string, hosts ...string) (auth.CredentialFunc, error) {
-	docker := dockerCredential(dockerConfig(getenv))
-	c, ok := envCredential(getenv)
+// Credentials returns the credential function. The operator's credentials, when set,
+// are those of the registries in hosts (host[:port]: the one a command publishes to
+// or reads, as the operator uses them for its one registry); every other registry,
+// such as an image's upstream, gets its Docker config entry (and credential helpers),
+// so a password never reaches a registry it is not for. Values never appear in errors.
+func Credentials(s Secrets, hosts ...string) (auth.CredentialFunc, error) {
+	docker := dockerCredential(s.DockerConfig)
+	c, ok := s.Operator, s.Operator != auth.EmptyCredential
 	if !ok {
 		return docker, nil
 	}
@@ -64,27 +60,6 @@ func dockerCredential(path string) auth.CredentialFunc {
 		}
 		return cred(ctx, host)
 	}
-}
-
-func envCredential(getenv func(string) string) (auth.Credential, bool) {
-	c := auth.Credential{
-		Username:     strings.TrimSpace(getenv(EnvUsername)),
-		Password:     strings.TrimSpace(getenv(EnvPassword)),
-		AccessToken:  strings.TrimSpace(getenv(EnvAccessToken)),
-		RefreshToken: strings.TrimSpace(getenv(EnvRefreshToken)),
-	}
-	return c, c != auth.EmptyCredential
-}
-
-func dockerConfig(getenv func(string) string) string {
-	if d := getenv("DOCKER_CONFIG"); d != "" {
-		return filepath.Join(d, "config.json")
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return filepath.Join(".docker", "config.json")
-	}
-	return filepath.Join(home, ".docker", "config.json")
 }
 
 // scrub keeps only the error's first line: config parse errors may quote file content.

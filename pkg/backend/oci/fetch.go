@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/capirepo/capirepo/pkg/httpx"
+	"github.com/capirepo/capirepo/pkg/repository"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	"oras.land/oras-go/v2"
 	"oras.land/oras-go/v2/content"
@@ -31,9 +32,9 @@ func (f *Fetched) Titles() []string {
 	return out
 }
 
-// Fetch copies tag from src into memory (oras.Copy, as the operator does) and collects
+// fetch copies tag from src into memory (oras.Copy, as the operator does) and collects
 // every layer that carries an org.opencontainers.image.title.
-func Fetch(ctx context.Context, src oras.ReadOnlyTarget, tag string) (*Fetched, error) {
+func fetch(ctx context.Context, src oras.ReadOnlyTarget, tag string) (*Fetched, error) {
 	store := memory.New()
 	opts := oras.DefaultCopyOptions
 	opts.PreCopy = refuseOversized
@@ -71,7 +72,7 @@ func refuseOversized(_ context.Context, d ocispec.Descriptor) error {
 	if title == "" {
 		title = "layer " + d.Digest.String()
 	}
-	if limit := httpx.CapFor(title, 0); d.Size > limit {
+	if limit := repository.CapFor(title, 0); d.Size > limit {
 		return fmt.Errorf("%s is %d bytes, over the %d-byte cap for a release file: %w", title, d.Size, limit, httpx.ErrTooLarge)
 	}
 	return nil

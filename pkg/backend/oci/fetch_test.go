@@ -37,12 +37,12 @@ func storeWith(t *testing.T, title string, data []byte) *memory.Store {
 func TestFetchRefusesOversizedLayers(t *testing.T) {
 	t.Parallel()
 	big := bytes.Repeat([]byte("a"), int(httpx.MaxMetadataSize)+1)
-	_, err := Fetch(context.Background(), storeWith(t, "metadata.yaml", big), "v1.0.0")
+	_, err := fetch(context.Background(), storeWith(t, "metadata.yaml", big), "v1.0.0")
 	if !errors.Is(err, httpx.ErrTooLarge) || !strings.Contains(err.Error(), "metadata.yaml") || !strings.Contains(err.Error(), "1048576-byte cap") {
 		t.Fatalf("oversized metadata.yaml: err = %v, want the file and its cap named", err)
 	}
 	// The same bytes are within the cap of a components file.
-	f, err := Fetch(context.Background(), storeWith(t, "infrastructure-components.yaml", big), "v1.0.0")
+	f, err := fetch(context.Background(), storeWith(t, "infrastructure-components.yaml", big), "v1.0.0")
 	if err != nil || len(f.Files["infrastructure-components.yaml"]) != len(big) {
 		t.Fatalf("components within its cap: err = %v", err)
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 func rel(typ, name, version, comp string) *release.Release {
-	r := &release.Release{Provider: layout.Provider{Type: typ, Name: name}, Version: version, ComponentsFile: layout.ComponentsFile(typ)}
+	r := &release.Release{Provider: layout.Provider{Type: layout.Type(typ), Name: name}, Version: layout.NamedVersion(version), ComponentsFile: layout.ComponentsFile(layout.Type(typ))}
 	r.Files = []release.File{
 		{Name: "metadata.yaml", Data: []byte("apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\n")},
 		{Name: r.ComponentsFile, Data: []byte(comp)},

@@ -2,6 +2,7 @@ package oci
 
 import (
 	"fmt"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"sort"
 
 	"github.com/capirepo/capirepo/pkg/release"
@@ -33,7 +34,7 @@ func (p *Publisher) packJobs(set *release.Set) ([]*job, error) {
 	var out []*job
 	for _, rel := range rels {
 		packed, b := withoutBundle(rel)
-		a, err := Pack(packed, p.opts.Pack)
+		a, err := packRelease(packed, p.opts.Pack)
 		if err != nil {
 			return nil, err
 		}
@@ -63,10 +64,10 @@ func (p *Publisher) bundleJob(rels []*release.Release) ([]*job, error) {
 	tag := b.Tag
 	if tag == "" {
 		for _, r := range rels {
-			if tag != "" && r.Version != tag {
+			if tag != "" && r.Version.String() != tag {
 				return nil, fmt.Errorf("bundle %s: providers have different versions (%s, %s): give the tag as --bundle %s:TAG", b.Name, tag, r.Version, b.Name)
 			}
-			tag = r.Version
+			tag = r.Version.String()
 		}
 	}
 	packed := make([]*release.Release, len(rels))
@@ -74,13 +75,13 @@ func (p *Publisher) bundleJob(rels []*release.Release) ([]*job, error) {
 	for i, r := range rels {
 		packed[i], bundles[i] = withoutBundle(r)
 	}
-	a, err := PackBundle(b.Name, tag, packed, p.opts.Pack)
+	a, err := packBundle(b.Name, tag, packed, p.opts.Pack)
 	if err != nil {
 		return nil, err
 	}
 	j := newJob(p.target.Repo(b.Name), a)
 	for i, r := range rels {
-		j.add(r, bundles[i], titleMap(packed[i], func(n string) string { return BundleTitle(r, n) }))
+		j.add(r, bundles[i], titleMap(packed[i], func(n string) string { return bundleTitle(r, n) }))
 	}
 	return []*job{j}, nil
 }
@@ -104,7 +105,7 @@ func notes(j *job, plainHTTP bool) []string {
 	out := []string{fmt.Sprintf("%s digest %s", j.Ref(), j.art.Desc.Digest)}
 	for _, rel := range j.rels {
 		out = append(out, fmt.Sprintf("operator %s %s: spec: {version: %s, fetchConfig: {oci: %q}} (a tag, never @sha256: the operator cannot parse digests)",
-			OperatorType(rel.Type), rel.Name, rel.Version, ref))
+			layout.OperatorType(rel.Type), rel.Name, rel.Version, ref))
 	}
 	return out
 }

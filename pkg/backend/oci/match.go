@@ -3,6 +3,8 @@ package oci
 import (
 	"fmt"
 	"strings"
+
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 // Found is what the operator takes from an artifact for one provider.
@@ -11,13 +13,13 @@ type Found struct {
 	Components string
 }
 
-// Match applies the operator's file-matching rules (first match wins) for a provider of
+// match applies the operator's file-matching rules (first match wins) for a provider of
 // clusterctl type typ, name and version, and fails as the operator would.
-func Match(files map[string][]byte, typ, name, version string) (Found, error) {
-	ot := OperatorType(typ)
+func match(files map[string][]byte, typ layout.Type, name, version string) (Found, error) {
+	ot := layout.OperatorType(typ)
 	full := ot + "-" + name + "-" + version + "-"
-	meta := first(files, full+"metadata.yaml", "metadata.yaml")
-	comp := first(files, full+"components.yaml", ot+"-components.yaml", "components.yaml")
+	meta := first(files, full+layout.MetadataFile, layout.MetadataFile)
+	comp := first(files, full+layout.OperatorComponentsFile, ot+"-"+layout.OperatorComponentsFile, layout.OperatorComponentsFile)
 	var missing []string
 	if meta == "" {
 		missing = append(missing, fmt.Sprintf("metadata (%smetadata.yaml or metadata.yaml)", full))

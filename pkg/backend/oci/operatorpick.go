@@ -25,7 +25,7 @@ func (r *Reader) OperatorPick(ctx context.Context, label, version string) (Found
 		files[t] = nil
 	}
 	typ, name := layout.ParseLabel(label)
-	return Match(files, typ, name, version)
+	return match(files, typ, name, version)
 }
 
 // OperatorLine words OperatorPick for one version, as verify prints it, and false

@@ -56,9 +56,9 @@ type named struct {
 	data  []byte
 }
 
-// Pack builds the artifact of one release, tagged with its version. Runtime-extension
+// packRelease builds the artifact of one release, tagged with its version. Runtime-extension
 // releases get the extra runtimeextension-components.yaml layer (the same blob).
-func Pack(rel *release.Release, opts PackOptions) (*Artifact, error) {
+func packRelease(rel *release.Release, opts PackOptions) (*Artifact, error) {
 	if err := rel.Validate(); err != nil {
 		return nil, err
 	}
@@ -69,13 +69,13 @@ func Pack(rel *release.Release, opts PackOptions) (*Artifact, error) {
 	if rel.Type == layout.RuntimeExtensionProvider && rel.File(RuntimeExtensionAlias) == nil {
 		files = append(files, named{RuntimeExtensionAlias, rel.File(rel.ComponentsFile).Data})
 	}
-	ann := annotations(rel.Label(), rel.Version, layout.TypeFlag(rel.Type), rel.Name, opts)
-	return pack(rel.Version, files, ann)
+	ann := annotations(rel.Label(), rel.Version.String(), layout.TypeFlag(rel.Type), rel.Name, opts)
+	return pack(rel.Version.String(), files, ann)
 }
 
-// PackBundle builds one artifact holding several releases under the operator's full file
+// packBundle builds one artifact holding several releases under the operator's full file
 // names, tagged tag (a version).
-func PackBundle(name, tag string, rels []*release.Release, opts PackOptions) (*Artifact, error) {
+func packBundle(name, tag string, rels []*release.Release, opts PackOptions) (*Artifact, error) {
 	if _, err := layout.ParseVersion(tag); err != nil {
 		return nil, fmt.Errorf("bundle %s tag: %w", name, err)
 	}
@@ -100,19 +100,19 @@ func PackBundle(name, tag string, rels []*release.Release, opts PackOptions) (*A
 func bundleFiles(rel *release.Release) []named {
 	var out []named
 	for _, f := range rel.Files {
-		out = append(out, named{BundleTitle(rel, f.Name), f.Data})
+		out = append(out, named{bundleTitle(rel, f.Name), f.Data})
 	}
 	return out
 }
 
-// BundleTitle is a file's layer title in a bundle: <type>-<name>-<version>-metadata.yaml,
+// bundleTitle is a file's layer title in a bundle: <type>-<name>-<version>-metadata.yaml,
 // ...-components.yaml for the main components file, ...-<file name> for the others.
-func BundleTitle(rel *release.Release, file string) string {
+func bundleTitle(rel *release.Release, file string) string {
 	suffix := file
 	if file == rel.ComponentsFile {
-		suffix = "components.yaml"
+		suffix = layout.OperatorComponentsFile
 	}
-	return FullName(rel.Type, rel.Name, rel.Version, suffix)
+	return fullName(rel.Type, rel.Name, rel.Version.String(), suffix)
 }
 
 func annotations(title, version, typ, name string, opts PackOptions) map[string]string {

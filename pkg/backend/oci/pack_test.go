@@ -13,22 +13,22 @@ import (
 
 func TestPackIsReproducible(t *testing.T) {
 	opts := PackOptions{Source: "https://github.com/x/y", Created: time.Unix(1700000000, 0)}
-	a, err := Pack(rel(layout.InfrastructureProvider, "aws", "v1.2.3", "kind: A\n"), opts)
+	a, err := packRelease(rel(layout.InfrastructureProvider, "aws", "v1.2.3", "kind: A\n"), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := Pack(rel(layout.InfrastructureProvider, "aws", "v1.2.3", "kind: A\n"), opts)
+	b, _ := packRelease(rel(layout.InfrastructureProvider, "aws", "v1.2.3", "kind: A\n"), opts)
 	if !bytes.Equal(a.Manifest, b.Manifest) || a.Desc.Digest != b.Desc.Digest {
 		t.Fatalf("same inputs, different manifests:\n%s\n%s", a.Manifest, b.Manifest)
 	}
-	c, _ := Pack(rel(layout.InfrastructureProvider, "aws", "v1.2.3", "kind: B\n"), opts)
+	c, _ := packRelease(rel(layout.InfrastructureProvider, "aws", "v1.2.3", "kind: B\n"), opts)
 	if c.Desc.Digest == a.Desc.Digest {
 		t.Fatal("different components, same digest")
 	}
 }
 
 func TestPackManifestShape(t *testing.T) {
-	a, err := Pack(rel(layout.InfrastructureProvider, "aws", "v1.2.3", "kind: A\n"),
+	a, err := packRelease(rel(layout.InfrastructureProvider, "aws", "v1.2.3", "kind: A\n"),
 		PackOptions{Source: "https://example.com/src", Created: time.Unix(0, 0)})
 	if err != nil {
 		t.Fatal(err)
@@ -61,7 +61,7 @@ func TestPackManifestShape(t *testing.T) {
 }
 
 func TestPackRuntimeExtensionAlias(t *testing.T) {
-	a, err := Pack(rel(layout.RuntimeExtensionProvider, "ext", "v0.1.0", "kind: X\n"), PackOptions{})
+	a, err := packRelease(rel(layout.RuntimeExtensionProvider, "ext", "v0.1.0", "kind: X\n"), PackOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func TestPackRuntimeExtensionAlias(t *testing.T) {
 	if len(a.blobDescs()) != 4 { // config, metadata, components, template: the alias adds no blob
 		t.Errorf("distinct blobs = %d, want 4", len(a.blobDescs()))
 	}
-	if _, err := Match(filesOf(a), layout.RuntimeExtensionProvider, "ext", "v0.1.0"); err != nil {
+	if _, err := match(filesOf(a), layout.RuntimeExtensionProvider, "ext", "v0.1.0"); err != nil {
 		t.Errorf("operator rules: %v", err)
 	}
 }
@@ -83,30 +83,30 @@ func TestPackRuntimeExtensionAlias(t *testing.T) {
 func TestPackBundleFullNames(t *testing.T) {
 	b := rel(layout.BootstrapProvider, "kubeadm", "v1.10.0", "kind: B\n")
 	c := rel(layout.ControlPlaneProvider, "kubeadm", "v1.10.0", "kind: C\n")
-	a, err := PackBundle("kubeadm", "v1.10.0", []*release.Release{b, c}, PackOptions{})
+	a, err := packBundle("kubeadm", "v1.10.0", []*release.Release{b, c}, PackOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	files := filesOf(a)
 	for _, r := range []*release.Release{b, c} {
-		f, err := Match(files, r.Type, r.Name, r.Version)
+		f, err := match(files, r.Type, r.Name, r.Version.String())
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := FullName(r.Type, "kubeadm", "v1.10.0", "components.yaml"); f.Components != want {
+		if want := fullName(r.Type, "kubeadm", "v1.10.0", "components.yaml"); f.Components != want {
 			t.Errorf("components title = %s, want %s", f.Components, want)
 		}
 		if !bytes.Equal(files[f.Components], r.File(r.ComponentsFile).Data) {
 			t.Errorf("%s: components bytes differ", r)
 		}
 	}
-	if _, err := PackBundle("kubeadm", "latest", []*release.Release{b}, PackOptions{}); err == nil {
+	if _, err := packBundle("kubeadm", "latest", []*release.Release{b}, PackOptions{}); err == nil {
 		t.Error("bundle tag latest accepted, want a version")
 	}
 }
 
 func TestMatchFailsLikeTheOperator(t *testing.T) {
-	_, err := Match(map[string][]byte{"metadata.yaml": nil, "runtime-extension-components.yaml": nil},
+	_, err := match(map[string][]byte{"metadata.yaml": nil, "runtime-extension-components.yaml": nil},
 		layout.RuntimeExtensionProvider, "ext", "v0.1.0")
 	if err == nil {
 		t.Fatal("runtime-extension-components.yaml alone matched; the operator does not find it")
@@ -121,7 +121,7 @@ func TestPackCreatedForVersion(t *testing.T) {
 		return time.Time{}
 	}}
 	for version, want := range map[string]string{"v1.2.3": "2023-11-14T22:13:20Z", "v1.2.4": "1970-01-01T00:00:05Z"} {
-		a, err := Pack(rel(layout.InfrastructureProvider, "aws", version, "kind: A\n"), opts)
+		a, err := packRelease(rel(layout.InfrastructureProvider, "aws", version, "kind: A\n"), opts)
 		if err != nil {
 			t.Fatal(err)
 		}

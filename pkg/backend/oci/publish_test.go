@@ -43,14 +43,14 @@ func TestPublishRefusesDifferentContent(t *testing.T) {
 		t.Fatalf("err %v, refused %d; want ErrConflict and the components file refused", err, rep.Count(release.Refused))
 	}
 	repo, _ := Remote{PlainHTTP: true}.Repository(srv.Host + "/capi/infrastructure-aws")
-	if d, _ := Current(ctx, repo, "v1.2.4"); d != "" {
+	if d, _ := current(ctx, repo, "v1.2.4"); d != "" {
 		t.Fatal("v1.2.4 was pushed although the set was refused")
 	}
 	rep, err = publish.Publish(ctx, changed, newPub(t, srv, Options{}), publish.Policy{Replace: true})
 	if err != nil || rep.Count(release.Replaced) != 1 || rep.Count(release.Written) != 3 {
 		t.Fatalf("--replace: err %v, replaced %d, written %d", err, rep.Count(release.Replaced), rep.Count(release.Written))
 	}
-	got, err := Fetch(ctx, repo, "v1.2.3")
+	got, err := fetch(ctx, repo, "v1.2.3")
 	if err != nil || string(got.Files["infrastructure-components.yaml"]) != "kind: B\n" {
 		t.Fatalf("after --replace the tag serves %q (err %v)", got.Files["infrastructure-components.yaml"], err)
 	}
@@ -67,11 +67,11 @@ func TestPublishBundleAndDryRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	repo, _ := Remote{PlainHTTP: true}.Repository(srv.Host + "/capi/kubeadm")
-	got, err := Fetch(context.Background(), repo, "v1.10.0")
+	got, err := fetch(context.Background(), repo, "v1.10.0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Match(got.Files, layout.ControlPlaneProvider, "kubeadm", "v1.10.0"); err != nil {
+	if _, err := match(got.Files, layout.ControlPlaneProvider, "kubeadm", "v1.10.0"); err != nil {
 		t.Fatal(err)
 	}
 }

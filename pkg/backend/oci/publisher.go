@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/opencontainers/go-digest"
@@ -109,10 +110,10 @@ func (p *Publisher) push(ctx context.Context, j *job, signs func(*release.Releas
 	if err != nil {
 		return err
 	}
-	if err := Push(ctx, repo, j.art); err != nil {
+	if err := push(ctx, repo, j.art); err != nil {
 		return fmt.Errorf("%s: %w", j.Ref(), Explain(err))
 	}
-	got, err := Fetch(ctx, repo, j.art.Tag)
+	got, err := fetch(ctx, repo, j.art.Tag)
 	if err != nil {
 		return fmt.Errorf("reading back %s: %w", j.Ref(), err)
 	}
@@ -132,11 +133,11 @@ func (p *Publisher) push(ctx context.Context, j *job, signs func(*release.Releas
 // own metadata.yaml and components from files (layer title → bytes).
 func operatorReads(files map[string][]byte, j *job) error {
 	for _, rel := range j.rels {
-		f, err := Match(files, rel.Type, rel.Name, rel.Version)
+		f, err := match(files, rel.Type, rel.Name, rel.Version.String())
 		if err != nil {
 			return err
 		}
-		if !bytes.Equal(files[f.Metadata], rel.File("metadata.yaml").Data) ||
+		if !bytes.Equal(files[f.Metadata], rel.File(layout.MetadataFile).Data) ||
 			!bytes.Equal(files[f.Components], rel.File(rel.ComponentsFile).Data) {
 			return fmt.Errorf("the operator would read other bytes than %s's (it picks %s and %s)", rel, f.Metadata, f.Components)
 		}

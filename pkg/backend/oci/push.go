@@ -20,8 +20,8 @@ type Repo interface {
 	content.Resolver
 }
 
-// Current returns the digest tag points at in repo, or "" when the tag does not exist.
-func Current(ctx context.Context, repo content.Resolver, tag string) (digest.Digest, error) {
+// current returns the digest tag points at in repo, or "" when the tag does not exist.
+func current(ctx context.Context, repo content.Resolver, tag string) (digest.Digest, error) {
 	d, err := repo.Resolve(ctx, tag)
 	if errors.Is(err, errdef.ErrNotFound) {
 		return "", nil
@@ -32,9 +32,9 @@ func Current(ctx context.Context, repo content.Resolver, tag string) (digest.Dig
 	return d.Digest, nil
 }
 
-// Push uploads the blobs the repository lacks, then the manifest under its tag, so the
+// push uploads the blobs the repository lacks, then the manifest under its tag, so the
 // tag never points at a manifest with missing layers.
-func Push(ctx context.Context, repo Repo, a *Artifact) error {
+func push(ctx context.Context, repo Repo, a *Artifact) error {
 	for _, d := range a.blobDescs() {
 		ok, err := repo.Exists(ctx, d)
 		if err != nil {

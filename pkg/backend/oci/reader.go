@@ -2,14 +2,20 @@ package oci
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"sort"
 	"sync"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/repository"
+	"oras.land/oras-go/v2/errdef"
 )
 
 // Reader reads provider releases from REGISTRY/PATH/<label> as the operator does: each
-// tag is a version, each titled layer a file. It fits verify's and mirror's Source.
+// tag is a version, each titled layer a file, and signature bundles are the
+// artifact's referrers (Bundles): the OCI kind of repository.Repository.
 type Reader struct {
 	remote Remote
 	repo   string // host/path/label
@@ -17,7 +23,12 @@ type Reader struct {
 	mu     sync.Mutex
 	cache  map[string]*Fetched // versions read; only the last keeps every file (trim)
 	last   string
+	// About is what the provider URL names (label, components file, version); Info
+	// fills in the rest.
+	About repository.Info
 }
+
+var _ repository.Repository = (*Reader)(nil)
 
 // NewReader reads repo (host/path/label); a non-empty tag limits it to that version.
 func NewReader(remote Remote, repo, tag string) *Reader {
@@ -25,6 +36,13 @@ func NewReader(remote Remote, repo, tag string) *Reader {
 }
 
 func (r *Reader) String() string { return "oci://" + r.repo }
+
+// Info describes the repository.
+func (r *Reader) Info() repository.Info {
+	i := r.About
+	i.Kind, i.Name = repository.OCI, r.String()
+	return i
+}
 
 // Versions lists the repository's tags (or the one tag asked for).
 func (r *Reader) Versions(ctx context.Context) ([]string, error) {
@@ -60,7 +78,7 @@ func (r *Reader) File(ctx context.Context, version, name string) ([]byte, error)
 		return nil, err
 	}
 	b, ok := f.Files[name]
-	if ok && f.trimmed && name != "metadata.yaml" {
+	if ok && f.trimmed && name != layout.MetadataFile {
 		if f, err = r.refetch(ctx, version); err != nil {
 			return nil, err
 		}
@@ -93,9 +111,9 @@ func (r *Reader) fetch(ctx context.Context, version string) (*Fetched, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := Fetch(ctx, repo, version)
+	f, err := fetch(ctx, repo, version)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", r, Explain(err))
+		return nil, notFound(fmt.Errorf("%s: %w", r, Explain(err)))
 	}
 	r.cache[version], r.last = f, version
 	return f, nil
@@ -107,7 +125,7 @@ func (r *Reader) fetch(ctx context.Context, version string) (*Fetched, error) {
 func (f *Fetched) trim() *Fetched {
 	out := &Fetched{Desc: f.Desc, Manifest: f.Manifest, Files: map[string][]byte{}, trimmed: true}
 	for t, b := range f.Files {
-		if t == "metadata.yaml" {
+		if t == layout.MetadataFile {
 			out.Files[t] = b
 		} else {
 			out.Files[t] = nil
@@ -115,3 +133,18 @@ func (f *Fetched) trim() *Fetched {
 	}
 	return out
 }
+
+// notFound marks err, keeping its text, as fs.ErrNotExist when the registry has no
+// such tag or manifest (errdef.ErrNotFound): a missing version, as every
+// repository.Repository reports one.
+func notFound(err error) error {
+	if !errors.Is(err, errdef.ErrNotFound) {
+		return err
+	}
+	return missingError{err}
+}
+
+type missingError struct{ err error }
+
+func (e missingError) Error() string   { return e.err.Error() }
+func (e missingError) Unwrap() []error { return []error{e.err, fs.ErrNotExist} }

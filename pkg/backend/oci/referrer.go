@@ -17,11 +17,11 @@ import (
 // the referrer that carries it (as cosign v3 stores attestations).
 const SigstoreBundleType = "application/vnd.dev.sigstore.bundle.v0.3+json"
 
-// AttachBundle pushes a sigstore bundle as an OCI 1.1 referrer of subject: a manifest
+// attachBundle pushes a sigstore bundle as an OCI 1.1 referrer of subject: a manifest
 // with artifactType SigstoreBundleType, the empty config, the bundle as its one layer
 // and the predicate type annotated, so `cosign verify-attestation` finds it. It
 // returns the referrer's descriptor.
-func AttachBundle(ctx context.Context, repo Repo, subject ocispec.Descriptor, bundle []byte, predicateType string) (ocispec.Descriptor, error) {
+func attachBundle(ctx context.Context, repo Repo, subject ocispec.Descriptor, bundle []byte, predicateType string) (ocispec.Descriptor, error) {
 	layer := ocispec.Descriptor{MediaType: SigstoreBundleType, Digest: digest.FromBytes(bundle), Size: int64(len(bundle))}
 	m := ocispec.Manifest{
 		MediaType:    ocispec.MediaTypeImageManifest,

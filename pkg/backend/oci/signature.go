@@ -31,7 +31,7 @@ type Resigner interface {
 
 // bundleFile is the name of a release's sigstore bundle file (layout.BundleFile). In
 // an OCI artifact it is no layer but a referrer of the artifact.
-func bundleFile(r *release.Release) string { return layout.BundleFile(r.Label(), r.Version) }
+func bundleFile(r *release.Release) string { return layout.BundleFile(r.Label(), r.Version.String()) }
 
 // unsigned is the stand-in Select gives an unsigned release for the signature a
 // Resigner makes for its artifact: a file of the plan, never attached.
@@ -123,7 +123,7 @@ func (p *Publisher) attachOne(ctx context.Context, repo Repo, j *job, r *release
 	if err != nil {
 		return err
 	}
-	_, err = AttachBundle(ctx, repo, subject, b, pt)
+	_, err = attachBundle(ctx, repo, subject, b, pt)
 	return err
 }
 

@@ -83,7 +83,7 @@ func TestOthersSignaturesNeverBlockSigning(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := AttachBundle(ctx, repo, art.Desc, dsseBundle(t, `{"predicateType":"attacker"}`), "attacker"); err != nil {
+	if _, err := attachBundle(ctx, repo, art.Desc, dsseBundle(t, `{"predicateType":"attacker"}`), "attacker"); err != nil {
 		t.Fatal(err)
 	}
 	f := &resigner{statement: "mine"}

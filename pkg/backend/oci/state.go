@@ -84,7 +84,7 @@ func (p *Publisher) readHeld(ctx context.Context, j *job, st map[publish.Version
 			h.Files[bundleFile(r)] = s.held
 		}
 		j.stale[r] = signed[r].stale
-		st[publish.Version{Label: r.Label(), Version: r.Version}] = h
+		st[publish.Version{Label: r.Label(), Version: r.Version.String()}] = h
 	}
 	return nil
 }

@@ -33,7 +33,7 @@ func TestFetchRefusesAnOversizedArtifact(t *testing.T) {
 	if err := s.Tag(ctx, desc, "v1.0.0"); err != nil {
 		t.Fatal(err)
 	}
-	_, err = Fetch(ctx, s, "v1.0.0")
+	_, err = fetch(ctx, s, "v1.0.0")
 	if !errors.Is(err, httpx.ErrTooLarge) || !strings.Contains(err.Error(), "256 MiB") {
 		t.Fatalf("err = %v; want the artifact cap named", err)
 	}

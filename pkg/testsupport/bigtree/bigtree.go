@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 // Tree says what to write.
@@ -30,7 +32,7 @@ func Write(tb testing.TB, t Tree) string {
 	write(tb, filepath.Join(dir, "config", "manager.yaml"), manager)
 	res = append(res, "manager.yaml")
 	write(tb, filepath.Join(dir, "config", "kustomization.yaml"), "namespace: big-system\nresources:\n- "+strings.Join(res, "\n- ")+"\n")
-	write(tb, filepath.Join(dir, "metadata.yaml"), "apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries:\n- {major: 1, minor: 0, contract: v1beta1}\n")
+	write(tb, filepath.Join(dir, layout.MetadataFile), "apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries:\n- {major: 1, minor: 0, contract: v1beta1}\n")
 	cfg := "providers:\n- name: big\n  type: InfrastructureProvider\n  components: {kustomize: config}\n  metadata: metadata.yaml\n"
 	if t.Flavors > 0 {
 		cfg += "  templates:\n" + flavors(tb, dir, t.Flavors)

@@ -3,6 +3,8 @@ package bigtree
 import (
 	"fmt"
 	"strings"
+
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 // Release is the files of one published release of a provider shaped like CAPZ:
@@ -43,7 +45,7 @@ func ReleaseWith(size, n int, bumpGenerator bool) map[string][]byte {
 	}
 	return map[string][]byte{
 		"infrastructure-components.yaml": []byte(b.String()),
-		"metadata.yaml":                  []byte("apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries:\n" + series),
+		layout.MetadataFile:              []byte("apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries:\n" + series),
 		"cluster-template.yaml":          []byte(releaseTemplate),
 	}
 }

@@ -109,7 +109,7 @@ func (d *Destination) applyVersion(ctx context.Context, plan *publish.Plan, v pu
 
 func (d *Destination) write(ctx context.Context, r *release.Release, f *release.File) error {
 	if d.BeforeWrite != nil {
-		if err := d.BeforeWrite(r.Label() + " " + r.Version + "/" + f.Name); err != nil {
+		if err := d.BeforeWrite(r.Label() + " " + r.Version.String() + "/" + f.Name); err != nil {
 			return err
 		}
 	}
@@ -128,5 +128,5 @@ func (d *Destination) write(ctx context.Context, r *release.Release, f *release.
 }
 
 func key(r *release.Release) publish.Version {
-	return publish.Version{Label: r.Label(), Version: r.Version}
+	return publish.Version{Label: r.Label(), Version: r.Version.String()}
 }

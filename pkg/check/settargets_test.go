@@ -1,4 +1,4 @@
-package lint
+package check
 
 import (
 	"testing"
@@ -8,8 +8,8 @@ import (
 )
 
 func TestSetTargets(t *testing.T) {
-	a := &release.Release{Provider: layout.Provider{Type: "CoreProvider", Name: "cluster-api"}, Version: "v1.0.0"}
-	b := &release.Release{Provider: layout.Provider{Type: "InfrastructureProvider", Name: "docker"}, Version: "v0.2.0"}
+	a := &release.Release{Provider: layout.Provider{Type: "CoreProvider", Name: "cluster-api"}, Version: layout.MustParseVersion("v1.0.0")}
+	b := &release.Release{Provider: layout.Provider{Type: "InfrastructureProvider", Name: "docker"}, Version: layout.MustParseVersion("v0.2.0")}
 	got := SetTargets(&release.Set{Releases: []*release.Release{a, b}})
 	if len(got) != 2 || got[0].Release != a || got[1].Release != b {
 		t.Fatalf("SetTargets = %+v, want one target per release in order", got)

@@ -1,4 +1,4 @@
-package lint
+package check
 
 import (
 	"os"
@@ -48,7 +48,7 @@ func TestDiscoverFlatReleaseFolder(t *testing.T) {
 		for _, f := range tg.Release.Files {
 			names = append(names, f.Name)
 		}
-		got = append(got, tg.Release.Label()+"@"+tg.Release.Version+":"+strings.Join(names, ","))
+		got = append(got, tg.Release.Label()+"@"+tg.Release.Version.String()+":"+strings.Join(names, ","))
 	}
 	want := []string{
 		"bootstrap-kubeadm@v1.9.6:bootstrap-components.yaml,metadata.yaml",

@@ -1,4 +1,4 @@
-package check
+package cli
 
 import (
 	"os"
@@ -22,7 +22,7 @@ func TestSeedTableNamesRules(t *testing.T) {
 		t.Fatal("docs/commands/lint.md has no seed requirements table")
 	}
 	var ids []string
-	for _, r := range AllRules() {
+	for _, r := range allRules() {
 		ids = append(ids, r.ID)
 		if !strings.Contains(page, "`"+r.ID+"`") && !strings.Contains(page, "`"+r.ID+"(") && !documentedAsFamily(page, r.ID) {
 			t.Errorf("rule %s is not on docs/commands/lint.md", r.ID)

@@ -1,8 +1,6 @@
-package lint
+package check
 
 import (
-	"path"
-
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -11,7 +9,7 @@ import (
 func SetTargets(set *release.Set) []Target {
 	var out []Target
 	for _, r := range set.Releases {
-		out = append(out, Target{Release: r, Dir: path.Join(r.Label(), r.Version)})
+		out = append(out, Target{Release: r, Dir: r.Dir()})
 	}
 	return out
 }

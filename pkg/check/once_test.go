@@ -1,23 +1,25 @@
-package lint
+package check
 
 import (
 	"path"
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/lint"
 )
 
 // flatFindings is what linting each target of ts gives when every file of a target
 // has one finding, the same in every target, and metadata.yaml one more that names
 // the target's provider (as metadata-crd-contract-compat does).
-func flatFindings(ts []Target) Findings {
-	var fs Findings
+func flatFindings(ts []Target) lint.Findings {
+	var fs lint.Findings
 	for _, t := range ts {
 		for _, f := range t.Release.Files {
 			file := path.Join(t.Dir, f.Name)
-			fs = append(fs, Finding{Rule: "r", Severity: Warning, File: file, Line: 1, Message: "same"})
+			fs = append(fs, lint.Finding{Rule: "r", Severity: lint.Warning, File: file, Line: 1, Message: "same"})
 			if f.Name == "metadata.yaml" {
-				fs = append(fs, Finding{Rule: "r", Severity: Warning, File: file, Line: 2, Message: t.Release.Label()})
+				fs = append(fs, lint.Finding{Rule: "r", Severity: lint.Warning, File: file, Line: 2, Message: t.Release.Label()})
 			}
 		}
 	}
@@ -41,14 +43,14 @@ func TestOnceReportsFlatMetadataOnce(t *testing.T) {
 	}
 	all := flatFindings(ts)
 	meta := path.Join(dir, "metadata.yaml")
-	var want Findings
+	var want lint.Findings
 	for i, f := range all {
 		if f.File != meta || f.Line != 1 || i == indexOf(all, f) {
 			want = append(want, f)
 		}
 	}
 	if got := Once(ts, all); !reflect.DeepEqual(got, want) || len(want) != len(all)-1 {
-		t.Errorf("Once =\n%v\nwant (%d of %d)\n%v", []Finding(got), len(want), len(all), []Finding(want))
+		t.Errorf("Once =\n%v\nwant (%d of %d)\n%v", []lint.Finding(got), len(want), len(all), []lint.Finding(want))
 	}
 }
 
@@ -64,11 +66,11 @@ func TestOnceKeepsOtherRepeats(t *testing.T) {
 	}
 	all := flatFindings(ts)
 	if got := Once(ts, all); !reflect.DeepEqual(got, all) {
-		t.Errorf("Once =\n%v\nwant all %d findings\n%v", []Finding(got), len(all), []Finding(all))
+		t.Errorf("Once =\n%v\nwant all %d findings\n%v", []lint.Finding(got), len(all), []lint.Finding(all))
 	}
 }
 
-func indexOf(fs Findings, f Finding) int {
+func indexOf(fs lint.Findings, f lint.Finding) int {
 	for i, g := range fs {
 		if g == f {
 			return i
