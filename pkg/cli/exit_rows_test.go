@@ -306,7 +306,7 @@ func exitRows() []exitRow {
 			classUsage: func(s *stage) []string { return []string{"version", "foo"} },
 		}, na: map[errClass]string{classFindings: "prints a constant", classInput: "prints a constant", classRemote: "prints a constant",
 			classConflict: "prints a constant", classInterrupt: "prints a constant"}},
-	}, ociExitRows()...)
+	}, append(ociExitRows(), upgradeExitRows()...)...) // upgrade_test.go: build --upgrade-from, diff --upgrade
 }
 
 // invalidVersion is the command line of each command that takes a version, with an

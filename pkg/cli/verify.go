@@ -71,7 +71,11 @@ func (o *verifyOptions) run(cmd *cobra.Command, io streams, raw string) error {
 	var reports []*verify.Report
 	var all lint.Findings
 	for _, t := range targets {
-		rep, err := verify.Provider(cmd.Context(), t, verify.Options{Lint: true, Strict: o.strict, Signature: policy})
+		memo := newMemo(t)
+		rep, err := verify.Provider(cmd.Context(), memo, verify.Options{Lint: true, Strict: o.strict, Signature: policy})
+		if err == nil {
+			err = verifyUpgrades(cmd.Context(), io, memo, rep) // verify_upgrade.go
+		}
 		if err != nil {
 			return withCode(readFailure(t), fmt.Errorf("verifying %s: %w", t.Info().Label, err))
 		}
