@@ -17,13 +17,21 @@ import (
 // of every tenth CRD, a version and a CRD) against `capirepo lint` of A's files, both
 // as users run them (see BenchmarkLintProcess20MB). It reports the medians of each run
 // as diff/lint-wall and diff/lint-cpu (the upgrade doctor's target: ≤ 0.5).
-func BenchmarkDiffProcess12MB(b *testing.B) { benchDiff(b, true) }
+func BenchmarkDiffProcess12MB(b *testing.B) { benchDiff(b, true, false) }
 
 // BenchmarkDiffProcess12MBSameGenerator is BenchmarkDiffProcess12MB for a next release
 // built with the same controller-gen: the CRDs it does not change are the same text.
-func BenchmarkDiffProcess12MBSameGenerator(b *testing.B) { benchDiff(b, false) }
+func BenchmarkDiffProcess12MBSameGenerator(b *testing.B) { benchDiff(b, false, false) }
 
-func benchDiff(b *testing.B, bumpGenerator bool) {
+// BenchmarkDiffProcess12MBUpgrade is BenchmarkDiffProcess12MB for the upgrade checks:
+// `capirepo diff --upgrade A B` (issue 30's target: ≤ 0.5 of the lint).
+func BenchmarkDiffProcess12MBUpgrade(b *testing.B) { benchDiff(b, true, true) }
+
+// BenchmarkDiffProcess12MBUpgradeSameGenerator is the upgrade checks of the same
+// controller-gen's next release.
+func BenchmarkDiffProcess12MBUpgradeSameGenerator(b *testing.B) { benchDiff(b, false, true) }
+
+func benchDiff(b *testing.B, bumpGenerator, upgrade bool) {
 	bin := b.TempDir()
 	capirepo := buildRelease(b, bin, ".")
 	measure := buildRelease(b, bin, "./internal/rusage")
@@ -35,7 +43,7 @@ func benchDiff(b *testing.B, bumpGenerator bool) {
 			func() {
 				lint = append(lint, runProcess(b, work, measure, capirepo, append([]string{"lint"}, lintArgs...)...))
 			},
-			func() { diff = append(diff, runDiff(b, work, measure, capirepo)) },
+			func() { diff = append(diff, runDiff(b, work, measure, capirepo, upgrade)) },
 		}
 		runs[i%2]()
 		runs[(i+1)%2]()
@@ -72,8 +80,11 @@ func writeReleases(b *testing.B, work string, bumpGenerator bool) []string {
 	return files
 }
 
-// runDiff runs capirepo diff a b, which exits 1 (the releases differ), through
-// rusage -ok 1.
-func runDiff(b *testing.B, work, measure, capirepo string) usage {
+// runDiff runs capirepo diff a b (or diff --upgrade a b), which exits 1 (the releases
+// differ), through rusage -ok 1.
+func runDiff(b *testing.B, work, measure, capirepo string, upgrade bool) usage {
+	if upgrade {
+		return runProcess(b, work, measure, "-ok", "1", capirepo, "diff", "--upgrade", "a", "b")
+	}
 	return runProcess(b, work, measure, "-ok", "1", capirepo, "diff", "a", "b")
 }

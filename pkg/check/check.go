@@ -49,7 +49,9 @@ func Release(r *release.Release, opts Options) lint.Findings {
 			c.classes = append(c.classes, *res.class)
 		}
 	}
-	c.findings = append(c.findings, contract.ComponentsFileName(r.Type, r.ComponentsFile)...)
+	if r.ComponentsFile != "" {
+		c.findings = append(c.findings, contract.ComponentsFileName(r.Type, c.name(r.ComponentsFile))...)
+	}
 	c.findings = append(contract.ObjectMoveLabels(c.findings, c.templates), contract.Templates(c.templates, c.classes)...)
 	c.metadata()
 	if opts.Partial {
@@ -214,6 +216,7 @@ func Rules() []lint.Rule {
 		{ID: "yaml-parse", Severity: lint.Error, Contract: "Every file must be valid YAML; clusterctl fails with \"failed to parse yaml\" (cmd/clusterctl/client/repository/components.go NewComponents, template.go NewTemplate: utilyaml.ToUnstructured after variable substitution; templates are parsed the same way here, with a value per variable)."},
 		{ID: ruleSubstituted, Severity: lint.Note, Contract: "clusterctl substitutes variables before parsing a template (cmd/clusterctl/client/yamlprocessor/simple_processor.go Process, then repository/template.go NewTemplate), so a template may be YAML only after substitution."},
 	}
+	rules = append(rules, identityRules()...)
 	rules = append(rules, variables.Rules()...)
 	rules = append(rules, contract.Rules()...)
 	return append(rules, metadata.Rules()...)

@@ -3,11 +3,13 @@ package check
 import (
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 
 	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -21,6 +23,9 @@ type Target struct {
 	// Shared names the files other targets lint too (a flat folder's metadata.yaml):
 	// Once reports each of their findings once.
 	Shared []string
+	// Findings are what discovery found: evidence about the provider or the version
+	// that disagrees or is missing (provider-identity, provider-identity-missing).
+	Findings lint.Findings
 }
 
 // Discover turns lint PATH arguments into targets: a file, a release folder
@@ -56,42 +61,36 @@ func fileTarget(p string) ([]Target, error) {
 	if err != nil {
 		return nil, err
 	}
-	name := filepath.Base(p)
-	r := &release.Release{Version: looseVersion, Files: []release.File{{Name: name, Data: data}}}
-	r.Type, r.Name = guessProvider(name)
-	if k := layout.FileKind(name); k == layout.KindComponents || k == layout.KindOther {
-		r.ComponentsFile = name
+	f := release.File{Name: filepath.Base(p), Data: data}
+	r := &release.Release{Version: looseVersion, Files: []release.File{f}}
+	t := Target{Release: r, Dir: filepath.Dir(p), Partial: true}
+	r.Provider = layout.Provider{Type: layout.InfrastructureProvider, Name: "unknown"}
+	if k := layout.FileKind(f.Name); k == layout.KindComponents || k == layout.KindOther {
+		r.ComponentsFile = f.Name
+		e := gather(f, "")
+		r.Provider = e.identity()
+		for _, fd := range e.identityFindings(r.Provider, f.Name) {
+			fd.File = path.Join(t.Dir, fd.File)
+			t.Findings = append(t.Findings, fd)
+		}
 	}
-	return []Target{{Release: r, Dir: filepath.Dir(p), Partial: true}}, nil
+	return []Target{t}, nil
 }
 
-// guessProvider infers a type from a components file name ("bootstrap-components.yaml").
-func guessProvider(file string) (typ layout.Type, name string) {
-	if t, ok := layout.TypeOf(file); ok {
-		return t, "unknown"
-	}
-	return layout.InfrastructureProvider, "unknown"
-}
-
-// discoverDir treats a folder with several providers' components files as a flat
-// release download (flat.go), a folder with release files as a release, otherwise as a
-// repository root (<label>/<version>/ below it), otherwise as a templates folder.
+// discoverDir treats a folder with release files as a release (flat.go: one target
+// per provider its components files name), otherwise as a repository root
+// (<label>/<version>/ below it), otherwise as a templates folder.
 func discoverDir(dir string) ([]Target, error) {
-	if ts, ok, err := flatDir(dir); ok || err != nil {
+	if ts, ok, err := releaseFolder(dir); ok || err != nil {
 		return ts, err
-	}
-	if t, ok, err := releaseDir(dir); ok || err != nil {
-		return []Target{t}, err
 	}
 	var out []Target
 	for _, v := range versionFolders(dir) {
-		t, ok, err := releaseDir(v)
+		ts, _, err := releaseFolder(v)
 		if err != nil {
 			return nil, err
 		}
-		if ok {
-			out = append(out, t)
-		}
+		out = append(out, ts...)
 	}
 	if len(out) > 0 {
 		return out, nil

@@ -2,8 +2,6 @@ package check
 
 import (
 	"errors"
-	"path/filepath"
-	"strings"
 
 	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
@@ -23,28 +21,6 @@ func templatesDir(dir string) (Target, bool, error) {
 	}
 	r := &release.Release{Version: looseVersion, Provider: layout.Provider{Type: layout.InfrastructureProvider, Name: "unknown"}, Files: files}
 	return Target{Release: r, Dir: dir}, len(r.Files) > 0, nil
-}
-
-// releaseDir loads dir as <label>/<version>/ (a version folder of a local
-// repository, read with its size caps) when it holds release files.
-func releaseDir(dir string) (Target, bool, error) {
-	files, err := readFiles(dir, func(n string) bool { return strings.HasSuffix(n, ".yaml") })
-	if err != nil {
-		return Target{}, false, err
-	}
-	r := &release.Release{Version: layout.NamedVersion(filepath.Base(dir)), Files: files}
-	r.Type, r.Name = layout.ParseLabel(filepath.Base(filepath.Dir(dir)))
-	var comps []string
-	for _, f := range files {
-		if layout.FileKind(f.Name) == layout.KindComponents {
-			comps = append(comps, f.Name)
-		}
-	}
-	r.ComponentsFile = layout.MainComponents(r.Type, comps)
-	if r.ComponentsFile == "" && r.File(layout.MetadataFile) == nil {
-		return Target{}, false, nil
-	}
-	return Target{Release: r, Dir: dir, Partial: !r.Version.Valid()}, true, nil
 }
 
 // readFiles reads the regular files of dir that keep accepts, in name order and with

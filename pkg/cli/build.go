@@ -25,6 +25,7 @@ type buildOptions struct {
 	images     imageGate     // --check-images, --platform (images.go)
 	reg        registryFlags // --plain-http for the image gate
 	sign       signFlags     // --sign-key, --sign-keyless (sign.go)
+	upgrade    upgradeFlags  // --upgrade-from (upgrade.go)
 }
 
 func newBuildCmd(io streams) *cobra.Command {
@@ -52,6 +53,7 @@ The output folder is staged and renamed into place only when everything succeede
 	o.images.flags(cmd)
 	o.reg.flags(cmd)
 	o.sign.flags(cmd)
+	o.upgrade.flags(cmd)
 	f.BoolVar(&o.allowDirty, "allow-dirty", false, "with --sign-key or --sign-keyless: sign a checkout with uncommitted changes, which the statement records (else refused, exit 3)")
 	_ = cmd.MarkFlagRequired("version")
 	return cmd
@@ -87,7 +89,11 @@ func (o *buildOptions) run(cmd *cobra.Command, io streams) error {
 	for _, n := range res.Notes {
 		io.logf("note: %s", n)
 	}
-	fs := res.Findings.Without(skip)
+	upgrades, err := o.upgrade.check(cmd, io, cfg, res.Set, o.offline, o.reg.plainHTTP)
+	if err != nil {
+		return err
+	}
+	fs := append(res.Findings, upgrades...).Without(skip)
 	rep, err := o.findings(io, fs, res.Notes)
 	if err != nil || fs.HasErrors() {
 		return o.refused(io, rep, res.Set, err)

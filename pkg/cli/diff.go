@@ -3,15 +3,19 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
 
 	"github.com/capirepo/capirepo/pkg/diff"
 	"github.com/capirepo/capirepo/pkg/inventory"
+	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/spf13/cobra"
 )
 
 type diffOptions struct {
-	format string
-	src    sourceFlags
+	format  string
+	src     sourceFlags
+	upgrade bool     // diff --upgrade OLD NEW (upgrade.go)
+	disable []string // rule ids, with --upgrade
 }
 
 func newDiffCmd(io streams) *cobra.Command {
@@ -27,26 +31,47 @@ clusterctl users would see differ: files, objects by kind, namespace and name (f
 path), CRD versions (served, storage, schema, conversion), images, ${VAR} variables
 (required or defaulted) and metadata.yaml series. YAML formatting, key and document
 order, and the labels clusterctl sets on components (clusterctl.cluster.x-k8s.io,
-cluster.x-k8s.io/provider) never count. Exit 0 when equal, 1 when different.`,
+cluster.x-k8s.io/provider) never count. Exit 0 when equal, 1 when different.
+
+With --upgrade, A is the repository (or folder of earlier releases) users upgrade
+from: every release of B is checked against the earlier releases of A that a cluster
+may run before it (stored versions removed, CRDs and served versions templates use,
+conversion, variables newly required, contracts, RBAC, images), and the findings are
+the report; exit 1 when one is an error.`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, io, args[0], args[1]) },
 	}
-	outputFlag(cmd, &o.format, "output format", reportFormats())
+	outputFlag(cmd, &o.format, "output format (github and sarif with --upgrade, whose findings are the report)", lint.Formats)
+	cmd.Flags().BoolVar(&o.upgrade, "upgrade", false, "A is the repository users upgrade from: check B's releases against A's earlier releases (the upgrade-* rules) instead of listing differences")
+	cmd.Flags().StringSliceVar(&o.disable, "disable", nil, "with --upgrade: rule ids to disable")
 	o.src.flags(cmd, true)
 	return cmd
 }
 
 func (o *diffOptions) run(cmd *cobra.Command, io streams, a, b string) error {
-	if err := checkOutput(o.format, reportFormats()); err != nil {
+	formats := reportFormats()
+	if o.upgrade {
+		formats = lint.Formats
+	}
+	if err := checkOutput(o.format, formats); err != nil {
 		return err
+	}
+	if o.upgrade {
+		return o.runUpgrade(cmd, io, a, b)
 	}
 	opts, err := o.src.options(io.getenv)
 	if err != nil {
 		return err
 	}
 	var sides [2][]inventory.Input
-	for i, arg := range []string{a, b} {
-		if sides[i], err = diff.Load(cmd.Context(), arg, opts); err != nil {
+	var errs [2]error
+	var wg sync.WaitGroup
+	for i, arg := range []string{a, b} { // both sides at once
+		wg.Go(func() { sides[i], errs[i] = diff.Load(cmd.Context(), arg, opts) })
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
 			return loadFailure(err)
 		}
 	}

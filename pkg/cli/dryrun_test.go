@@ -167,6 +167,11 @@ func dryRunScenarios() map[string]func(t *testing.T) {
 			dryRun(t, nil, ExitOK, []string{tmp, repo}, args...)
 			realRun(t, nil, ExitOK, args...)
 		},
+		"mirror relink": func(t *testing.T) {
+			moved := movedMirror(t)
+			dryRun(t, nil, ExitOK, []string{moved}, "mirror", "relink", moved)
+			realRun(t, nil, ExitOK, "mirror", "relink", moved)
+		},
 		"images copy": dryRunImagesCopy,
 		"images push": dryRunImagesPush,
 		"metadata add-series": func(t *testing.T) {

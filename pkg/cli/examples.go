@@ -92,6 +92,9 @@ capirepo mirror --out mirror --core cluster-api:v1.9.6 --bootstrap kubeadm:v1.9.
 capirepo mirror --out mirror --from-config clusterctl.yaml --images-to registry.internal/capi
 # what would be mirrored from a local repository, without cert-manager; nothing is written
 capirepo mirror --out mirror --from-config dist/clusterctl.yaml --cert-manager= --dry-run`,
+		"mirror relink": `# a mirror (or a build or publish local folder) moved to another place: what would change, then point it there
+capirepo mirror relink moved --dry-run
+capirepo mirror relink moved -o json`,
 		"images": `capirepo images check dist
 capirepo images copy dist --to registry.internal/capi`,
 		"images check": `# does every image the build names exist, for both platforms?

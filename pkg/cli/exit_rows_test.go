@@ -1,12 +1,15 @@
 package cli
 
 import (
+	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 )
 
@@ -265,6 +268,24 @@ func exitRows() []exitRow {
 			},
 		}, na: map[errClass]string{classInput: "reads its inputs from sources: an unreadable source is a remote failure (4), a broken --from-config a configuration error (2)"}},
 
+		{cmd: "mirror relink", cases: map[errClass]scenario{
+			classUsage:    func(s *stage) []string { return []string{"mirror", "relink", localRepo(s.t, keep), "extra"} },
+			classFindings: func(s *stage) []string { return []string{"mirror", "relink", movedRepo(s.t, "bootstrap-other")} },
+			classInput:    func(s *stage) []string { return []string{"mirror", "relink", s.t.TempDir()} }, // no clusterctl.yaml
+			classRemote: func(s *stage) []string { // the lock file cannot be opened
+				dir := movedRepo(s.t, "")
+				lock := filepath.Join(dir, fsx.LockFile)
+				if err := errors.Join(os.Remove(lock), os.Mkdir(lock, 0o755)); err != nil {
+					s.t.Fatal(err)
+				}
+				return []string{"mirror", "relink", dir}
+			},
+			classInterrupt: func(s *stage) []string {
+				s.interruptNow()
+				return []string{"mirror", "relink", movedRepo(s.t, "")}
+			},
+		}, na: map[errClass]string{classConflict: "rewrites the URLs of its own folder; nothing is published"}},
+
 		{cmd: "completion bash", cases: map[errClass]scenario{
 			classUsage: func(s *stage) []string { return []string{"completion", "bash", "extra"} },
 		}, na: map[errClass]string{classFindings: "prints a script", classInput: "prints a script", classRemote: "prints a script",
@@ -285,7 +306,7 @@ func exitRows() []exitRow {
 			classUsage: func(s *stage) []string { return []string{"version", "foo"} },
 		}, na: map[errClass]string{classFindings: "prints a constant", classInput: "prints a constant", classRemote: "prints a constant",
 			classConflict: "prints a constant", classInterrupt: "prints a constant"}},
-	}, ociExitRows()...)
+	}, append(ociExitRows(), upgradeExitRows()...)...) // upgrade_test.go: build --upgrade-from, diff --upgrade
 }
 
 // invalidVersion is the command line of each command that takes a version, with an

@@ -139,7 +139,7 @@ func TestExitTableCoversEveryCommand(t *testing.T) {
 		if code, _, stderr := runEnv(t, nil, args...); code != ExitUsage || !strings.Contains(stderr, " --help)") {
 			t.Errorf("capirepo %s: exit %d, want %d with a usage hint\n%s", strings.Join(args, " "), code, ExitUsage, stderr)
 		}
-		if c.Runnable() && !c.HasSubCommands() && !rows[path] {
+		if c.Runnable() && !rows[path] {
 			t.Errorf("command %q has no row in exitRows", path)
 		}
 		for _, sub := range c.Commands() {
@@ -216,4 +216,21 @@ func (s *stage) requestsEnd() {
 			return
 		}
 	}
+}
+
+// movedRepo is a local repository of the tiny provider moved to another folder after
+// publish local wrote its clusterctl.yaml; with label, its configuration also names a
+// provider whose files no folder holds.
+func movedRepo(t *testing.T, label string) string {
+	t.Helper()
+	from := localRepo(t, keep)
+	to := filepath.Join(t.TempDir(), "moved")
+	if err := os.Rename(from, to); err != nil {
+		t.Fatal(err)
+	}
+	if label != "" {
+		cfg := filepath.Join(to, "clusterctl.yaml")
+		writeText(t, cfg, readFile(t, cfg)+"  - {name: other, type: BootstrapProvider, url: \"file://"+from+"/"+label+"/v1.0.0/bootstrap-components.yaml\"}\n")
+	}
+	return to
 }

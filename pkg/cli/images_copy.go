@@ -5,12 +5,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	goio "io"
 
 	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"github.com/capirepo/capirepo/pkg/images"
 )
 
-func copier(io streams, reg *registryFlags, jobs int) (*images.Copier, error) {
+// copier is an image copier that writes a line to lines (nil: nowhere) as each image
+// is copied, and on a terminal a status line of its blobs.
+func copier(io streams, reg *registryFlags, jobs int, lines goio.Writer) (*images.Copier, error) {
 	if jobs < 1 {
 		return nil, usageErr(fmt.Errorf("--jobs %d: want at least 1", jobs))
 	}
@@ -18,17 +21,12 @@ func copier(io streams, reg *registryFlags, jobs int) (*images.Copier, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &images.Copier{Remote: remote, Concurrency: jobs}
-	if io.isTerminal(io.err) {
-		show := &copyProgress{io: io}
-		c.Progress = show.event
-		c.Done = show.end
-	}
-	return c, nil
+	show := &copyProgress{io: io, tty: io.isTerminal(io.err), lines: lines}
+	return &images.Copier{Remote: remote, Concurrency: jobs, Progress: show.event, Done: show.end, Finished: show.finished}, nil
 }
 
-// copyImages copies imgs to a registry (to) or a layout folder, or plans it
-// (--dry-run), and reports each image.
+// copyImages copies imgs to a registry (to) or a layout folder (the copier prints each
+// copy as it finishes), or plans it (--dry-run), and reports.
 func copyImages(ctx context.Context, io streams, c *images.Copier, f *copyFlags, imgs []string, to, layoutDir string) error {
 	var target oci.Target
 	if to != "" {
@@ -82,7 +80,17 @@ func line(c images.Copied, action string) copiedLine {
 	return copiedLine{Source: c.Source, Dest: c.Dest, Digest: c.Digest, Action: action}
 }
 
-// report prints what was copied (done) or planned.
+// lines is where the copier prints each image as it is copied: stdout for text, stderr
+// when stdout carries the JSON report.
+func (f *copyFlags) lines(io streams) goio.Writer {
+	if f.format == "json" {
+		return io.err
+	}
+	return io.out
+}
+
+// report prints the JSON report, or for a dry run the plan (a real copy printed each
+// image as it finished).
 func (f *copyFlags) report(io streams, dest string, done []images.Copied, planned []images.Planned) error {
 	rep := copyReport{Destination: dest, DryRun: f.dryRun, Images: []copiedLine{}}
 	for _, d := range done {
@@ -98,12 +106,13 @@ func (f *copyFlags) report(io streams, dest string, done []images.Copied, planne
 	if f.format == "json" {
 		return writeJSON(io, rep)
 	}
+	if !f.dryRun {
+		return nil
+	}
 	for _, l := range rep.Images {
 		fmt.Fprintf(io.out, "%s %s -> %s (%s)\n", l.Action, l.Source, l.Dest, l.Digest)
 	}
-	if f.dryRun {
-		fmt.Fprintf(io.out, "dry run: nothing was copied to %s\n", dest)
-	}
+	fmt.Fprintf(io.out, "dry run: nothing was copied to %s\n", dest)
 	return nil
 }
 

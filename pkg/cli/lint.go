@@ -118,7 +118,7 @@ func (o *lintOptions) findings(cmd *cobra.Command, io streams, cfg *config.Confi
 		if err != nil {
 			return nil, err
 		}
-		fs = append(fs, found...)
+		fs = append(append(fs, t.Findings...), found...)
 	}
 	return check.Once(targets, fs), nil
 }

@@ -61,3 +61,23 @@ func TestLintFlatFolderNamesTheProviderOfCRDs(t *testing.T) {
 		t.Errorf("bootstrap-kubeadm's CRDs carry the declared contract, yet a finding names them:\n%s", stdout)
 	}
 }
+
+// TestLintFlatCopyOfARelease: `lint rel/v1.9.6` of a flat copy of a kubeadm-style
+// bootstrap release (pkg/check's testdata) names bootstrap-kubeadm from the file: no
+// provider-label warning naming the folder, and the bootstrap contract checks run (a
+// template CRD without its contract label is crd-contract-label, exit 1).
+func TestLintFlatCopyOfARelease(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "rel", "v1.9.6")
+	comps := readFile(t, "../check/testdata/kubeadm-bootstrap/bootstrap-components.yaml")
+	comps = strings.Replace(comps, "    cluster.x-k8s.io/v1beta1: v1beta1\n  name: kubeadmconfigtemplates", "  name: kubeadmconfigtemplates", 1)
+	tree.WriteIn(t, dir, map[string]string{"bootstrap-components.yaml": comps,
+		"metadata.yaml": readFile(t, "../check/testdata/kubeadm-bootstrap/metadata.yaml")})
+	code, stdout, stderr := run(t, "lint", dir)
+	if code != ExitFindings || !strings.Contains(stdout, "bootstrap-components.yaml:126: error crd-contract-label: CustomResourceDefinition kubeadmconfigtemplates") {
+		t.Errorf("exit %d; want 1 with crd-contract-label on the template CRD:\n%s%s", code, stdout, stderr)
+	}
+	if strings.Contains(stdout, "warning") || strings.Contains(stdout, `"rel"`) {
+		t.Errorf("a warning, or the folder taken as the provider:\n%s", stdout)
+	}
+}

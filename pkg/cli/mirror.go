@@ -48,10 +48,12 @@ and DIR/mirror.json. Files already in DIR with their recorded checksum are not
 downloaded again. "latest" is resolved with clusterctl's rules for --contract
 (v1beta2: clusterctl v1.11+; v1beta1: clusterctl v1.7-v1.10); GitLab needs a version.
 Tokens (first set wins, never printed): GITHUB_TOKEN, GH_TOKEN; GITLAB_ACCESS_TOKEN,
-GITLAB_TOKEN, CI_JOB_TOKEN, GITLAB_DEPLOY_TOKEN.`,
+GITLAB_TOKEN, CI_JOB_TOKEN, GITLAB_DEPLOY_TOKEN. clusterctl.yaml names DIR's absolute
+path: after DIR moves, run "capirepo mirror relink DIR" at its new place.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd.Context(), io) },
 	}
+	cmd.AddCommand(newMirrorRelinkCmd(io))
 	f := cmd.Flags()
 	for _, t := range layout.Types {
 		list := []string{}
@@ -214,30 +216,37 @@ func (o *mirrorOptions) also() ([]publish.Destination, error) {
 	return []publish.Destination{p}, nil
 }
 
-// mirrorProgress draws one self-overwriting status line on a terminal.
+// mirrorProgress shows each file as it is downloaded or reused: on a terminal one
+// self-overwriting status line, elsewhere (a CI log) one line per file, written at once.
 type mirrorProgress struct {
 	io    streams
-	on    bool
+	on    bool // show anything (not --quiet)
+	tty   bool // as a status line
 	files int
 }
 
 func (o *mirrorOptions) progress(io streams) *mirrorProgress {
-	return &mirrorProgress{io: io, on: !o.quiet && io.isTerminal(io.err)}
+	return &mirrorProgress{io: io, on: !o.quiet, tty: io.isTerminal(io.err)}
 }
 
 func (p *mirrorProgress) event(e mirror.Event) {
 	p.files++
-	if p.on {
-		verb := "downloaded"
-		if e.Reused {
-			verb = "reused"
-		}
-		fmt.Fprintf(p.io.err, "\r\033[K[%d] %s %s %s", p.files, verb, e.Release, e.File)
+	if !p.on {
+		return
 	}
+	verb := "downloaded"
+	if e.Reused {
+		verb = "reused"
+	}
+	if p.tty {
+		fmt.Fprintf(p.io.err, "\r\033[K[%d] %s %s %s", p.files, verb, e.Release, e.File)
+		return
+	}
+	fmt.Fprintf(p.io.err, "[%d] %s %s %s\n", p.files, verb, e.Release, e.File)
 }
 
 func (p *mirrorProgress) end() {
-	if p.on && p.files > 0 {
+	if p.on && p.tty && p.files > 0 {
 		fmt.Fprint(p.io.err, "\r\033[K")
 	}
 }

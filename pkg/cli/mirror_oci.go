@@ -33,12 +33,12 @@ func (m *mirrorOCI) flags(cmd *cobra.Command) {
 func (m *mirrorOCI) apply(io streams, quiet bool, jobs int, rs oci.Resigner, opts *mirror.Options) error {
 	m.registryFlags.to = []string{m.imagesTo, m.toOCI}
 	if m.imagesTo != "" || m.imagesLayout != "" {
-		c, err := copier(io, &m.registryFlags, cmp.Or(jobs, 8)) // --jobs 0: mirror's default
+		c, err := copier(io, &m.registryFlags, cmp.Or(jobs, 8), io.err) // --jobs 0: mirror's default
 		if err != nil {
 			return err
 		}
 		if quiet {
-			c.Progress, c.Done = nil, nil
+			c.Progress, c.Done, c.Finished = nil, nil, nil
 		}
 		if m.imagesTo != "" {
 			if _, err := oci.ParseTarget(m.imagesTo); err != nil {
@@ -48,7 +48,7 @@ func (m *mirrorOCI) apply(io streams, quiet bool, jobs int, rs oci.Resigner, opt
 				opts.ImageRegistry = strings.TrimPrefix(m.imagesTo, "oci://")
 			}
 		}
-		opts.Steps = append(opts.Steps, mirror.Step{Name: "images", Run: m.copyStep(io, c, quiet)})
+		opts.Steps = append(opts.Steps, mirror.Step{Name: "images", Run: m.copyStep(c)})
 	}
 	if m.toOCI == "" {
 		return nil
@@ -65,8 +65,9 @@ func (m *mirrorOCI) apply(io streams, quiet bool, jobs int, rs oci.Resigner, opt
 	return nil
 }
 
-// copyStep copies tx.Images and records each image's digest, which images.txt pins.
-func (m *mirrorOCI) copyStep(io streams, c *images.Copier, quiet bool) func(context.Context, *mirror.Tx) error {
+// copyStep copies tx.Images (the copier prints each image as it is copied, unless
+// --quiet) and records each image's digest, which images.txt pins.
+func (m *mirrorOCI) copyStep(c *images.Copier) func(context.Context, *mirror.Tx) error {
 	return func(ctx context.Context, tx *mirror.Tx) error {
 		var done []images.Copied
 		var err error
@@ -80,21 +81,12 @@ func (m *mirrorOCI) copyStep(io streams, c *images.Copier, quiet bool) func(cont
 			} else {
 				done, err = c.ToLayout(ctx, tx.Images, target)
 			}
-			if !quiet {
-				printCopiedTo(io, done)
-			}
 			if err != nil {
 				return err
 			}
 		}
 		tx.Digests = images.Digests(done)
 		return nil
-	}
-}
-
-func printCopiedTo(io streams, done []images.Copied) {
-	for _, d := range done {
-		io.logf("copied %s -> %s", d.Source, d.Dest)
 	}
 }
 

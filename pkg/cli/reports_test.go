@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
@@ -63,6 +64,9 @@ func reportScenarios() map[string]func(t *testing.T) (report, int) {
 		"mirror": func(t *testing.T) (report, int) {
 			repo := tinyRepo(t, "v1.0.0")
 			return jsonRun(t, nil, "mirror", "-o", "json", "--out", filepath.Join(t.TempDir(), "mirror"), "--from-config", tinyFromConfig(t, repo), "--cert-manager", ""), ExitOK
+		},
+		"mirror-relink": func(t *testing.T) (report, int) {
+			return jsonRun(t, nil, "mirror", "relink", "-o", "json", movedMirror(t)), ExitOK
 		},
 		"images-check": imagesCheckJSON,
 		"images-copy":  imagesCopyJSON,
@@ -157,4 +161,18 @@ func withoutPlatform(t *testing.T, out string) string {
 		t.Fatal(err)
 	}
 	return strings.TrimSpace(string(b)) + "\n"
+}
+
+// movedMirror is a mirror of the tiny provider, moved to another folder.
+func movedMirror(t *testing.T) string {
+	tmp := t.TempDir()
+	mir := filepath.Join(tmp, "mirror")
+	if code, _, stderr := runEnv(t, nil, "mirror", "--out", mir, "--from-config", tinyFromConfig(t, tinyRepo(t, "v1.0.0")), "--cert-manager", ""); code != ExitOK {
+		t.Fatalf("mirror: %s", stderr)
+	}
+	moved := filepath.Join(tmp, "moved")
+	if err := os.Rename(mir, moved); err != nil {
+		t.Fatal(err)
+	}
+	return moved
 }

@@ -4,17 +4,20 @@ import (
 	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/sign"
+	"github.com/capirepo/capirepo/pkg/upgrade"
 	"github.com/capirepo/capirepo/pkg/verify"
 )
 
 // allRules is the rule registry: every rule capirepo reports, for --list-rules,
 // SARIF and --disable. It is assembled here, at the top, from each reporting
 // package's own list: the release rules of pkg/check (variables, contract,
-// metadata), the repository rules of pkg/verify and sign's signature rule.
+// metadata), the repository rules of pkg/verify, sign's signature rule and the
+// upgrade rules of pkg/upgrade.
 func allRules() lint.Rules {
 	rules := check.Rules()
 	rules = append(rules, verify.Rules()...)
-	return append(rules, sign.Rules()...)
+	rules = append(rules, sign.Rules()...)
+	return append(rules, upgrade.Rules()...)
 }
 
 // disabledRules merges the config's lint.disable and --disable (lint.Rules.Disabled);

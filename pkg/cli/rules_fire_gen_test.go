@@ -26,7 +26,12 @@ func generatedScenarios() map[string]ruleScenario {
 		"metadata-crd-contract":            lintReleaseFolder("v1.0.0", map[string]string{"metadata.yaml": meta("1.0 v1beta1"), comps: nsOnly + crdV1b2}),
 		"metadata-crd-contract-compat":     lintReleaseFolder("v1.0.0", map[string]string{"metadata.yaml": meta("1.0 v1beta2"), comps: nsOnly + strings.ReplaceAll(crdV1b2, "v1beta2: v1", "v1beta1: v1")}),
 		"metadata-contract-support":        lintMetadata(meta("1.0 v1alpha4")),
-		"metadata-contract-v1beta2":        lintMetadata(meta("1.0 v1beta2")),
+		"provider-identity": lintReleaseFolder("v1.0.0", map[string]string{"metadata.yaml": meta("1.0 v1beta1"),
+			comps: "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: foo-system\n  labels: {cluster.x-k8s.io/provider: bootstrap-foo}\n"}),
+		"provider-identity-missing": func(t *testing.T) []string { // a flat copy in out/: no version
+			return []string{"lint", "--format", "json", filepath.Join(releaseFolder(t, "copy", "out", map[string]string{comps: nsOnly}), "copy", "out")}
+		},
+		"metadata-contract-v1beta2": lintMetadata(meta("1.0 v1beta2")),
 		"metadata-cumulative": func(t *testing.T) []string {
 			return []string{"metadata", "check", "--config", tinyConfig(t, nil), "--version", "v1.0.0", "--published", "v0.9.0"}
 		},
@@ -74,6 +79,12 @@ func generatedScenarios() map[string]ruleScenario {
 		"repo-latest-prerelease":       verifyTree(versionDir("v0.2.0", "0.2", "0.3"), versionDir("v0.3.0-rc.0", "0.3")),
 		"repo-latest-other-contract":   verifyTree(map[string]string{"v2.0.0/" + comps: nsOnly, "v2.0.0/metadata.yaml": meta("1.0 v1beta1", "2.0 v1beta2")}),
 		"repo-latest-differs":          verifyTree(versionDir("v0.2.0", "0.2", "0.3"), versionDir("v0.3.0-rc.0", "0.3")),
+		"repo-config-url":              func(t *testing.T) []string { return []string{"verify", movedRepo(t, "")} }, // still names its old place
+		"repo-config-elsewhere": func(t *testing.T) []string { // a repository whose clusterctl.yaml names another one's files
+			a, b := localRepo(t, keep), localRepo(t, keep)
+			writeText(t, filepath.Join(b, "clusterctl.yaml"), readFile(t, filepath.Join(a, "clusterctl.yaml")))
+			return []string{"verify", b}
+		},
 		"signature": func(t *testing.T) []string { // an unsigned version, verified with a key
 			_, pub := sigstore.KeyPair(t, "")
 			key := filepath.Join(t.TempDir(), "cosign.pub")

@@ -65,6 +65,9 @@ func ruleScenarios(t *testing.T) map[string]ruleScenario {
 	for id, sc := range generatedScenarios() {
 		out[id] = sc
 	}
+	for id, sc := range upgradeScenarios() { // upgrade_test.go
+		out[id] = sc
+	}
 	return out
 }
 

@@ -5,18 +5,20 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/sign"
+	"github.com/capirepo/capirepo/pkg/upgrade"
 	"github.com/capirepo/capirepo/pkg/verify"
 )
 
-// allRules lists the build and lint rules first, then verify's, then sign's, each once.
+// allRules lists the build and lint rules first, then verify's, sign's and the upgrade
+// rules, each once.
 func TestAllRulesJoinsCheckVerifyAndSign(t *testing.T) {
 	t.Parallel()
 	var want []string
-	for _, r := range append(append(check.Rules(), verify.Rules()...), sign.Rules()...) {
+	for _, r := range append(append(append(check.Rules(), verify.Rules()...), sign.Rules()...), upgrade.Rules()...) {
 		want = append(want, r.ID)
 	}
 	got := allRules()
-	if len(got) != len(want) || len(verify.Rules()) == 0 || len(sign.Rules()) == 0 {
+	if len(got) != len(want) || len(verify.Rules()) == 0 || len(sign.Rules()) == 0 || len(upgrade.Rules()) == 0 {
 		t.Fatalf("allRules has %d rules, want %d (verify has %d, sign %d)", len(got), len(want), len(verify.Rules()), len(sign.Rules()))
 	}
 	seen := map[string]bool{}

@@ -20,14 +20,21 @@ type sourceFlags struct {
 
 // flags adds the flags; withType adds --type too.
 func (s *sourceFlags) flags(cmd *cobra.Command, withType bool) {
+	s.forgeFlags(cmd)
 	f := cmd.Flags()
-	f.StringVar(&s.githubURL, "github-url", "", "GitHub Enterprise server root, e.g. https://ghe.example.com, to read github.com release URLs from (the API is read at URL/api/v3/)")
-	f.StringVar(&s.gitlabURL, "gitlab-url", "", "read a GitLab URL's package from this instance URL instead of the URL's own host (mirrors, tests)")
-	f.StringVar(&s.tokenFile, "token-file", "", "token for private repositories (default: the token variables of docs/tokens.md)")
 	if withType {
 		f.StringVar(&s.typ, "type", "", "provider type, for GitLab URLs whose package name is not a provider label")
 	}
 	f.BoolVar(&s.plainHTTP, "plain-http", false, "read oci:// references over plain HTTP (local registries)")
+}
+
+// forgeFlags adds --github-url, --gitlab-url and --token-file only (build, whose
+// --plain-http is the image gate's).
+func (s *sourceFlags) forgeFlags(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.StringVar(&s.githubURL, "github-url", "", "GitHub Enterprise server root, e.g. https://ghe.example.com, to read github.com release URLs from (the API is read at URL/api/v3/)")
+	f.StringVar(&s.gitlabURL, "gitlab-url", "", "read a GitLab URL's package from this instance URL instead of the URL's own host (mirrors, tests)")
+	f.StringVar(&s.tokenFile, "token-file", "", "token for private repositories (default: the token variables of docs/tokens.md)")
 }
 
 // options are the source.Options of the flags; tokens come from getenv or --token-file.

@@ -74,13 +74,25 @@ func (o *verifyOptions) run(cmd *cobra.Command, io streams, raw string) error {
 	var reports []*verify.Report
 	var all lint.Findings
 	for _, t := range targets {
-		rep, err := verify.Provider(cmd.Context(), t, verify.Options{Lint: true, Strict: o.strict, Signature: policy})
+		memo := newMemo(t)
+		rep, err := verify.Provider(cmd.Context(), memo, verify.Options{Lint: true, Strict: o.strict, Signature: policy})
+		if err == nil {
+			err = verifyUpgrades(cmd.Context(), io, memo, rep) // verify_upgrade.go
+		}
 		if err != nil {
 			return withCode(readFailure(t), fmt.Errorf("verifying %s: %w", t.Info().Label, err))
 		}
 		reports = append(reports, rep)
 		all = append(all, rep.AllFindings()...)
 	}
+	cfg, err := o.configFindings(targets)
+	if err != nil {
+		return withCode(ExitInput, err)
+	}
+	for _, fs := range cfg {
+		all = append(all, fs...)
+	}
+	reports = verify.WithConfig(reports, cfg)
 	if err := writeVerify(io, o.format, reports, all, raw); err != nil {
 		return err
 	}

@@ -38,6 +38,7 @@ type Provider struct {
 	Templates       []Template        `yaml:"templates"`
 	Files           []string          `yaml:"files"`          // extra files shipped as they are (e.g. runtime-sdk-openapi.yaml)
 	LoadRestrictor  string            `yaml:"loadRestrictor"` // default for every kustomize entry: "none" or "rootOnly"
+	Published       string            `yaml:"published"`      // the provider URL users install from: build's upgrade checks read its earlier releases
 
 	Line int `yaml:"-"` // line of the entry in the config file
 }

@@ -38,6 +38,7 @@ extraComponents: []
 templates: []
 files: []
 loadRestrictor: ""
+published: ""
 `
 	if err != nil || string(out) != want {
 		t.Errorf("encoded %v:\n%s\nwant:\n%s", err, out, want)

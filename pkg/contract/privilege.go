@@ -13,7 +13,7 @@ import (
 var (
 	ruleDefaultAccount = rule("components-service-account-default", lint.Warning, "\"The deployment must use a dedicated service account with limited RBAC permission\" (Runtime SDK proposal: deploy Runtime Extensions, identity and access management; the same holds for controllers): a Deployment or DaemonSet without serviceAccountName runs as the namespace's default service account, which every other pod of the namespace shares (unless it mounts no token: automountServiceAccountToken: false).")
 	rulePrivileged     = rule("components-privileged", lint.Warning, "\"The Pod spec in the Deployment manifest should enforce security best practices (e.g. do not use privileged pods etc.)\" (Runtime SDK proposal: identity and access management; security model: privilege escalation): a container with securityContext.privileged: true or allowPrivilegeEscalation: true breaks least privilege.")
-	ruleRBACWildcard   = rule("components-rbac-wildcard", lint.Warning, "\"The deployment must use a dedicated service account with limited RBAC permission\" (Runtime SDK proposal: identity and access management): a Role or ClusterRole rule with verbs \"*\", or resources \"*\" outside the cluster.x-k8s.io groups and the provider's own (Cluster API's core needs every resource of the provider groups, infrastructure contract: Cluster API controllers), or a binding to cluster-admin, grants more than a controller needs.")
+	ruleRBACWildcard   = rule("components-rbac-wildcard", lint.Warning, "\"The deployment must use a dedicated service account with limited RBAC permission\" (Runtime SDK proposal: identity and access management): a rule with verbs \"*\", or resources \"*\" outside the cluster.x-k8s.io groups and the provider's own (Cluster API's core needs every resource of the provider groups, infrastructure contract: Cluster API controllers), in a Role or ClusterRole a service account holds (bound to one, aggregated into a held role, or labelled cluster.x-k8s.io/aggregate-to-manager for the core's manager), or a binding to cluster-admin, grants more than a controller needs. Roles nothing binds, such as kubebuilder's <kind> admin roles for cluster administrators, give no controller anything and are not reported.")
 )
 
 // checkServiceAccounts: every Deployment and DaemonSet names its own service account.
@@ -47,9 +47,11 @@ func checkPrivileged(s *scan) lint.Findings {
 	return out
 }
 
-// checkRBACWildcards reports "*" verbs and resources and bindings to cluster-admin.
+// checkRBACWildcards reports "*" verbs and resources in the roles service accounts
+// hold, and bindings to cluster-admin.
 func checkRBACWildcards(s *scan) lint.Findings {
 	own := ownGroups(s.crds)
+	held := heldRoles(s.in.Docs, newRoleGraph(s.in.Docs))
 	var out lint.Findings
 	for _, d := range s.in.Docs {
 		if d.Obj.Group() != "rbac.authorization.k8s.io" {
@@ -57,6 +59,9 @@ func checkRBACWildcards(s *scan) lint.Findings {
 		}
 		switch d.Obj.Kind() {
 		case "Role", "ClusterRole":
+			if !held[roleKey(d)] {
+				continue // bound to no service account: for people, not controllers
+			}
 			for _, r := range items(child(d.Node, "rules")) {
 				out = append(out, wildcardRule(s, d, r, own)...)
 			}

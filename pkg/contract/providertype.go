@@ -9,12 +9,13 @@ import (
 )
 
 var (
-	ruleProviderType      = rule("provider-type-api-group", lint.Error, "A provider's CRDs follow its type's API group convention (infrastructure.*, bootstrap.*, controlplane.*); components whose typed CRDs all belong to another type are declared with the wrong type, and clusterctl would install them under the wrong provider label.")
+	ruleProviderType      = rule("provider-type-api-group", lint.Warning, "A provider's CRDs follow its type's API group convention (infrastructure.*, bootstrap.*, controlplane.*); components whose typed CRDs all belong to another type are declared with the wrong type. A warning: clusterctl installs them all the same, under the declared type's label (cmd/clusterctl/client/repository/components.go addCommonLabels) and provider inventory entry, so users name the provider with the wrong flag (clusterctl init --infrastructure) and correcting it after a release renames the provider.")
 	RuleProviderTypeLabel = rule("provider-type-label", lint.Warning, "The kustomization already sets a cluster.x-k8s.io/provider label other than the one capirepo derives from the config's type and name, and capirepo (like clusterctl) replaces it: a warning when it is the label of another provider type (the type in capirepo.yaml is likely wrong), a note otherwise.")
 )
 
-// typeOfGroup maps an API group to the provider type its prefix stands for.
-func typeOfGroup(group string) string {
+// TypeOfGroup maps an API group to the provider type its prefix stands for
+// (infrastructure., bootstrap., controlplane.; "" for any other group).
+func TypeOfGroup(group string) string {
 	for typ, prefix := range groupPrefix {
 		if strings.HasPrefix(group, prefix) {
 			return typ
@@ -32,7 +33,7 @@ func checkProviderType(s *scan) lint.Findings {
 	}
 	other := map[string][]string{} // type -> kinds
 	for _, c := range s.crds {
-		switch t := typeOfGroup(c.group); {
+		switch t := TypeOfGroup(c.group); {
 		case t == s.in.Type:
 			return nil
 		case t != "":
@@ -54,7 +55,7 @@ func checkProviderType(s *scan) lint.Findings {
 	}
 	first := s.crds[0].doc
 	for _, c := range s.crds {
-		if typeOfGroup(c.group) != "" {
+		if TypeOfGroup(c.group) != "" {
 			first = c.doc
 			break
 		}

@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"sort"
 	"strings"
 	"testing"
 )
@@ -96,5 +97,79 @@ rules:
 		if known != c.known || gr.allows("x.io", c.resource, "get") != c.want {
 			t.Errorf("%s on %s: known %v, allowed %v; want %v, %v", c.role, c.resource, known, gr.allows("x.io", c.resource, "get"), c.known, c.want)
 		}
+	}
+}
+
+// TestHeldRoles: a role is held through a binding with a service account subject
+// (also as its user or group), a RoleBinding of a Role, aggregation into a held role
+// (nested, and through a held bootstrap role), or the core's aggregate-to-manager
+// label; bindings of people and roles nothing binds hold nothing.
+func TestHeldRoles(t *testing.T) {
+	t.Parallel()
+	docs := split(t, `apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: a}
+roleRef: {kind: ClusterRole, name: outer}
+subjects: [{kind: ServiceAccount, name: manager, namespace: foo-system}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: outer}
+aggregationRule:
+  clusterRoleSelectors: [{matchLabels: {part: outer}}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: inner, labels: {part: outer}}
+aggregationRule:
+  clusterRoleSelectors: [{matchLabels: {part: inner}}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: leaf, labels: {part: inner}}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: b, namespace: foo-system}
+roleRef: {kind: Role, name: leader}
+subjects: [{kind: User, name: "system:serviceaccount:foo-system:manager"}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: c}
+roleRef: {kind: ClusterRole, name: edit}
+subjects: [{kind: Group, name: "system:serviceaccounts:foo-system"}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: editor, labels: {rbac.authorization.k8s.io/aggregate-to-edit: "true"}}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: core, labels: {cluster.x-k8s.io/aggregate-to-manager: "true"}}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: d}
+roleRef: {kind: ClusterRole, name: people}
+subjects: [{kind: Group, name: admins}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: people}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: unbound-admin}
+`)
+	held := heldRoles(docs, newRoleGraph(docs))
+	var got []string
+	for k := range held {
+		got = append(got, k)
+	}
+	sort.Strings(got)
+	want := "ClusterRole/core ClusterRole/edit ClusterRole/editor ClusterRole/inner ClusterRole/leaf ClusterRole/outer Role/leader"
+	if strings.Join(got, " ") != want {
+		t.Errorf("held roles:\n got %s\nwant %s", strings.Join(got, " "), want)
 	}
 }

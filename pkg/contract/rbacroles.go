@@ -57,15 +57,17 @@ func (g *roleGraph) clusterRole(name string) (rules []policyRule, known bool) {
 	}
 	g.memo[name] = nil // a cycle of aggregations adds nothing
 	d, inFile := g.cluster[name]
-	switch sel, builtin := bootstrapAggregation[name]; {
-	case inFile && child(d.Node, "aggregationRule") != nil:
-		rules = g.aggregated(name, items(at(d.Node, "aggregationRule", "clusterRoleSelectors")))
+	_, builtin := bootstrapAggregation[name]
+	switch {
+	case inFile && child(d.Node, "aggregationRule") != nil, !inFile && builtin:
+		for _, m := range g.members(name) {
+			sub, _ := g.clusterRole(m)
+			rules = append(rules, sub...)
+		}
 	case inFile:
 		rules = policyRules(d.Node)
 	case name == "cluster-admin":
 		rules = everything
-	case builtin:
-		rules = g.labelledWith(name, sel)
 	default:
 		delete(g.memo, name)
 		return nil, false
@@ -74,28 +76,25 @@ func (g *roleGraph) clusterRole(name string) (rules []policyRule, known bool) {
 	return rules, true
 }
 
-// aggregated unions the rules of the ClusterRoles any selector matches.
-func (g *roleGraph) aggregated(name string, selectors []*yaml.Node) []policyRule {
-	var out []policyRule
-	for _, d := range g.labelled {
-		labels := d.Obj.StringMap("metadata", "labels")
-		if d.Obj.Name() == name || !slices.ContainsFunc(selectors, func(s *yaml.Node) bool { return selects(s, labels) }) {
+// members are the ClusterRoles the aggregated ClusterRole name selects: by the
+// selectors of its aggregationRule, or for a bootstrap role not in the file (admin,
+// edit, view) by the labels Kubernetes' aggregation uses (value "true").
+func (g *roleGraph) members(name string) []string {
+	d, inFile := g.cluster[name]
+	selectors := items(at(d.Node, "aggregationRule", "clusterRoleSelectors"))
+	keys := bootstrapAggregation[name]
+	if inFile {
+		keys = nil
+	}
+	var out []string
+	for _, m := range g.labelled {
+		labels := m.Obj.StringMap("metadata", "labels")
+		if m.Obj.Name() == name {
 			continue
 		}
-		rules, _ := g.clusterRole(d.Obj.Name())
-		out = append(out, rules...)
-	}
-	return out
-}
-
-// labelledWith unions the ClusterRoles carrying any of the labels with value "true".
-func (g *roleGraph) labelledWith(name string, keys []string) []policyRule {
-	var out []policyRule
-	for _, d := range g.labelled {
-		labels := d.Obj.StringMap("metadata", "labels")
-		if d.Obj.Name() != name && slices.ContainsFunc(keys, func(k string) bool { return labels[k] == "true" }) {
-			rules, _ := g.clusterRole(d.Obj.Name())
-			out = append(out, rules...)
+		if slices.ContainsFunc(selectors, func(s *yaml.Node) bool { return selects(s, labels) }) ||
+			slices.ContainsFunc(keys, func(k string) bool { return labels[k] == "true" }) {
+			out = append(out, m.Obj.Name())
 		}
 	}
 	return out

@@ -84,7 +84,7 @@ func blockLeaves(path string, ea, eb []manifest.Entry, leaves *[]leaf, out *[]fi
 				return err
 			}
 		case ka.Holder && eb[j].Holder:
-			if err := parsedFields(join(path, ka.Key), ka.Body, eb[j].Body, out); err != nil {
+			if err := parsedFields(join(path, ka.Key), ka.Body(), eb[j].Body(), out); err != nil {
 				return err
 			}
 		default:

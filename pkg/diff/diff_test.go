@@ -2,8 +2,12 @@ package diff
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/inventory"
+	"github.com/capirepo/capirepo/pkg/release"
 )
 
 // TestEqualAcrossReshapingAndClusterctlLabels: the same release written with other
@@ -128,4 +132,40 @@ func list(ds []Difference) string {
 		fmt.Fprintf(&b, "  %+v\n", d)
 	}
 	return b.String()
+}
+
+// TestShowQuotesAPrefix: a long string of several lines shows as its whole quoted
+// form cut at 200 characters does, whatever runes sit at the cut.
+func TestShowQuotesAPrefix(t *testing.T) {
+	t.Parallel()
+	for _, s := range []string{strings.Repeat("a\nb", 100), strings.Repeat("é\n", 150), strings.Repeat("x", 199) + "\n" + strings.Repeat("日本", 20),
+		"\n" + strings.Repeat("\x01", 300), strings.Repeat("ab\tc\n", 3), strings.Repeat("\x80\n", 150), "a\"b\\c\rd\n\x7f", "q\n\"'`"} {
+		want := strconv.Quote(s)
+		if len(want) > 200 {
+			want = want[:197] + "..."
+		}
+		if got := show(s); got != want {
+			t.Errorf("show(%q):\n%q\nwant\n%q", s[:20], got, want)
+		}
+	}
+}
+
+// TestProviderFiles: of a release holding several providers, one provider's upgrade
+// history keeps its components file and the files that are no components file.
+func TestProviderFiles(t *testing.T) {
+	t.Parallel()
+	in := inventory.Input{Label: "cluster-api", Files: []release.File{{Name: "core-components.yaml"}, {Name: "bootstrap-components.yaml"},
+		{Name: "metadata.yaml"}, {Name: "cluster-template.yaml"}, {Name: "clusterclass-quick.yaml"}}, Unread: []string{"clusterctl-linux-amd64"}}
+	got := ProviderFiles(in, "core-components.yaml")
+	var kept []string
+	for _, f := range got.Files {
+		kept = append(kept, f.Name)
+	}
+	if strings.Join(kept, " ") != "core-components.yaml metadata.yaml cluster-template.yaml clusterclass-quick.yaml" ||
+		strings.Join(got.Unread, " ") != "clusterctl-linux-amd64 bootstrap-components.yaml" {
+		t.Errorf("kept %v, named %v", kept, got.Unread)
+	}
+	if all := ProviderFiles(in, ""); len(all.Files) != 5 {
+		t.Errorf("no components name: %d files kept", len(all.Files))
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // field is one path where two decoded YAML values differ. An absent side is nil with
@@ -177,7 +178,7 @@ func (f field) shown() (a, b string) {
 func show(v any) string {
 	s, ok := v.(string)
 	if ok && strings.ContainsAny(s, "\n\r") {
-		s = strconv.Quote(s)
+		s = goQuote(quotedPrefix(s))
 	}
 	if !ok {
 		data, err := json.Marshal(jsonable(v))
@@ -190,6 +191,44 @@ func show(v any) string {
 		s = s[:197] + "..."
 	}
 	return s
+}
+
+// quotedPrefix is as much of s as its quoted form can show before the cut: quoting
+// is rune by rune, so the quoted first 200 bytes or more (to a rune boundary) begin
+// as the quoted whole does, and are as sure to be cut at 197.
+func quotedPrefix(s string) string {
+	end := 200
+	for end < len(s) && !utf8.RuneStart(s[end]) {
+		end++
+	}
+	return s[:min(end, len(s))]
+}
+
+// goQuote is strconv.Quote, written out for the ASCII text most values are (printable,
+// with line breaks and tabs), and strconv.Quote's for anything else.
+func goQuote(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + len(s)/8 + 2)
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c == '\r':
+			b.WriteString(`\r`)
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c < ' ' || c >= 0x7f:
+			return strconv.Quote(s)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 // jsonable turns map[any]any (which encoding/json refuses) into string-keyed maps.

@@ -34,6 +34,16 @@ func (e *LoadError) Unwrap() error { return e.Err }
 // or a GitHub, GitLab or oci:// URL (its version; latest resolved as clusterctl
 // v1.11+ does). Errors wrapping source.ErrUnsupported are usage mistakes.
 func Load(ctx context.Context, arg string, opts source.Options) ([]inventory.Input, error) {
+	return load(ctx, arg, opts, false)
+}
+
+// LoadHistory is Load reading every version of each provider, whatever version a URL
+// names (its label and repository count): the earlier releases of an upgrade check.
+func LoadHistory(ctx context.Context, arg string, opts source.Options) ([]inventory.Input, error) {
+	return load(ctx, arg, opts, true)
+}
+
+func load(ctx context.Context, arg string, opts source.Options, every bool) ([]inventory.Input, error) {
 	if in, ok, err := fileSet(arg, opts.Dir); ok || err != nil {
 		return []inventory.Input{in}, err
 	}
@@ -44,7 +54,16 @@ func Load(ctx context.Context, arg string, opts source.Options) ([]inventory.Inp
 	var out []inventory.Input
 	for _, r := range repos {
 		info := r.Info()
-		ins, err := readProvider(ctx, r, info.Label, info.Version, info.Name)
+		version := info.Version
+		if every {
+			version = ""
+		}
+		ins, err := readProvider(ctx, r, info.Label, version, info.Name)
+		for i := range ins {
+			if every {
+				ins[i] = ProviderFiles(ins[i], info.Components)
+			}
+		}
 		if err != nil {
 			return nil, &LoadError{Remote: info.Kind != repository.Local, Err: fmt.Errorf("reading %s: %w", info.Name, err)}
 		}
@@ -144,4 +163,26 @@ func fileSet(arg, dir string) (inventory.Input, bool, error) {
 		in.Files = append(in.Files, files...)
 	}
 	return in, true, nil
+}
+
+// ProviderFiles keeps, of a release that may hold several providers' files (a GitHub
+// release of cluster-api holds core, bootstrap and control plane components), what
+// clusterctl reads for the provider whose components file the URL names: that
+// components file and the files that are no components file (metadata.yaml,
+// templates, ClusterClasses). The others are named only. An empty components name
+// keeps everything.
+func ProviderFiles(in inventory.Input, components string) inventory.Input {
+	if components == "" {
+		return in
+	}
+	var keep []release.File
+	for _, f := range in.Files {
+		if f.Name != components && layout.FileKind(f.Name) == layout.KindComponents {
+			in.Unread = append(in.Unread, f.Name)
+			continue
+		}
+		keep = append(keep, f)
+	}
+	in.Files = keep
+	return in
 }

@@ -2,6 +2,7 @@ package diff
 
 import (
 	"path"
+	"reflect"
 	"strings"
 	"unicode"
 
@@ -69,6 +70,11 @@ func objects(a, b *inventory.Release, ex explanation) []Difference {
 	return out
 }
 
+// sameBody reports two objects whose bodies are one map, read once for both.
+func sameBody(a, b inventory.Object) bool {
+	return a.Body != nil && b.Body != nil && reflect.ValueOf(a.Body).UnsafePointer() == reflect.ValueOf(b.Body).UnsafePointer()
+}
+
 func isCRD(o inventory.Object) bool {
 	return o.Kind == "CustomResourceDefinition" && strings.HasPrefix(o.APIVersion, "apiextensions.k8s.io/")
 }
@@ -79,6 +85,9 @@ func objectPair(file string, a, b inventory.Object, comps bool, ex explanation) 
 			return nil
 		}
 		return []Difference{{Section: SectionObjects, File: file, Subject: a.Key, Change: OnlyInA, LineA: a.Line}}
+	}
+	if sameBody(a, b) { // a document both releases share is the same map (inventory.Cache)
+		return nil
 	}
 	var fs []field
 	fields("", comparable(a, comps), comparable(b, comps), &fs)

@@ -60,7 +60,8 @@ func sleep(ctx context.Context, d time.Duration) error {
 type Attempt func(ctx context.Context, attempt int) (*http.Response, error)
 
 // Do runs op until it succeeds, fails for good, or the attempts or the waiting budget
-// run out. A context that ends stops it with an error matching the context's error.
+// run out. A context that ends stops it with an error matching the context's error. A
+// host that does not exist in DNS fails for good at once (a *NoSuchHost).
 func (p Policy) Do(ctx context.Context, op Attempt) error {
 	p = p.WithDefaults()
 	var waited time.Duration
@@ -68,6 +69,9 @@ func (p Policy) Do(ctx context.Context, op Attempt) error {
 		resp, err := op(ctx, attempt)
 		if err == nil || ctx.Err() != nil {
 			return err
+		}
+		if nsh, ok := noSuchHost(err); ok {
+			return nsh
 		}
 		if !retryable(resp, err) {
 			return err

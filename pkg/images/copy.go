@@ -16,6 +16,7 @@ type Copier struct {
 	Concurrency int                                                    // parallel blob transfers per image; 0: 4
 	Progress    func(image string, d ocispec.Descriptor, skipped bool) // optional, called per blob and manifest
 	Done        func()                                                 // optional, called when a copy call returns
+	Finished    func(Copied)                                           // optional, called as each image is copied, before the next starts
 }
 
 // Copied is one image copied.
@@ -58,9 +59,17 @@ func (c *Copier) each(ctx context.Context, images []string, open func(Ref) (oras
 		if err != nil {
 			return out, fmt.Errorf("copying %s to %s: %w", im, name(r), oci.Explain(err))
 		}
-		out = append(out, Copied{Source: im, Dest: name(r), Digest: string(d.Digest)})
+		out = append(out, c.finished(Copied{Source: im, Dest: name(r), Digest: string(d.Digest)}))
 	}
 	return out, nil
+}
+
+// finished reports one image copied (Finished) and returns it.
+func (c *Copier) finished(d Copied) Copied {
+	if c.Finished != nil {
+		c.Finished(d)
+	}
+	return d
 }
 
 // copy runs oras.Copy: the whole graph (an index with every platform), blobs the

@@ -61,7 +61,7 @@ func (c *Copier) PushLayout(ctx context.Context, dir string, target oci.Target) 
 		if err != nil {
 			return out, fmt.Errorf("pushing %s from %s to %s: %w", n, dir, target.Repo(name), oci.Explain(err))
 		}
-		out = append(out, Copied{Source: n, Dest: target.Repo(name) + sep(ref) + ref, Digest: string(d.Digest)})
+		out = append(out, c.finished(Copied{Source: n, Dest: target.Repo(name) + sep(ref) + ref, Digest: string(d.Digest)}))
 	}
 	return out, nil
 }

@@ -17,19 +17,43 @@ import (
 // release file's bytes (which the cache keeps: do not change them). Safe for concurrent
 // use; the zero value is not usable: use NewCache.
 type Cache struct {
-	mu   sync.Mutex
-	seed maphash.Seed
-	docs map[uint64][]*cached // by the text's hash; the text decides
+	mu     sync.Mutex
+	seed   maphash.Seed
+	docs   map[uint64][]*cached // by the text's key; the text decides
+	shapes map[uint64][]*cached // CRD texts by their hash without controller-gen's version (generator.go)
 }
 
 // cached is a text read and its facts.
 type cached struct {
 	text  []byte // the release file's own bytes, never copied nor changed
 	facts *textFacts
+	gen   span // where controller-gen's version is in text (generator.go), when found
 }
 
 // NewCache returns an empty cache.
-func NewCache() *Cache { return &Cache{seed: maphash.MakeSeed(), docs: map[uint64][]*cached{}} }
+func NewCache() *Cache {
+	return &Cache{seed: maphash.MakeSeed(), docs: map[uint64][]*cached{}, shapes: map[uint64][]*cached{}}
+}
+
+// key is what the cache finds a text by: a hash of its length and its first and last
+// bytes (the text itself decides between texts of one key), so that a text is read
+// whole only when compared with a candidate, not to be hashed.
+func (c *Cache) key(text []byte) uint64 {
+	var h maphash.Hash
+	h.SetSeed(c.seed)
+	n := len(text)
+	h.WriteByte(byte(n))
+	h.WriteByte(byte(n >> 8))
+	h.WriteByte(byte(n >> 16))
+	h.WriteByte(byte(n >> 24))
+	if n <= 1024 {
+		h.Write(text)
+	} else {
+		h.Write(text[:512])
+		h.Write(text[n-512:])
+	}
+	return h.Sum64()
+}
 
 // lookup returns the facts of text, or nil. Call with mu held.
 func (c *Cache) lookup(h uint64, text []byte) *textFacts {
@@ -64,18 +88,33 @@ func (c *Cache) documents(texts []manifest.Text) []*textFacts {
 	out := make([]*textFacts, len(texts))
 	hashes := make([]uint64, len(texts))
 	var todo []int
+	gens := make([]span, len(texts))
 	c.mu.Lock()
 	for i, t := range texts {
-		hashes[i] = maphash.Bytes(c.seed, t.Data)
-		if out[i] = c.lookup(hashes[i], t.Data); out[i] == nil {
+		hashes[i] = c.key(t.Data)
+		if out[i] = c.lookup(hashes[i], t.Data); out[i] != nil {
+			continue
+		}
+		if gens[i] = generatorValue(t.Data); gens[i].ok() {
+			out[i] = c.sameShape(t.Data, gens[i]) // only controller-gen's version differs
+		}
+		if out[i] == nil {
 			todo = append(todo, i)
 		}
 	}
 	c.mu.Unlock()
 	parallel(len(todo), func(k int) { out[todo[k]] = readText(texts[todo[k]]) })
 	c.mu.Lock()
-	for _, i := range todo {
-		c.docs[hashes[i]] = append(c.docs[hashes[i]], &cached{text: texts[i].Data, facts: out[i]})
+	for i, t := range texts {
+		if c.lookup(hashes[i], t.Data) != nil {
+			continue
+		}
+		e := &cached{text: t.Data, facts: out[i], gen: gens[i]}
+		c.docs[hashes[i]] = append(c.docs[hashes[i]], e)
+		if e.gen.ok() {
+			h := c.shapeHash(t.Data, e.gen)
+			c.shapes[h] = append(c.shapes[h], e)
+		}
 	}
 	c.mu.Unlock()
 	return out

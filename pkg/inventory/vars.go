@@ -14,14 +14,12 @@ import (
 // document-start line, the whole file is scanned by variables.Collect, whose error is
 // clusterctl's.
 func collectVariables(name string, data []byte, texts []manifest.Text) (variables.FileVars, error) {
-	total, inTexts := bytes.Count(data, []byte("$")), 0
+	outside := separatorDollars(data, texts)
 	var uses []variables.Use
 	for _, t := range texts {
-		n := bytes.Count(t.Data, []byte("$"))
-		if n == 0 {
+		if bytes.IndexByte(t.Data, '$') < 0 {
 			continue
 		}
-		inTexts += n
 		us, err := variables.Scan(t.Data)
 		if err != nil {
 			return variables.Collect(name, data)
@@ -31,8 +29,24 @@ func collectVariables(name string, data []byte, texts []manifest.Text) (variable
 			uses = append(uses, u)
 		}
 	}
-	if inTexts != total {
+	if outside > 0 {
 		return variables.Collect(name, data)
 	}
 	return variables.FromUses(name, uses), nil
+}
+
+// separatorDollars counts the "$" of data outside its texts (the document-start lines
+// between them), which the texts are slices of: where each text starts in data is
+// what its capacity says.
+func separatorDollars(data []byte, texts []manifest.Text) int {
+	n, at := 0, 0
+	for _, t := range texts {
+		start := cap(data) - cap(t.Data)
+		if start < at || start > len(data) {
+			return bytes.Count(data, []byte("$")) // not slices of data: count them all
+		}
+		n += bytes.Count(data[at:start], []byte("$"))
+		at = start + len(t.Data)
+	}
+	return n + bytes.Count(data[min(at, len(data)):], []byte("$"))
 }

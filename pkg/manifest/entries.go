@@ -12,13 +12,20 @@ import (
 type Entry struct {
 	Key string
 	// Holder says the key line is "key:" alone and every line of the entry below it is
-	// deeper: Body is the block its value is written in (a mapping, or a scalar).
+	// deeper: Body() is the block its value is written in (a mapping, or a scalar).
 	Holder bool
 	Text   []byte // the entry's lines
-	Body   []byte // its lines below the key line
-	// Inner is Entries(Body) of a holder, when EntryTree read it (InnerOK: Entries' ok).
+	// Inner is Entries(Body()) of a holder, when EntryTree read it (InnerOK: Entries' ok).
 	Inner   []Entry
 	InnerOK bool
+}
+
+// Body is the entry's lines below its key line.
+func (e *Entry) Body() []byte {
+	if nl := bytes.IndexByte(e.Text, '\n'); nl >= 0 {
+		return e.Text[nl+1:]
+	}
+	return nil
 }
 
 // Entries cuts the text of a block mapping (every key at one indentation, as kustomize
@@ -68,15 +75,31 @@ func Entries(text []byte) (entries []Entry, ok bool) {
 // close sets the entry's text; a holder without lines below it is a null, no holder.
 func (e *Entry) close(text []byte) {
 	e.Text = text
-	if nl := bytes.IndexByte(text, '\n'); nl >= 0 {
-		e.Body = text[nl+1:]
+	e.Holder = e.Holder && !blankText(e.Body())
+}
+
+// blankText reports text of white space only (bytes.TrimSpace's), looking at its
+// first byte that is not a space or line break first.
+func blankText(text []byte) bool {
+	for _, c := range text {
+		switch {
+		case c == ' ' || c == '\n':
+		case c > ' ' && c < 0x80:
+			return false
+		default:
+			return len(bytes.TrimSpace(text)) == 0
+		}
 	}
-	e.Holder = e.Holder && len(bytes.TrimSpace(e.Body)) > 0
+	return true
 }
 
 // entryKey reads "key:" or "key: value" with a plain key of letters, digits and
 // -_./ that YAML reads as a string.
-func entryKey(s []byte) (key string, holder, ok bool) {
+func entryKey(s []byte) (key string, holder, ok bool) { return entryKeyIn(s, nil) }
+
+// entryKeyIn is entryKey taking the key's string from keys when it holds the spelling
+// (and adding it), so that repeated keys are one string.
+func entryKeyIn(s []byte, keys map[string]string) (key string, holder, ok bool) {
 	colon := bytes.IndexByte(s, ':')
 	if colon <= 0 {
 		return "", false, false
@@ -86,13 +109,22 @@ func entryKey(s []byte) (key string, holder, ok bool) {
 			return "", false, false
 		}
 	}
-	rest := bytes.TrimRight(s[colon+1:], " \r\n")
+	rest := s[colon+1:]
+	for len(rest) > 0 && (rest[len(rest)-1] == ' ' || rest[len(rest)-1] == '\r' || rest[len(rest)-1] == '\n') {
+		rest = rest[:len(rest)-1] // bytes.TrimRight(rest, " \r\n"), without its set
+	}
 	if len(rest) > 0 && rest[0] != ' ' {
 		return "", false, false // "a:b" is a plain scalar, not a key
+	}
+	if k, found := keys[string(s[:colon])]; found {
+		return k, len(rest) == 0, true
 	}
 	key = string(s[:colon])
 	if !stringKey(key) {
 		return "", false, false
+	}
+	if keys != nil {
+		keys[key] = key
 	}
 	return key, len(rest) == 0, true
 }
@@ -100,14 +132,23 @@ func entryKey(s []byte) (key string, holder, ok bool) {
 // stringKey reports a plain key YAML reads as a string (not true, null, 1.5, ...).
 func stringKey(key string) bool {
 	if c := key[0]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
-		switch strings.ToLower(key) {
-		case "true", "false", "null", "yes", "no", "on", "off", "y", "n":
-		default:
+		if !reservedWord(key) {
 			return true
 		}
 	}
 	var v any
 	return yaml.Unmarshal([]byte(key), &v) == nil && v == key
+}
+
+// reservedWord reports the words YAML 1.1 or 1.2 read as a boolean or null, in any
+// letter case (strings.ToLower without its copy).
+func reservedWord(key string) bool {
+	for _, w := range []string{"true", "false", "null", "yes", "no", "on", "off", "y", "n"} {
+		if strings.EqualFold(key, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // EntryValue parses an entry's value.

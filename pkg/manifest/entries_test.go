@@ -100,13 +100,13 @@ func sameTree(t *testing.T, got, want []Entry, in []byte) {
 	}
 	for i := range want {
 		g, w := got[i], want[i]
-		if g.Key != w.Key || g.Holder != w.Holder || string(g.Text) != string(w.Text) || string(g.Body) != string(w.Body) {
+		if g.Key != w.Key || g.Holder != w.Holder || string(g.Text) != string(w.Text) || string(g.Body()) != string(w.Body()) {
 			t.Fatalf("entry %q differs from Entries' %q:\n%s", g.Key, w.Key, in)
 		}
 		if !w.Holder {
 			continue
 		}
-		inner, ok := Entries(w.Body)
+		inner, ok := Entries(w.Body())
 		if ok != g.InnerOK {
 			t.Fatalf("%s: InnerOK %v, Entries of its body %v:\n%s", g.Key, g.InnerOK, ok, in)
 		}

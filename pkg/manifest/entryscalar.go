@@ -18,8 +18,8 @@ func entryScalar(e Entry) (string, bool) {
 	v := string(bytes.TrimSpace(head[bytes.IndexByte(head, ':')+1:]))
 	switch {
 	case v == "|" || v == "|-":
-		return literal(e.Body, v == "|")
-	case len(e.Body) == 0 && plainString(v):
+		return literal(e.Body(), v == "|")
+	case len(e.Body()) == 0 && plainString(v):
 		return v, true
 	}
 	return "", false
@@ -72,3 +72,7 @@ func literal(body []byte, clip bool) (string, bool) {
 	}
 	return v, true
 }
+
+// PlainString reports a one-line plain scalar that YAML reads as this very string
+// (conservatively: false means "not sure").
+func PlainString(v string) bool { return plainString(v) }

@@ -108,9 +108,12 @@ func outlineCut(c chunk, rest []byte, cuts []cut) (Outline, bool) {
 	if !utf8.Valid(rest) {
 		return Outline{}, false // parsed whole, for Screen's message
 	}
-	var n yaml.Node
-	if err := yaml.Unmarshal(rest, &n); err != nil || n.Kind != yaml.DocumentNode || len(n.Content) == 0 {
-		return Outline{}, false
+	n, ok := plainDocument(rest) // the parser's nodes, without the parser (blocknode.go)
+	if !ok {
+		n = &yaml.Node{}
+		if err := yaml.Unmarshal(rest, n); err != nil || n.Kind != yaml.DocumentNode || len(n.Content) == 0 {
+			return Outline{}, false
+		}
 	}
 	keys := schemaKeyNodes(n.Content[0])
 	if len(keys) != len(cuts) {
@@ -121,9 +124,9 @@ func outlineCut(c chunk, rest []byte, cuts []cut) (Outline, bool) {
 			return Outline{}, false
 		}
 	}
-	restoreLines(&n, cuts)
-	shiftLines(&n, c.line)
-	d, err := newDoc(0, &n, Options{})
+	restoreLines(n, cuts)
+	shiftLines(n, c.line)
+	d, err := newDoc(0, n, Options{})
 	if err != nil || d == nil {
 		return Outline{}, false
 	}

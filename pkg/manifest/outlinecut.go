@@ -21,8 +21,8 @@ func cutOut(doc []byte) (rest []byte, cuts []cut, ok bool) {
 	if !bytes.HasPrefix(doc, []byte("kind: CustomResourceDefinition\n")) && !bytes.Contains(doc, []byte("\nkind: CustomResourceDefinition\n")) {
 		return doc, nil, true
 	}
-	rest = make([]byte, 0, 16<<10)
-	block, inSpec, restLine := -1, false, 0 // block: indentation of the key being cut
+	rest = make([]byte, 0, min(len(doc), 4<<10)) // a CRD without its schemas is a few KB
+	block, inSpec, restLine := -1, false, 0      // block: indentation of the key being cut
 	for i := 0; i < len(doc); {
 		next := len(doc)
 		if k := bytes.IndexByte(doc[i:], '\n'); k >= 0 {

@@ -34,12 +34,11 @@ func (k *killer) WriteFile(path string, data []byte) error {
 // transaction; upstream changed (v1.0.0's template, cert-manager) is what --force
 // must replace.
 func crashOptions(t *testing.T, root string, changed bool, k *killer) (*fixture, Options) {
-	f := newFixture(t)
+	f := newFixtureIn(root)
 	if changed {
 		f.foo.versions["v1.0.0"]["cluster-template.yaml"] = []byte("kind: Cluster # re-released\n")
 		f.cert.versions["v1.20.2"]["cert-manager.yaml"] = []byte("kind: Deployment # re-released\n")
 	}
-	f.dir = root
 	o := f.opts
 	o.Dir, o.Force = root, changed
 	lo := local.Options{Locked: true, KeepConfig: true}

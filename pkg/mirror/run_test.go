@@ -28,7 +28,12 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	dir := t.TempDir()
+	return newFixtureIn(t.TempDir())
+}
+
+// newFixtureIn is newFixture writing into dir (a killed child's own t.TempDir would
+// stay behind: its cleanup never runs).
+func newFixtureIn(dir string) *fixture {
 	f := &fixture{
 		dir: dir,
 		foo: newMem(map[string]map[string]string{

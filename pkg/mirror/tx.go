@@ -153,12 +153,15 @@ func (r *runner) check(ctx context.Context, tx *Tx) error {
 // recoverLeftovers runs first, under the lock, so every staged name it finds belongs
 // to a run that died: it puts back a cert-manager folder a crash left set aside and
 // removes mirror's own staging files (the local publisher cleans its own).
-func (r *runner) recoverLeftovers(_ context.Context, tx *Tx) error {
+func (r *runner) recoverLeftovers(_ context.Context, tx *Tx) error { return recoverDir(tx.Dir) }
+
+// recoverDir is recoverLeftovers of the folder dir (mirror relink runs it too).
+func recoverDir(dir string) error {
 	var f *fsx.FS // mirror's files beside the tree are staged without a mark
-	if certs := filepath.Join(tx.Dir, CertManager); localrepo.Exists(certs) {
+	if certs := filepath.Join(dir, CertManager); localrepo.Exists(certs) {
 		if err := f.Clean(certs); err != nil {
 			return err
 		}
 	}
-	return f.CleanOnly(tx.Dir, ManifestFile, ImagesFile, clusterctlcfg.File)
+	return f.CleanOnly(dir, ManifestFile, ImagesFile, clusterctlcfg.File)
 }

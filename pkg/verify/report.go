@@ -40,7 +40,11 @@ func (r *Report) AllFindings() lint.Findings {
 // one block per version.
 func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s (components file %s)\n", r.Label, r.ComponentsFile)
+	if r.ComponentsFile == "" { // an entry of clusterctl.yaml only (WithConfig)
+		fmt.Fprintf(&b, "%s (in clusterctl.yaml)\n", r.Label)
+	} else {
+		fmt.Fprintf(&b, "%s (components file %s)\n", r.Label, r.ComponentsFile)
+	}
 	for _, l := range r.Latest {
 		got := l.Version
 		if l.Error != "" {

@@ -19,6 +19,13 @@ const (
 	RuleLatestDiffers     = "repo-latest-differs"
 	// RuleLatestOtherContract: a generation the releases do not target cannot resolve latest.
 	RuleLatestOtherContract = "repo-latest-other-contract"
+	RuleConfigURL           = "repo-config-url"
+	RuleConfigElsewhere     = "repo-config-elsewhere"
+)
+
+var (
+	configURLRule       = lint.Rule{ID: RuleConfigURL, Severity: lint.Error, Contract: "every local url of the repository's clusterctl.yaml must resolve where clusterctl reads it: ${VAR} expanded from the environment, an absolute {base}/{label}/{version}/{file} of the entry's label, the version folder holding metadata.yaml and the file (cmd/clusterctl/client/config/providers_client.go List: envsubst.Eval; repository/repository_local.go newLocalRepository, GetFile: os.Stat)"}
+	configElsewhereRule = lint.Rule{ID: RuleConfigElsewhere, Severity: lint.Warning, Contract: "a local url of the repository's clusterctl.yaml that names another folder makes clusterctl read that folder's files, not the repository's (cmd/clusterctl/client/repository/repository_local.go GetFile: the url's absolute path); a moved or copied repository needs its urls rewritten (capirepo mirror relink)"}
 )
 
 var rules = []lint.Rule{
@@ -35,6 +42,8 @@ var rules = []lint.Rule{
 	{ID: RuleLatest, Severity: lint.Error, Contract: "`latest` must resolve for at least one clusterctl generation that accepts the contract the releases declare (v1.7-v1.10: v1beta1; v1.11+: v1beta1 and v1beta2); a warning when another such generation resolves it (cmd/clusterctl/client/repository/repository_versions.go latestContractRelease)"},
 	{ID: RuleLatestPrerelease, Severity: lint.Warning, Contract: "`latest` can resolve to a pre-release when the contract's newest series has only pre-releases (cmd/clusterctl/client/repository/repository_versions.go latestContractRelease, latestPatchRelease)"},
 	{ID: RuleLatestOtherContract, Severity: lint.Note, Contract: "a clusterctl generation that accepts none of the releases' contracts cannot install the provider (e.g. clusterctl ≤v1.10 and a v1beta2-only provider) (cmd/clusterctl/client/repository/repository_versions.go latestContractRelease)"},
+	configURLRule,
+	configElsewhereRule,
 	{ID: RuleLatestDiffers, Severity: lint.Note, Contract: "clusterctl generations with different contracts resolve `latest` to different versions (cmd/clusterctl/client/repository/repository_versions.go latestContractRelease)"},
 }
 

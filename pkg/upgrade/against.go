@@ -1,0 +1,54 @@
+package upgrade
+
+import (
+	"github.com/capirepo/capirepo/pkg/inventory"
+	"github.com/capirepo/capirepo/pkg/release"
+)
+
+// Against checks each release of next against the earlier releases of the same
+// provider in history (a published repository, or a folder of earlier releases):
+// releases are matched by label, or, when history holds one provider and next one
+// release, with each other whatever their labels (a file set has none). A release
+// with no earlier one gets a step without From. One cache reads the documents the
+// releases share once.
+func Against(next, history []inventory.Input) []Step {
+	cache := inventory.NewCache()
+	byLabel := map[string][]*inventory.Release{}
+	var labels []string
+	for _, in := range history {
+		if byLabel[in.Label] == nil {
+			labels = append(labels, in.Label)
+		}
+		byLabel[in.Label] = append(byLabel[in.Label], cache.Of(in))
+	}
+	var out []Step
+	for _, in := range next {
+		r := cache.Of(in)
+		past, ok := byLabel[in.Label]
+		if !ok && len(labels) == 1 && len(next) == 1 {
+			past = byLabel[labels[0]]
+		}
+		step := Step{Next: r, From: Sources(r, past)}
+		step.Findings = Check(r, step.From)
+		out = append(out, step)
+	}
+	return out
+}
+
+// Inputs turns built releases into inventory inputs (their YAML files read, the
+// others named), each with source as where it was read.
+func Inputs(releases []*release.Release, source string) []inventory.Input {
+	var out []inventory.Input
+	for _, r := range releases {
+		in := inventory.Input{Label: r.Label(), Version: r.Version.String(), Source: source}
+		for _, f := range r.Files {
+			if inventory.Reads(f.Name) {
+				in.Files = append(in.Files, f)
+			} else {
+				in.Unread = append(in.Unread, f.Name)
+			}
+		}
+		out = append(out, in)
+	}
+	return out
+}
