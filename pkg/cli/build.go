@@ -90,6 +90,9 @@ func (o *buildOptions) run(cmd *cobra.Command, io streams) error {
 		io.logf("note: %s", n)
 	}
 	upgrades, err := o.upgrade.check(cmd, io, cfg, res.Set, o.offline, o.reg.plainHTTP)
+	if err == nil && len(upgrades) > 0 {
+		upgrades, err = res.Locate(cmd.Context(), upgrades) // the upgrade findings name sources too
+	}
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/render"
 	"github.com/capirepo/capirepo/pkg/templates"
 )
@@ -92,5 +94,36 @@ func repositoryRoot(dir string) string {
 		if filepath.Dir(d) == d {
 			return dir
 		}
+	}
+}
+
+// locator is Result.Locate: after Build, kustomize folders are rendered again with
+// their temporary overlays in the system's temporary folder (the build's scratch
+// folder is gone).
+func (in *inputs) locator(located map[*release.Release]map[string]origin) func(context.Context, lint.Findings) (lint.Findings, error) {
+	return func(ctx context.Context, fs lint.Findings) (lint.Findings, error) {
+		out := append(lint.Findings(nil), fs...)
+		for r, origins := range located {
+			later := map[string]origin{}
+			for name, o := range origins {
+				if o.render != nil {
+					opts := *o.render
+					opts.TempDir = ""
+					o.render = &opts
+				}
+				later[name] = o
+			}
+			var err error
+			if out, err = in.locate(ctx, r, later, out); err != nil {
+				return nil, err
+			}
+		}
+		root := repositoryRoot(in.cfg.Dir)
+		for i, f := range out {
+			if r, err := filepath.Rel(root, f.File); filepath.IsAbs(f.File) && err == nil && !strings.HasPrefix(r, "..") {
+				out[i].File = filepath.ToSlash(r) // a located finding; others stay as made
+			}
+		}
+		return out, nil
 	}
 }

@@ -47,6 +47,9 @@ type Result struct {
 	Set      *release.Set
 	Findings lint.Findings // all rule results (errors make Build fail)
 	Notes    []string      // informational (skipped files)
+	// Locate points findings made later on the set's files (build's upgrade checks)
+	// at their sources as Build's own are (Options.SourcePaths; nil without it).
+	Locate func(context.Context, lint.Findings) (lint.Findings, error)
 }
 
 // Build builds every provider of the config for one version.
@@ -56,6 +59,7 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 		return nil, fmt.Errorf("--version: %w", err)
 	}
 	res := &Result{Set: &release.Set{}}
+	located := map[*release.Release]map[string]origin{}
 	in, err := newInputs(ctx, cfg, opts)
 	if err != nil {
 		return nil, err
@@ -86,6 +90,7 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 			return nil, err
 		}
 		if opts.SourcePaths {
+			located[r] = origins
 			if found, err = in.locate(ctx, r, origins, found); err != nil {
 				return nil, err
 			}
@@ -95,6 +100,7 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 	res.Findings = append(res.Findings, in.findings...)
 	if opts.SourcePaths {
 		in.fromRepositoryRoot(res.Findings)
+		res.Locate = in.locator(located)
 	}
 	res.Findings = unique(res.Findings)
 	for _, u := range in.remote.Unused() {
