@@ -54,6 +54,9 @@ func releaseFolder(dir string) ([]Target, bool, error) {
 	if !versioned {
 		out[0].Findings = append(out[0].Findings, versionFinding(filepath.Base(abs), dir))
 	}
+	if len(metadataFiles(files)) == 0 {
+		out[0].Findings = append(out[0].Findings, metadataMissing(dir))
+	}
 	return out, true, nil
 }
 

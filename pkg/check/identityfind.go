@@ -55,5 +55,7 @@ func versionFinding(dir, file string) lint.Finding {
 		"the folder name %q is not a version, so the release's version is unknown and the version rules are off (metadata.yaml's series for it, the contract the CRD labels must carry); lint it as <label>/<version>/ or in a folder named after the version", dir)}
 }
 
-// identityRules lists this file's rules.
-func identityRules() []lint.Rule { return []lint.Rule{ruleIdentity, ruleIdentityMissing} }
+// identityRules lists the rules of discovery (this file's, and metadata.yaml missing).
+func identityRules() []lint.Rule {
+	return []lint.Rule{ruleIdentity, ruleIdentityMissing, MetadataMissingRule}
+}

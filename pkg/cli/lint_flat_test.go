@@ -81,3 +81,22 @@ func TestLintFlatCopyOfARelease(t *testing.T) {
 		t.Errorf("a warning, or the folder taken as the provider:\n%s", stdout)
 	}
 }
+
+// A folder of release files without metadata.yaml is a release clusterctl cannot
+// install: lint says so once, naming where the file belongs, in both folder forms.
+func TestLintReleaseFolderWithoutMetadata(t *testing.T) {
+	t.Parallel()
+	comps := readFile(t, "../check/testdata/kubeadm-bootstrap/bootstrap-components.yaml")
+	for _, rel := range []string{"rel/v1.9.6", "bootstrap-kubeadm/v1.9.6"} {
+		dir := filepath.Join(t.TempDir(), rel)
+		tree.WriteIn(t, dir, map[string]string{"bootstrap-components.yaml": comps})
+		code, stdout, stderr := run(t, "lint", dir)
+		want := filepath.Join(dir, "metadata.yaml") + ": error repo-metadata-missing: metadata.yaml is missing"
+		if code != ExitFindings || strings.Count(stdout, "error repo-metadata-missing:") != 1 || !strings.Contains(stdout, want) {
+			t.Errorf("%s: exit %d; want 1 and one %q:\n%s%s", rel, code, want, stdout, stderr)
+		}
+		if code, stdout, _ := run(t, "lint", "--disable", "repo-metadata-missing", dir); code != ExitOK {
+			t.Errorf("%s --disable repo-metadata-missing: exit %d:\n%s", rel, code, stdout)
+		}
+	}
+}

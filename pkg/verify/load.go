@@ -139,7 +139,7 @@ func missing(label, version, name, components string) lint.Finding {
 
 func finding(rule, label, version, name, msg string) lint.Finding {
 	sev := lint.Error
-	for _, r := range rules {
+	for _, r := range append(Rules(), check.MetadataMissingRule) {
 		if r.ID == rule {
 			sev = r.Severity
 		}

@@ -1,6 +1,9 @@
 package verify
 
-import "github.com/capirepo/capirepo/pkg/lint"
+import (
+	"github.com/capirepo/capirepo/pkg/check"
+	"github.com/capirepo/capirepo/pkg/lint"
+)
 
 // Rule ids of the repository-level checks.
 const (
@@ -8,7 +11,7 @@ const (
 	RuleNotSemver         = "repo-version-not-semver"
 	RulePrefix            = "repo-version-prefix"
 	RuleUpperCase         = "repo-version-uppercase"
-	RuleMetadataMissing   = "repo-metadata-missing"
+	RuleMetadataMissing   = check.RuleMetadataMissing
 	RuleComponentsMissing = "repo-components-missing"
 	RuleUnreadable        = "repo-file-unreadable"
 	RuleMetadataInvalid   = "repo-metadata-invalid"
@@ -33,7 +36,6 @@ var rules = []lint.Rule{
 	{ID: RuleNotSemver, Severity: lint.Warning, Contract: "clusterctl silently skips folders and tags that are not semantic versions (cmd/clusterctl/client/repository/repository_local.go GetVersions)"},
 	{ID: RulePrefix, Severity: lint.Error, Contract: "clusterctl v1.7+ resolves `latest` by looking up \"v\"+semver, so version folders and tags need the v prefix (cmd/clusterctl/client/repository/repository_versions.go latestContractRelease)"},
 	{ID: RuleUpperCase, Severity: lint.Warning, Contract: "clusterctl before v1.11 lower-cases name:version on the command line, so upper-case versions cannot be selected (cmd/clusterctl/client/common.go parseProviderName in releases before v1.11)"},
-	{ID: RuleMetadataMissing, Severity: lint.Error, Contract: "every release must contain metadata.yaml; a local repository's `latest` fails on the highest folder without it (cmd/clusterctl/client/repository/repository_versions.go latestContractRelease, metadata_client.go Get)"},
 	{ID: RuleComponentsMissing, Severity: lint.Error, Contract: "every release must contain the components file named in the provider URL (cmd/clusterctl/client/repository/components_client.go Get)"},
 	{ID: RuleUnreadable, Severity: lint.Error, Contract: "clusterctl treats any read error of a local repository as fatal (cmd/clusterctl/client/repository/repository_local.go GetFile)"},
 	{ID: RuleMetadataInvalid, Severity: lint.Error, Contract: "metadata.yaml must decode as clusterctl's Metadata type (cmd/clusterctl/client/repository/metadata_client.go Get, validateMetadata)"},
