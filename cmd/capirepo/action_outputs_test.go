@@ -58,23 +58,25 @@ func stepOutputs(t *testing.T, name, stub string, env map[string]string) (log, o
 	return log, strings.ReplaceAll(string(written), tmp, "$RUNNER_TEMP"), err
 }
 
-// TestActionStepOutputs: build names the dist folder and version; lint writes the
-// SARIF file and names it even when it has findings (the step still fails), but not
-// when lint could not run; publish names the release page (a draft's: the releases).
+// TestActionStepOutputs: build names the dist folder, the version and the SARIF file
+// of its findings; a refused build (exit 1) still names the SARIF file it wrote, and
+// the step fails; a build that could not run names nothing; publish names the
+// release page (a draft's: the releases).
 func TestActionStepOutputs(t *testing.T) {
 	t.Parallel()
-	_, got, err := stepOutputs(t, "Build", "#!/bin/sh\nexit 0\n", map[string]string{"CONFIG": "capirepo.yaml", "VERSION": "v1.2.3",
-		"CHECK_IMAGES": "false", "IMAGE_PLATFORMS": "", "SIGN_KEYLESS": "false"})
-	if want := "dist=$RUNNER_TEMP/capirepo-dist\nversion=v1.2.3\n"; err != nil || got != want {
-		t.Errorf("build: %v, outputs %q; want %q", err, got, want)
-	}
-	lint := "#!/bin/sh\nif [ \"$2\" = sarif ]; then echo '{\"version\":\"2.1.0\"}'; fi\nexit %s\n"
-	log, got, err := stepOutputs(t, "Lint", strings.Replace(lint, "%s", "1", 1), map[string]string{})
-	if want := "findings=$RUNNER_TEMP/capirepo-findings.sarif\n"; err == nil || got != want {
-		t.Errorf("lint with findings: %v, outputs %q; want a failure and %q\n%s", err, got, want, log)
-	}
-	if _, got, err := stepOutputs(t, "Lint", strings.Replace(lint, "%s", "3", 1), map[string]string{}); err == nil || got != "" {
-		t.Errorf("lint that could not run: %v, outputs %q; want a failure and no findings", err, got)
+	// The stub writes the file after --sarif, as build does, unless it exits 3.
+	build := "#!/bin/bash\nwhile (($#)); do if [[ $1 == --sarif ]]; then sarif=$2; fi; shift; done\n" +
+		"[[ %s == 3 ]] || echo '{\"version\":\"2.1.0\"}' >\"$sarif\"\nexit %s\n"
+	env := map[string]string{"CONFIG": "capirepo.yaml", "VERSION": "v1.2.3", "CHECK_IMAGES": "false", "IMAGE_PLATFORMS": "", "SIGN_KEYLESS": "false"}
+	for code, want := range map[string]string{
+		"0": "findings=$RUNNER_TEMP/capirepo-findings.sarif\ndist=$RUNNER_TEMP/capirepo-dist\nversion=v1.2.3\n",
+		"1": "findings=$RUNNER_TEMP/capirepo-findings.sarif\n",
+		"3": "",
+	} {
+		log, got, err := stepOutputs(t, "Build", strings.ReplaceAll(build, "%s", code), env)
+		if (err == nil) != (code == "0") || got != want {
+			t.Errorf("build exit %s: %v, outputs %q; want %q\n%s", code, err, got, want, log)
+		}
 	}
 	for draft, want := range map[string]string{"false": "https://github.com/org/x/releases/tag/v1.2.3", "true": "https://github.com/org/x/releases"} {
 		env := map[string]string{"REPO": "org/x", "DRAFT": draft, "VERSION": "v1.2.3", "NOTES_FILE": "", "GENERATE_NOTES": "false",
@@ -82,5 +84,20 @@ func TestActionStepOutputs(t *testing.T) {
 		if _, got, err := stepOutputs(t, "Publish", "#!/bin/sh\nexit 0\n", env); err != nil || got != "release-url="+want+"\n" {
 			t.Errorf("publish (draft %s): %v, outputs %q; want release-url=%s", draft, err, got, want)
 		}
+	}
+}
+
+// TestActionPrintsFindingsOnce: the action runs capirepo build once, with its findings
+// as annotations (-o github) and in the SARIF file (--sarif), and never lints the
+// build output again (that printed every finding a second time, at paths under
+// $RUNNER_TEMP).
+func TestActionPrintsFindingsOnce(t *testing.T) {
+	t.Parallel()
+	var all string
+	for _, s := range readAction(t).Runs.Steps {
+		all += s.Run
+	}
+	if strings.Count(all, "capirepo build ") != 1 || !strings.Contains(all, "-o github --sarif") || strings.Contains(all, "capirepo lint") {
+		t.Errorf("want one capirepo build -o github --sarif and no capirepo lint in the steps:\n%s", all)
 	}
 }

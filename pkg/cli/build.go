@@ -1,11 +1,8 @@
 package cli
 
 import (
-	"fmt"
-
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/lint"
-	"github.com/capirepo/capirepo/pkg/output"
 	"github.com/capirepo/capirepo/pkg/pipeline"
 	"github.com/capirepo/capirepo/pkg/provenance"
 	"github.com/capirepo/capirepo/pkg/remote"
@@ -20,6 +17,9 @@ type buildOptions struct {
 	published []string
 	disable   []string
 	offline   bool
+	dryRun    bool
+	format    string // -o: findings and report (build_report.go)
+	sarif     string // --sarif FILE: the findings as a SARIF log too
 	// allowDirty signs a checkout with uncommitted changes (recorded in the statement)
 	allowDirty bool
 	images     imageGate     // --check-images, --platform (images.go)
@@ -47,6 +47,9 @@ The output folder is staged and renamed into place only when everything succeede
 	f.StringSliceVar(&o.published, "published", nil, "earlier released versions for the metadata check (default: git tags)")
 	f.StringSliceVar(&o.disable, "disable", nil, "rule ids to disable (adds to lint.disable in the config)")
 	f.BoolVar(&o.offline, "offline", false, "never touch the network: remote resources come from their pinned file or the cache")
+	f.BoolVar(&o.dryRun, "dry-run", false, "build and check everything, sign and write nothing: report what would be written (exit codes as a real build)")
+	outputFlag(cmd, &o.format, "format of the findings and the report", lint.Formats)
+	f.StringVar(&o.sarif, "sarif", "", "also write the findings as a SARIF 2.1.0 log to this file (for a code scanning upload), refused builds included")
 	o.images.flags(cmd)
 	o.reg.flags(cmd)
 	o.sign.flags(cmd)
@@ -57,6 +60,9 @@ The output folder is staged and renamed into place only when everything succeede
 }
 
 func (o *buildOptions) run(cmd *cobra.Command, io streams) error {
+	if err := checkOutput(o.format, lint.Formats); err != nil {
+		return err
+	}
 	cfg, err := config.Load(o.config)
 	if err != nil {
 		return usageErr(err)
@@ -75,7 +81,7 @@ func (o *buildOptions) run(cmd *cobra.Command, io streams) error {
 			return err
 		}
 	}
-	res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: o.version, Jobs: o.jobs, Published: o.published, CI: inCI(io),
+	res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: o.version, Jobs: o.jobs, Published: o.published, CI: inCI(io), SourcePaths: true,
 		Offline: o.offline, CacheDir: remote.UserCacheDir(io.getenv)})
 	if err != nil {
 		return withCode(ExitInput, err)
@@ -84,31 +90,24 @@ func (o *buildOptions) run(cmd *cobra.Command, io streams) error {
 		io.logf("note: %s", n)
 	}
 	upgrades, err := o.upgrade.check(cmd, io, cfg, res.Set, o.offline, o.reg.plainHTTP)
+	if err == nil && len(upgrades) > 0 {
+		upgrades, err = res.Locate(cmd.Context(), upgrades) // the upgrade findings name sources too
+	}
 	if err != nil {
 		return err
 	}
 	fs := append(res.Findings, upgrades...).Without(skip)
-	fs.Sort()
-	if err := lint.Write(io.err, "text", fs, nil); err != nil {
-		return err
-	}
-	if fs.HasErrors() {
-		return withCode(ExitFindings, fmt.Errorf("build refused: %d error(s); nothing was written", fs.Count(lint.Error)))
+	rep, err := o.findings(io, fs, res.Notes)
+	if err != nil || fs.HasErrors() {
+		return o.refused(io, rep, res.Set, err)
 	}
 	if err := o.images.check(cmd.Context(), io, &o.reg, res.Set); err != nil {
 		return err
 	}
-	if signer != nil {
+	if signer != nil && !o.dryRun {
 		if err := attachProvenance(cmd.Context(), signer, statement, res.Set); err != nil {
 			return err
 		}
 	}
-	dir, err := output.Write(o.out, res.Set)
-	if err != nil {
-		return withCode(ExitPublish, err)
-	}
-	for _, r := range res.Set.Releases {
-		fmt.Fprintf(io.out, "built %s -> %s\n", r, dir)
-	}
-	return nil
+	return o.write(io, rep, res.Set)
 }

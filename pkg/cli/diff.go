@@ -7,6 +7,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/diff"
 	"github.com/capirepo/capirepo/pkg/inventory"
+	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/spf13/cobra"
 )
 
@@ -40,7 +41,7 @@ the report; exit 1 when one is an error.`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, io, args[0], args[1]) },
 	}
-	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text|json")
+	outputFlag(cmd, &o.format, "output format (github and sarif with --upgrade, whose findings are the report)", lint.Formats)
 	cmd.Flags().BoolVar(&o.upgrade, "upgrade", false, "A is the repository users upgrade from: check B's releases against A's earlier releases (the upgrade-* rules) instead of listing differences")
 	cmd.Flags().StringSliceVar(&o.disable, "disable", nil, "with --upgrade: rule ids to disable")
 	o.src.flags(cmd, true)
@@ -48,8 +49,12 @@ the report; exit 1 when one is an error.`,
 }
 
 func (o *diffOptions) run(cmd *cobra.Command, io streams, a, b string) error {
-	if o.format != "text" && o.format != "json" {
-		return usageErr(fmt.Errorf("--format %q: want text or json", o.format))
+	formats := reportFormats()
+	if o.upgrade {
+		formats = lint.Formats
+	}
+	if err := checkOutput(o.format, formats); err != nil {
+		return err
 	}
 	if o.upgrade {
 		return o.runUpgrade(cmd, io, a, b)

@@ -66,8 +66,8 @@ func TestDiffFolders(t *testing.T) {
 		code, stdout, stderr := runEnv(t, nil, append([]string{"diff"}, args...)...)
 		want(t, code, ExitOK, stdout, stderr, "equal")
 	}
-	code, stdout, stderr := runEnv(t, nil, "diff", "--format", "yaml", dist, dist)
-	want(t, code, ExitUsage, stdout, stderr, `--format "yaml"`)
+	code, stdout, stderr := runEnv(t, nil, "diff", "-o", "yaml", dist, dist)
+	want(t, code, ExitUsage, stdout, stderr, `--output "yaml"`)
 }
 
 // TestDiffBuildAgainstOCIArtifact: a build pushed by publish oci reads back equal from

@@ -10,14 +10,15 @@ import (
 const docsURL = "https://github.com/capirepo/capirepo/blob/main/docs/commands/"
 
 // docPage is the page of docs/commands that documents c: "publish-local.md" for
-// `capirepo publish local`; a group without its own page gets the index.
+// `capirepo publish local`, "images.md" for the group `capirepo images`; the root
+// gets the index.
 func docPage(c *cobra.Command) string {
 	path := strings.Fields(c.CommandPath())[1:]
 	switch {
-	case len(path) > 0 && path[0] == "completion":
-		return "completion.md"
-	case len(path) == 0 || (c.HasSubCommands() && !c.Runnable() && path[0] != "publish"): // mirror runs itself and holds relink
+	case len(path) == 0:
 		return "README.md"
+	case path[0] == "completion":
+		return "completion.md"
 	}
 	return strings.Join(path, "-") + ".md"
 }

@@ -6,13 +6,14 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/scaffold"
 	"github.com/spf13/cobra"
 )
 
 type initOptions struct {
-	stdout bool
-	check  initCheck // --check and its flags (init_check.go)
+	stdout, dryRun bool
+	check          initCheck // --check and its flags, -o (init_check.go)
 }
 
 func newInitCmd(io streams) *cobra.Command {
@@ -37,6 +38,7 @@ each difference or asking a question.`,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd.Context(), io, args) },
 	}
 	cmd.Flags().BoolVar(&o.stdout, "stdout", false, "print the config instead of writing DIR/capirepo.yaml")
+	cmd.Flags().BoolVar(&o.dryRun, "dry-run", false, "inspect and ask as init does, write nothing: say which file would be written (exit codes as a real run)")
 	o.check.flags(cmd)
 	return cmd
 }
@@ -48,6 +50,9 @@ func (o *initOptions) run(ctx context.Context, io streams, args []string) error 
 	}
 	if o.check.enabled() {
 		return o.check.run(ctx, io, dir)
+	}
+	if err := checkOutput(o.check.format, reportFormats()); err != nil {
+		return err
 	}
 	target, err := scaffold.ConfigPath(dir)
 	if err != nil && !o.stdout {
@@ -61,11 +66,22 @@ func (o *initOptions) run(ctx context.Context, io streams, args []string) error 
 		return withCode(ExitInput, err)
 	}
 	data, questions := plan.Config(), plan.Questions()
-	if o.stdout {
-		if _, err := io.out.Write(data); err != nil {
-			return err
+	rep := newInitReport(target, data, len(plan.Providers), questions)
+	switch {
+	case o.stdout:
+		rep.Config, rep.Action = "", "printed"
+		if o.check.format == "text" {
+			if _, err := io.out.Write(data); err != nil {
+				return err
+			}
 		}
-		return ask(io, "line", questions)
+		return o.report(io, rep, "line", questions)
+	case o.dryRun:
+		rep.Action = release.Planned
+		if o.check.format == "text" {
+			fmt.Fprintf(io.out, "would write %s (%d provider(s)); dry run: nothing was written (capirepo init --stdout prints it)\n", target, len(plan.Providers))
+		}
+		return o.report(io, rep, target, questions)
 	}
 	if err := scaffold.WriteConfig(ctx, target, data); err != nil {
 		if errors.Is(err, os.ErrExist) {
@@ -73,8 +89,10 @@ func (o *initOptions) run(ctx context.Context, io streams, args []string) error 
 		}
 		return withCode(ExitPublish, err)
 	}
-	fmt.Fprintf(io.out, "wrote %s (%d provider(s)); review its commented lines, then run capirepo build --config %s --version vX.Y.Z\n", target, len(plan.Providers), target)
-	return ask(io, target, questions)
+	if o.check.format == "text" {
+		fmt.Fprintf(io.out, "wrote %s (%d provider(s)); review its commented lines, then run capirepo build --config %s --version vX.Y.Z\n", target, len(plan.Providers), target)
+	}
+	return o.report(io, rep, target, questions)
 }
 
 // ask prints init's questions on stderr, each with the config line it is written on,

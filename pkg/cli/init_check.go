@@ -23,7 +23,7 @@ func (c *initCheck) flags(cmd *cobra.Command) {
 	f.BoolVar(&c.on, "check", false, "write nothing: build the newest release tag with the proposed config and diff it against that tag's published release")
 	f.StringVar(&c.against, "check-against", "", "with --check: the release to compare with, a URL or folder as diff reads it (default: the tag's release on the origin remote's GitHub or GitLab)")
 	f.StringVar(&c.tag, "check-tag", "", "with --check: the release tag to build (default: the newest vX.Y.Z tag)")
-	f.StringVar(&c.format, "format", "text", "with --check: report format, text|json")
+	outputFlag(cmd, &c.format, "report format (of init's config, or with --check of its comparison)", reportFormats())
 	c.src.flags(cmd, false)
 }
 
@@ -31,8 +31,8 @@ func (c *initCheck) flags(cmd *cobra.Command) {
 func (c *initCheck) enabled() bool { return c.on || c.against != "" || c.tag != "" }
 
 func (c *initCheck) run(ctx context.Context, io streams, dir string) error {
-	if c.format != "text" && c.format != "json" {
-		return usageErr(fmt.Errorf("--format %q: want text or json", c.format))
+	if err := checkOutput(c.format, reportFormats()); err != nil {
+		return err
 	}
 	opts, err := c.src.options(io.getenv)
 	if err != nil {

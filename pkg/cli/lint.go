@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/config"
@@ -34,7 +33,7 @@ capirepo.yaml would build. Exit 0 without errors, 1 with errors, 2 on usage prob
 	f := cmd.Flags()
 	f.StringVar(&o.config, "config", config.DefaultFile, "configuration file (used without PATH, and for lint.disable)")
 	f.StringVar(&o.version, "version", "", "version to check metadata.yaml against (without PATH; default: newest series)")
-	f.StringVar(&o.format, "format", "text", "output format: "+strings.Join(lint.Formats, "|"))
+	outputFlag(cmd, &o.format, "output format", lint.Formats)
 	f.StringSliceVar(&o.disable, "disable", nil, "rule ids to disable")
 	f.StringSliceVar(&o.published, "published", nil, "earlier released versions for the metadata check, without PATH (default: git tags; --published= for none)")
 	f.BoolVar(&o.listRules, "list-rules", false, "print every rule with id, severity and the contract sentence it enforces")
@@ -45,8 +44,8 @@ func (o *lintOptions) run(cmd *cobra.Command, io streams, args []string) error {
 	if o.listRules {
 		return allRules().Write(io.out)
 	}
-	if !lint.ValidFormat(o.format) {
-		return usageErr(fmt.Errorf("--format %q: want one of %s", o.format, strings.Join(lint.Formats, ", ")))
+	if err := checkOutput(o.format, lint.Formats); err != nil {
+		return err
 	}
 	cfg, err := o.loadConfig(cmd, len(args) == 0)
 	if err != nil {
@@ -102,7 +101,7 @@ func (o *lintOptions) findings(cmd *cobra.Command, io streams, cfg *config.Confi
 		if err != nil {
 			return nil, withCode(ExitInput, err)
 		}
-		res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: version, Published: o.published,
+		res, err := pipeline.Build(cmd.Context(), cfg, pipeline.Options{Version: version, Published: o.published, SourcePaths: true,
 			CI: inCI(io), CacheDir: remote.UserCacheDir(io.lookup)})
 		if err != nil {
 			return nil, withCode(ExitInput, err)

@@ -9,7 +9,6 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/backend/github"
 	"github.com/capirepo/capirepo/pkg/backend/gitlab"
-	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/mirror"
@@ -25,7 +24,8 @@ type mirrorOptions struct {
 	toGitLab, gitlabProject                      string
 	configMaps                                   string // --configmaps (mirror_configmaps.go)
 	jobs                                         int
-	strict, quiet, force                         bool
+	strict, quiet, force, dryRun                 bool
+	format                                       string                    // -o (mirror_report.go)
 	picks                                        map[layout.Type]*[]string // provider type -> name[:version] args
 	getenv                                       func(string) string       // tokens come from here
 	oci                                          mirrorOCI                 // --images-to, --images-layout, --to-oci
@@ -69,12 +69,14 @@ path: after DIR moves, run "capirepo mirror relink DIR" at its new place.`,
 	f.StringVar(&o.githubURL, "github-url", "", "GitHub Enterprise (or test) server root; the API is read at URL/api/v3/")
 	f.StringVar(&o.gitlabURL, "gitlab-url", "", "read GitLab provider URLs from this instance URL instead of their own host")
 	f.StringVar(&o.registry, "image-registry", "", "write images: {all: {repository: REG}} into clusterctl.yaml")
-	f.IntVar(&o.jobs, "jobs", 8, "remote requests in flight (listings and downloads, over all providers)")
+	f.IntVar(&o.jobs, "jobs", 8, "parallel remote requests (listings and downloads, over all providers) and blob transfers per image")
 	f.BoolVar(&o.strict, "strict", false, "publish nothing when a downloaded release has lint errors")
 	f.BoolVar(&o.quiet, "quiet", false, "no progress display")
-	f.BoolVar(&o.force, "force", false, "replace a version already in --out (and at --to-gitlab, --to-oci) whose content differs (an upstream re-release)")
+	f.BoolVar(&o.force, "replace", false, "replace a version already in --out (and at --to-gitlab, --to-oci) whose content differs (an upstream re-release)")
 	f.StringVar(&o.toGitLab, "to-gitlab", "", "also publish the mirrored releases to this GitLab instance's generic packages (token: the first set of "+source.TokenVarNames(source.GitLabTokenVars, "")+")")
 	f.StringVar(&o.gitlabProject, "gitlab-project", "", "GitLab project (group/name or id) for --to-gitlab")
+	f.BoolVar(&o.dryRun, "dry-run", false, "download and check everything, write nothing: report what each destination would get (exit codes as a real run)")
+	outputFlag(cmd, &o.format, "format of the findings and the report", lint.Formats)
 	f.StringVar(&o.configMaps, "configmaps", "", "also write the mirrored providers as cluster-api-operator ConfigMaps and provider objects into this folder (as publish configmaps)")
 	o.oci.flags(cmd)
 	o.sig.flags(cmd, "verify-key")
@@ -83,6 +85,9 @@ path: after DIR moves, run "capirepo mirror relink DIR" at its new place.`,
 }
 
 func (o *mirrorOptions) run(ctx context.Context, io streams) error {
+	if err := checkOutput(o.format, lint.Formats); err != nil {
+		return err
+	}
 	jobs, cert, err := o.plan()
 	if err != nil {
 		return usageErr(err)
@@ -102,13 +107,15 @@ func (o *mirrorOptions) run(ctx context.Context, io streams) error {
 	if err != nil {
 		return err
 	}
-	if err := o.oci.apply(io, o.quiet, rs, &opts); err != nil {
+	if err := o.oci.apply(io, o.quiet, o.jobs, rs, &opts); err != nil {
 		return err
 	}
 	o.addConfigMaps(&opts)
 	res, err := mirror.Run(ctx, jobs, opts)
 	if show.end(); res != nil {
-		o.print(io, res)
+		if werr := o.print(io, res); werr != nil && err == nil {
+			err = werr
+		}
 	}
 	return mirrorErr(err, res, o.strict, o.out)
 }
@@ -207,35 +214,6 @@ func (o *mirrorOptions) also() ([]publish.Destination, error) {
 		return nil, fmt.Errorf("--to-gitlab: %w", err)
 	}
 	return []publish.Destination{p}, nil
-}
-
-// print reports findings and the summary; file-by-file actions only when something
-// was written.
-func (o *mirrorOptions) print(io streams, res *mirror.Result) {
-	res.Findings.Sort()
-	_ = lint.Write(io.err, "text", res.Findings, nil)
-	if res.Findings.HasErrors() && !o.strict {
-		io.logf("warning: %d lint error(s) in the mirrored releases; clusterctl may reject them (--strict refuses)", res.Findings.Count(lint.Error))
-	}
-	for _, r := range res.Releases {
-		fmt.Fprintf(io.out, "mirrored %s\n", r)
-	}
-	for _, rep := range res.Also {
-		rep.WriteText(io.out)
-	}
-	if m := res.Manifest; m != nil && m.CertManager != nil {
-		fmt.Fprintf(io.out, "mirrored cert-manager %s\n", m.CertManager.Version)
-	}
-	fmt.Fprintf(io.out, "%s: %d file(s) downloaded (%d bytes), %d reused from an earlier run", o.out,
-		res.Stats.Downloaded.Load(), res.Stats.Bytes.Load(), res.Stats.Reused.Load())
-	if res.Manifest == nil && res.Report == nil { // stopped before its transaction wrote anything
-		fmt.Fprintln(io.out, "; nothing written")
-		return
-	}
-	fmt.Fprintf(io.out, "; %d image(s) in %s\n", len(res.Images), filepath.Join(o.out, mirror.ImagesFile))
-	if res.Manifest != nil {
-		fmt.Fprintf(io.out, "clusterctl: use --config %s (and GOPROXY=off CLUSTERCTL_DISABLE_VERSIONCHECK=true)\n", filepath.Join(o.out, clusterctlcfg.File))
-	}
 }
 
 // mirrorProgress shows each file as it is downloaded or reused: on a terminal one

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -17,7 +18,6 @@ import (
 type mirrorOCI struct {
 	registryFlags
 	imagesTo, imagesLayout, toOCI string
-	imageJobs                     int
 }
 
 func (m *mirrorOCI) flags(cmd *cobra.Command) {
@@ -26,15 +26,14 @@ func (m *mirrorOCI) flags(cmd *cobra.Command) {
 	f.StringVar(&m.imagesTo, "images-to", "", "copy every image of images.txt (every platform, by digest) to REGISTRY[/PATH]/<name>:<tag>; clusterctl.yaml's images: points there")
 	f.StringVar(&m.imagesLayout, "images-layout", "", "write every image of images.txt into this OCI image layout folder (then: images push DIR --to REGISTRY)")
 	f.StringVar(&m.toOCI, "to-oci", "", "also push the mirrored releases as cluster-api-operator artifacts to REGISTRY/PATH/<label>:<version>")
-	f.IntVar(&m.imageJobs, "image-jobs", 4, "parallel blob transfers per image")
 }
 
 // apply adds the images step, the --to-oci destination (signing its artifacts with
 // rs, when set) and the images: override.
-func (m *mirrorOCI) apply(io streams, quiet bool, rs oci.Resigner, opts *mirror.Options) error {
+func (m *mirrorOCI) apply(io streams, quiet bool, jobs int, rs oci.Resigner, opts *mirror.Options) error {
 	m.registryFlags.to = []string{m.imagesTo, m.toOCI}
 	if m.imagesTo != "" || m.imagesLayout != "" {
-		c, err := copier(io, &m.registryFlags, m.imageJobs, io.err)
+		c, err := copier(io, &m.registryFlags, cmp.Or(jobs, 8), io.err) // --jobs 0: mirror's default
 		if err != nil {
 			return err
 		}

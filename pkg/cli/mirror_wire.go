@@ -15,7 +15,7 @@ import (
 // and the contract `latest` is resolved for.
 func (o *mirrorOptions) options(cert mirror.CertManagerJob, also []publish.Destination, show *mirrorProgress) mirror.Options {
 	return mirror.Options{
-		Dir: o.out, Jobs: o.jobs, Force: o.force, Also: also, CertManager: cert,
+		Dir: o.out, Jobs: o.jobs, Force: o.force, DryRun: o.dryRun, Also: also, CertManager: cert,
 		Destination:   local.New(o.out, local.Options{Locked: true, KeepConfig: true}),
 		ImageRegistry: o.registry, Strict: o.strict, Progress: show.event, Contract: o.contract,
 	}

@@ -33,7 +33,7 @@ var (
 func newPublishCmd(io streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "publish",
-		Short: "Publish a build output folder to a local repository, GitHub releases, GitLab packages or an OCI registry",
+		Short: "Publish a build output folder to a local repository, GitHub releases, GitLab packages, an OCI registry or operator ConfigMaps",
 	}
 	cmd.AddCommand(newPublishLocalCmd(io), newPublishGitHubCmd(io), newPublishGitLabCmd(io), newPublishOCICmd(io), newPublishConfigMapsCmd(io))
 	return cmd
@@ -43,7 +43,7 @@ func newPublishCmd(io streams) *cobra.Command {
 type commonPublish struct {
 	from    string
 	dryRun  bool
-	replace bool // --replace, or --force for publish local (replaceFlag)
+	replace bool // --replace (replaceFlag)
 	format  string
 	images  imageGate     // --check-images, --platform (images.go)
 	reg     registryFlags // --plain-http, for the image gate and publish oci
@@ -55,23 +55,22 @@ func (c *commonPublish) flags(cmd *cobra.Command) {
 	f := cmd.Flags()
 	f.StringVar(&c.from, "from", "dist", "build output folder (capirepo build --out)")
 	f.BoolVar(&c.dryRun, "dry-run", false, "report what would be published, change nothing")
-	f.StringVar(&c.format, "format", "text", "summary format: text|json")
+	outputFlag(cmd, &c.format, "report format", reportFormats())
 	c.images.flags(cmd)
 	c.reg.flags(cmd)
 	c.trustFlags(cmd)
 }
 
-// replaceFlag adds the command's flag that allows replacing different content:
-// --replace (github, gitlab, oci) or --force (local, as for mirror).
-func (c *commonPublish) replaceFlag(cmd *cobra.Command, name, usage string) {
-	cmd.Flags().BoolVar(&c.replace, name, false, usage)
+// replaceFlag adds --replace, which allows replacing different content.
+func (c *commonPublish) replaceFlag(cmd *cobra.Command, usage string) {
+	cmd.Flags().BoolVar(&c.replace, "replace", false, usage)
 }
 
 // policy is the run's publish.Policy from the flags.
 func (c *commonPublish) policy() publish.Policy { return policy(c.replace, c.dryRun) }
 
-// policy is the one mapping of the command line to publish.Policy: --replace
-// (publish github, gitlab, oci) and --force (publish local, mirror) are Replace.
+// policy is the one mapping of the command line to publish.Policy: --replace (every
+// publish command and mirror) is Replace, --dry-run DryRun.
 func policy(replace, dryRun bool) publish.Policy {
 	return publish.Policy{Replace: replace, DryRun: dryRun}
 }
@@ -79,8 +78,8 @@ func policy(replace, dryRun bool) publish.Policy {
 // run loads the set, publishes it to d (publish.Publish, under the flags' policy)
 // and prints the report.
 func (c *commonPublish) run(cmd *cobra.Command, io streams, d publish.Destination) error {
-	if c.format != "text" && c.format != "json" {
-		return usageErr(fmt.Errorf("--format %q: want text or json", c.format))
+	if err := checkOutput(c.format, reportFormats()); err != nil {
+		return err
 	}
 	set, err := localrepo.ReadSet(c.from)
 	if err != nil {

@@ -43,7 +43,7 @@ in OUT is refused unless --replace.`,
 	f := cmd.Flags()
 	f.StringVar(&o.to, "to", "", "output folder of YAML files (required)")
 	f.StringVar(&o.namespace, "namespace", "", "namespace of every provider (default: the one Namespace each provider's components create)")
-	o.replaceFlag(cmd, "replace", "replace versions whose content differs")
+	o.replaceFlag(cmd, "replace versions whose content differs")
 	_ = cmd.MarkFlagRequired("to")
 	return cmd
 }

@@ -38,7 +38,7 @@ GITHUB_TOKEN, GH_TOKEN or --token-file and is never printed.`,
 	f.StringVar(&o.githubURL, "github-url", "", "GitHub Enterprise URL, e.g. https://ghe.example.com (API at /api/v3/)")
 	f.StringVar(&o.uploadURL, "upload-url", "", "upload URL (default: derived from --github-url)")
 	f.BoolVar(&o.draft, "draft", false, "leave the release as a draft")
-	o.replaceFlag(cmd, "replace", "replace differing assets of a published (mutable) release")
+	o.replaceFlag(cmd, "replace differing assets of a published (mutable) release")
 	f.StringVar(&o.makeLatest, "make-latest", "", "GitHub's latest flag: true|false|legacy")
 	f.StringVar(&o.target, "target-commitish", "", "commit or branch to tag when the tag does not exist yet")
 	f.IntVar(&o.jobs, "jobs", 4, "parallel uploads")

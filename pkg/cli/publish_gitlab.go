@@ -14,7 +14,7 @@ type publishGitLabOptions struct {
 func newPublishGitLabCmd(io streams) *cobra.Command {
 	o := &publishGitLabOptions{}
 	cmd := &cobra.Command{
-		Use:   "gitlab --from DIR --url https://gitlab.example.com --project GROUP/NAME|ID",
+		Use:   "gitlab --from DIR --gitlab-url https://gitlab.example.com --project GROUP/NAME|ID",
 		Short: "Publish the releases as GitLab generic packages clusterctl can read",
 		Long: `gitlab uploads each file of each version to the generic package <package>/<version>,
 one at a time and metadata.yaml last, so a version is only complete once its metadata
@@ -29,19 +29,19 @@ variables to that kind. Tokens are never printed.`,
 	}
 	o.flags(cmd)
 	f := cmd.Flags()
-	f.StringVar(&o.url, "url", "", "GitLab instance URL, e.g. https://gitlab.example.com (required)")
+	f.StringVar(&o.url, "gitlab-url", "", "GitLab server, e.g. https://gitlab.example.com (required)")
 	f.StringVar(&o.project, "project", "", "project path GROUP/NAME or numeric id (required)")
 	f.StringVar(&o.pkg, "package", "", "generic package name (default: the provider label)")
 	f.StringVar(&o.tokenFile, "token-file", "", "read the token from this file")
 	f.StringVar(&o.tokenKind, "token-kind", "", "private|job|deploy (default: from where the token came)")
-	o.replaceFlag(cmd, "replace", "replace files whose content differs")
-	_ = cmd.MarkFlagRequired("url")
+	o.replaceFlag(cmd, "replace files whose content differs")
+	_ = cmd.MarkFlagRequired("gitlab-url")
 	_ = cmd.MarkFlagRequired("project")
 	return cmd
 }
 
 func (o *publishGitLabOptions) runGitLab(cmd *cobra.Command, io streams) error {
-	if err := noCredentials("--url", o.url); err != nil {
+	if err := noCredentials("--gitlab-url", o.url); err != nil {
 		return err
 	}
 	tok, kind, err := gitlabToken(io.lookup, o.tokenFile, o.tokenKind)

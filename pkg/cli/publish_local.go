@@ -17,7 +17,7 @@ func newPublishLocalCmd(io streams) *cobra.Command {
 		Short: "Merge built releases into a local clusterctl repository (ROOT/<label>/<version>/)",
 		Long: `local merges the releases in DIR into ROOT. Each version folder is staged and renamed into
 place, so readers never see a partial folder. Publishing the same content again does
-nothing; different content for an existing version is refused unless --force. ROOT gets a
+nothing; different content for an existing version is refused unless --replace. ROOT gets a
 sha256 file per version and a clusterctl.yaml with a providers: entry per provider.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -27,7 +27,7 @@ sha256 file per version and a clusterctl.yaml with a providers: entry per provid
 	}
 	o.flags(cmd)
 	cmd.Flags().StringVar(&o.to, "to", "", "local repository root (required)")
-	o.replaceFlag(cmd, "force", "replace versions whose content differs")
+	o.replaceFlag(cmd, "replace versions whose content differs")
 	_ = cmd.MarkFlagRequired("to")
 	return cmd
 }

@@ -44,7 +44,7 @@ time comes from SOURCE_DATE_EPOCH or the git commit, never the clock.`,
 	f.StringVar(&o.to, "to", "", "REGISTRY[/PATH] to push to (required)")
 	f.StringVar(&o.bundle, "bundle", "", "NAME[:TAG]: one artifact for every provider, under the operator's full file names")
 	f.StringVar(&o.source, "source", "", "the provider's source URL (org.opencontainers.image.source)")
-	o.replaceFlag(cmd, "replace", "move tags that hold different content")
+	o.replaceFlag(cmd, "move tags that hold different content")
 	o.sign.flags(cmd)
 	_ = cmd.MarkFlagRequired("to")
 	return cmd

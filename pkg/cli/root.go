@@ -71,6 +71,8 @@ func newRoot(io streams) *cobra.Command {
 	root.SetErr(io.err)
 	root.SetHelpCommand(newHelpCmd())
 	root.InitDefaultCompletionCmd() // completion bash|zsh|fish|powershell, in the tree now so guard sees it
+	addRenames(root, io.err)
+	addExamples(root)
 	linkDocs(root)
 	return root
 }
@@ -78,8 +80,9 @@ func newRoot(io streams) *cobra.Command {
 // newHelpCmd is cobra's help command, except that an unknown topic is a usage error.
 func newHelpCmd() *cobra.Command {
 	return &cobra.Command{
-		Use:   "help [command]",
-		Short: "Help about any command",
+		Use:     "help [command]",
+		Short:   "Help about any command",
+		Example: "  " + examples()["help"],
 		RunE: func(c *cobra.Command, args []string) error {
 			cmd, rest, err := c.Root().Find(args)
 			if err != nil || len(rest) > 0 {

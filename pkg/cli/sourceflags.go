@@ -32,7 +32,7 @@ func (s *sourceFlags) flags(cmd *cobra.Command, withType bool) {
 // --plain-http is the image gate's).
 func (s *sourceFlags) forgeFlags(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.StringVar(&s.githubURL, "github-url", "", "GitHub API base for tests or Enterprise mirrors of github.com releases")
+	f.StringVar(&s.githubURL, "github-url", "", "GitHub Enterprise server root, e.g. https://ghe.example.com, to read github.com release URLs from (the API is read at URL/api/v3/)")
 	f.StringVar(&s.gitlabURL, "gitlab-url", "", "read a GitLab URL's package from this instance URL instead of the URL's own host (mirrors, tests)")
 	f.StringVar(&s.tokenFile, "token-file", "", "token for private repositories (default: the token variables of docs/tokens.md)")
 }

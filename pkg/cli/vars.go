@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"fmt"
-
 	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/pipeline"
@@ -28,7 +26,7 @@ capirepo.yaml builds. --format markdown gives the variables table to publish for
 	f := cmd.Flags()
 	f.StringVar(&o.config, "config", config.DefaultFile, "configuration file (without PATH)")
 	f.StringVar(&o.version, "version", "", "version to build (without PATH; default: newest series)")
-	f.StringVar(&o.format, "format", "text", "output format: text|markdown|json")
+	outputFlag(cmd, &o.format, "output format", []string{"text", "markdown", "json"})
 	return cmd
 }
 
@@ -45,7 +43,7 @@ func (o *varsOptions) run(cmd *cobra.Command, io streams, args []string) error {
 		},
 	}[o.format]
 	if write == nil {
-		return usageErr(fmt.Errorf("--format %q: want text, markdown or json", o.format))
+		return checkOutput(o.format, []string{"text", "markdown", "json"})
 	}
 	rels, err := o.releases(cmd, io, args)
 	if err != nil {

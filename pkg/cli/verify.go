@@ -39,20 +39,20 @@ a provider breaking a contract is a warning with file and line, an error with --
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, io, args[0]) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.format, "format", "text", "output format: text|json")
-	f.StringVar(&o.githubURL, "github-url", "", "GitHub API base for tests or Enterprise mirrors of github.com releases")
+	outputFlag(cmd, &o.format, "output format (github and sarif: the findings, paths relative to the repository read; the report then goes to stderr)", lint.Formats)
+	f.StringVar(&o.githubURL, "github-url", "", "GitHub Enterprise server root, e.g. https://ghe.example.com, to read github.com release URLs from (the API is read at URL/api/v3/)")
 	f.StringVar(&o.gitlabURL, "gitlab-url", "", "read a GitLab URL's package from this instance URL instead of the URL's own host (mirrors, tests)")
 	f.StringVar(&o.tokenFile, "token-file", "", "token for private repositories (default: the token variables of docs/tokens.md)")
 	f.StringVar(&o.typ, "type", "", "provider type, for GitLab URLs whose package name is not a provider label")
 	f.BoolVar(&o.plainHTTP, "plain-http", false, "read oci:// references over plain HTTP (local registries)")
 	f.BoolVar(&o.strict, "strict", false, "fail on contract breaks too (by default only what makes clusterctl fail is an error)")
-	o.sig.flags(cmd, "key")
+	o.sig.flags(cmd, "verify-key")
 	return cmd
 }
 
 func (o *verifyOptions) run(cmd *cobra.Command, io streams, raw string) error {
-	if o.format != "text" && o.format != "json" {
-		return usageErr(fmt.Errorf("--format %q: want text or json", o.format))
+	if err := checkOutput(o.format, lint.Formats); err != nil {
+		return err
 	}
 	policy, err := o.sig.policy()
 	if err != nil {
@@ -61,6 +61,9 @@ func (o *verifyOptions) run(cmd *cobra.Command, io streams, raw string) error {
 	if configmap.Looks(raw) {
 		if policy != nil {
 			return usageErr(fmt.Errorf("%s: operator ConfigMaps carry no signature bundle; verify the repository they were made from", raw))
+		}
+		if o.format != "text" && o.format != "json" {
+			return usageErr(fmt.Errorf("-o %s: a folder of operator ConfigMaps is reported as text or json (its errors name no file line)", o.format))
 		}
 		return o.verifyConfigMaps(io, raw) // a folder of operator ConfigMaps (verify_configmaps.go)
 	}
@@ -90,7 +93,7 @@ func (o *verifyOptions) run(cmd *cobra.Command, io streams, raw string) error {
 		all = append(all, fs...)
 	}
 	reports = verify.WithConfig(reports, cfg)
-	if err := writeVerify(io, o.format, reports); err != nil {
+	if err := writeVerify(io, o.format, reports, all, raw); err != nil {
 		return err
 	}
 	operatorFails := operatorView(cmd.Context(), io, o.format, targets) // oci:// only (verify_oci.go)
@@ -100,14 +103,24 @@ func (o *verifyOptions) run(cmd *cobra.Command, io streams, raw string) error {
 	return nil
 }
 
-func writeVerify(io streams, format string, reports []*verify.Report) error {
-	if format == "json" {
+// writeVerify prints the reports (json, text), or the findings on stdout relative
+// to the repository read (github, sarif) with the text report on stderr.
+func writeVerify(io streams, format string, reports []*verify.Report, all lint.Findings, raw string) error {
+	w := io.out
+	switch format {
+	case "json":
 		enc := json.NewEncoder(io.out)
 		enc.SetIndent("", "  ")
 		return enc.Encode(reports)
+	case "github", "sarif":
+		all.Sort()
+		if err := lint.WriteWith(io.out, format, all, lint.Options{Rules: allRules(), Layout: raw}); err != nil {
+			return err
+		}
+		w = io.err
 	}
 	for _, r := range reports {
-		if err := r.WriteText(io.out); err != nil {
+		if err := r.WriteText(w); err != nil {
 			return err
 		}
 	}

@@ -10,7 +10,6 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"oras.land/oras-go/v2"
-	ocilayout "oras.land/oras-go/v2/content/oci"
 )
 
 // layoutName is an image's reference inside a layout folder: <name>:<tag>, or
@@ -43,20 +42,9 @@ func (c *Copier) ToLayout(ctx context.Context, images []string, dir string) ([]C
 
 // PushLayout uploads every tagged image of a layout folder to target/<name>:<tag>.
 func (c *Copier) PushLayout(ctx context.Context, dir string, target oci.Target) ([]Copied, error) {
-	if err := CheckLayout(dir); err != nil {
+	store, names, err := layoutTags(ctx, dir)
+	if err != nil {
 		return nil, err
-	}
-	store, err := ocilayout.NewFromFS(ctx, os.DirFS(dir))
-	if err != nil {
-		return nil, &LayoutError{fmt.Errorf("reading OCI layout %s: %w", dir, err)}
-	}
-	var names []string
-	err = store.Tags(ctx, "", func(tags []string) error { names = append(names, tags...); return nil })
-	if err != nil {
-		return nil, &LayoutError{fmt.Errorf("listing OCI layout %s: %w", dir, err)}
-	}
-	if len(names) == 0 {
-		return nil, &LayoutError{fmt.Errorf("OCI layout %s holds no tagged image", dir)}
 	}
 	defer c.done()
 	var out []Copied

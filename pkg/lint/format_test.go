@@ -78,3 +78,33 @@ func TestWithoutScoped(t *testing.T) {
 		t.Errorf("Without(r) = %v", got)
 	}
 }
+
+// TestWriteLayoutRelative: findings about a published layout say so: GitHub
+// annotations carry the path and the layout in the message (no file= GitHub would
+// look for in the repository), SARIF bases the paths on LAYOUT and describes it;
+// source findings are based on %SRCROOT%.
+func TestWriteLayoutRelative(t *testing.T) {
+	t.Parallel()
+	var b bytes.Buffer
+	if err := WriteWith(&b, "github", sample[:1], Options{Layout: "https://example.com/r"}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "::error title=components-namespace::c.yaml:3 (in https://example.com/r): Namespace a: two Namespaces\n"; b.String() != want {
+		t.Errorf("github:\n got %q\nwant %q", b.String(), want)
+	}
+	for layout, want := range map[string][]string{
+		"":                      {`"uriBaseId": "%SRCROOT%"`},
+		"https://example.com/r": {`"uriBaseId": "LAYOUT"`, `"originalUriBaseIds"`, `"uri": "https://example.com/r/"`},
+		"/srv/mirror":           {`"uri": "file:///srv/mirror/"`},
+	} {
+		b.Reset()
+		if err := WriteWith(&b, "sarif", sample, Options{Layout: layout}); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range want {
+			if !strings.Contains(b.String(), w) {
+				t.Errorf("layout %q: sarif lacks %s:\n%s", layout, w, b.String())
+			}
+		}
+	}
+}

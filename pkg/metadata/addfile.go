@@ -43,3 +43,16 @@ func AddSeriesFile(ctx context.Context, file, version, contract string) (changed
 	}
 	return true, nil
 }
+
+// PlanSeriesFile is AddSeriesFile for a dry run: whether the series would be added,
+// with the same refusals, and nothing locked or written.
+func PlanSeriesFile(file, version, contract string) (changed bool, err error) {
+	data, err := fsx.ReadFile(file)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return false, err
+	}
+	if _, changed, err = AddSeries(data, version, contract); err != nil {
+		return false, fmt.Errorf("%s: %w", file, err)
+	}
+	return changed, nil
+}

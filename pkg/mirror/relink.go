@@ -23,7 +23,10 @@ type RelinkOptions struct {
 	// check of the result (nil: no variable is set).
 	Getenv func(string) string
 	Hook   fsx.Hook // called before the write (crash tests)
-	calls  calls    // the lock (tests replace it)
+	// DryRun computes the new clusterctl.yaml and checks it in memory: nothing is
+	// locked, cleaned or written; the report is what a real run would give.
+	DryRun bool
+	calls  calls // the lock (tests replace it)
 }
 
 // RelinkReport is what Relink did and what clusterctl will find.
@@ -50,19 +53,24 @@ func Relink(ctx context.Context, dir string, opts RelinkOptions) (*RelinkReport,
 	if !localrepo.IsFolder(abs) || !localrepo.Exists(path) {
 		return nil, fmt.Errorf("%w: %s has no %s (mirror, build and publish local write one; give the folder that holds it)", ErrNotRelinkable, abs, clusterctlcfg.File)
 	}
-	unlock, err := opts.calls.orDefaults().lock(ctx, abs)
+	if !opts.DryRun {
+		unlock, err := opts.calls.orDefaults().lock(ctx, abs)
+		if err != nil {
+			return nil, err
+		}
+		defer unlock()
+		if err := recoverDir(abs); err != nil {
+			return nil, err
+		}
+	}
+	rep, cfg, err := relinkConfig(abs, path, opts)
 	if err != nil {
 		return nil, err
 	}
-	defer unlock()
-	if err := recoverDir(abs); err != nil {
-		return nil, err
+	byLabel := verify.ConfigOf(abs, cfg, opts.Getenv) // a dry run's file as it would be written
+	if !opts.DryRun {
+		byLabel, err = verify.Config(abs, opts.Getenv) // the file written, read back
 	}
-	rep, err := relinkConfig(abs, path, opts.Hook)
-	if err != nil {
-		return nil, err
-	}
-	byLabel, err := verify.Config(abs, opts.Getenv)
 	for _, fs := range byLabel {
 		rep.Findings = append(rep.Findings, fs...)
 	}
@@ -70,23 +78,24 @@ func Relink(ctx context.Context, dir string, opts RelinkOptions) (*RelinkReport,
 	return rep, err
 }
 
-// relinkConfig rewrites path's URLs for abs and writes it when one changed.
-func relinkConfig(abs, path string, hook fsx.Hook) (*RelinkReport, error) {
+// relinkConfig rewrites path's URLs for abs and writes it when one changed (not on a
+// dry run); it returns the configuration as it is now, or would be.
+func relinkConfig(abs, path string, opts RelinkOptions) (*RelinkReport, *clusterctlcfg.Config, error) {
 	cfg, err := clusterctlcfg.Load(path)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrNotRelinkable, err)
+		return nil, nil, fmt.Errorf("%w: %w", ErrNotRelinkable, err)
 	}
 	rep := &RelinkReport{Dir: abs}
 	rep.Moved, rep.Kept = cfg.Relink(abs, func(l clusterctlcfg.LocalPath) bool {
 		exists, folder := localrepo.Lookup(filepath.Join(l.Dir(), l.File))
 		return exists && !folder
 	})
-	if len(rep.Moved) == 0 {
-		return rep, nil
+	if len(rep.Moved) == 0 || opts.DryRun {
+		return rep, cfg, nil
 	}
 	data, err := cfg.Bytes()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return rep, (&fsx.FS{Hook: hook}).WriteFile(path, data)
+	return rep, cfg, (&fsx.FS{Hook: opts.Hook}).WriteFile(path, data)
 }

@@ -46,6 +46,9 @@ type Options struct {
 	// Force re-reads every file upstream (nothing is reused from the folder) and
 	// replaces what changed: every destination is published with Policy.Replace.
 	Force bool
+	// DryRun downloads, checks and plans every destination without writing or
+	// locking anything (plan.go); Result.Report and Also hold the plans.
+	DryRun bool
 	// Contract is the clusterctl contract `latest` is resolved for (verify.Latest:
 	// v1beta2 for clusterctl v1.11+, v1beta1 for v1.7-v1.10); "" refuses `latest`.
 	Contract string
@@ -106,6 +109,9 @@ func Run(ctx context.Context, jobs []Job, opts Options) (*Result, error) {
 	res.Releases = rels
 	if len(rels) == 0 && r.cert == nil {
 		return res, errors.Join(errs...)
+	}
+	if opts.DryRun {
+		return res, errors.Join(append(errs, r.plan(ctx, rels, res))...)
 	}
 	if err := r.transaction(ctx, rels, res); err != nil {
 		return res, errors.Join(append(errs, err)...)

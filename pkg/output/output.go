@@ -81,3 +81,16 @@ func providers(root string, set *release.Set) []clusterctlcfg.Provider {
 	}
 	return ps
 }
+
+// Check is Write for a dry run: the same refusals (an invalid set, a non-empty out
+// that build did not write), and nothing written. It returns out's absolute path.
+func Check(out string, set *release.Set) (string, error) {
+	abs, err := filepath.Abs(out)
+	if err != nil {
+		return "", fmt.Errorf("resolving output folder %s: %w", out, err)
+	}
+	if err := set.Validate(); err != nil {
+		return "", fmt.Errorf("writing build output %s: %w", abs, err)
+	}
+	return abs, localrepo.CheckReplaceable(abs)
+}

@@ -36,6 +36,10 @@ type Options struct {
 	CacheDir   string       // user cache folder ($XDG_CACHE_HOME); downloads go to CacheDir/capirepo ("" = no cache)
 	HTTPClient *http.Client // for remote resources (nil = http.DefaultClient)
 	TempDir    string       // where the build's temporary folder goes ("" = the system's)
+	// SourcePaths makes findings name the source a release file came from instead of
+	// the file (locate.go), relative to the repository root: what build and lint
+	// report, since a refused build writes no file.
+	SourcePaths bool
 }
 
 // Result is the built release set and everything learnt on the way.
@@ -43,6 +47,9 @@ type Result struct {
 	Set      *release.Set
 	Findings lint.Findings // all rule results (errors make Build fail)
 	Notes    []string      // informational (skipped files)
+	// Locate points findings made later on the set's files (build's upgrade checks)
+	// at their sources as Build's own are (Options.SourcePaths; nil without it).
+	Locate func(context.Context, lint.Findings) (lint.Findings, error)
 }
 
 // Build builds every provider of the config for one version.
@@ -52,6 +59,7 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 		return nil, fmt.Errorf("--version: %w", err)
 	}
 	res := &Result{Set: &release.Set{}}
+	located := map[*release.Release]map[string]origin{}
 	in, err := newInputs(ctx, cfg, opts)
 	if err != nil {
 		return nil, err
@@ -66,7 +74,8 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 	defer done()
 	for i := range cfg.Providers {
 		p := &cfg.Providers[i]
-		r, notes, err := buildProvider(ctx, in, p, version, opts.Jobs)
+		origins := map[string]origin{}
+		r, notes, err := buildProvider(ctx, in, p, version, opts.Jobs, origins)
 		if err != nil {
 			return nil, fmt.Errorf("provider %s: %w", layout.Label(p.Type, p.Name), err)
 		}
@@ -80,9 +89,20 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 		if err != nil {
 			return nil, err
 		}
+		if opts.SourcePaths {
+			located[r] = origins
+			if found, err = in.locate(ctx, r, origins, found); err != nil {
+				return nil, err
+			}
+		}
 		res.Findings = append(res.Findings, found...)
 	}
-	res.Findings = unique(append(res.Findings, in.findings...))
+	res.Findings = append(res.Findings, in.findings...)
+	if opts.SourcePaths {
+		in.fromRepositoryRoot(res.Findings)
+		res.Locate = in.locator(located)
+	}
+	res.Findings = unique(res.Findings)
 	for _, u := range in.remote.Unused() {
 		res.Notes = append(res.Notes, fmt.Sprintf("%s: remoteResources: %s is named by no kustomization this build rendered; remove the entry if it is stale", cfg.File, u))
 	}
@@ -103,7 +123,8 @@ func unique(fs lint.Findings) lint.Findings {
 	return out
 }
 
-func buildProvider(ctx context.Context, in *inputs, p *config.Provider, version layout.Version, jobs int) (*release.Release, []string, error) {
+// buildProvider builds one provider's release; origins gets where each file came from.
+func buildProvider(ctx context.Context, in *inputs, p *config.Provider, version layout.Version, jobs int, origins map[string]origin) (*release.Release, []string, error) {
 	cfg := in.cfg
 	r := &release.Release{Provider: layout.Provider{Type: p.Type, Name: p.Name}, Version: version, ComponentsFile: p.ComponentsFile}
 	// Templates render while the components do (errors keep their order below).
@@ -141,6 +162,7 @@ func buildProvider(ctx context.Context, in *inputs, p *config.Provider, version 
 	if err != nil {
 		return nil, nil, err
 	}
+	in.origins(p, tpl.Origins, origins)
 	r.Files = append(r.Files, release.File{Name: p.ComponentsFile, Data: comp}, release.File{Name: layout.MetadataFile, Data: meta})
 	r.Files = append(r.Files, tpl.Files...)
 	r.Files = append(r.Files, extra...)

@@ -35,37 +35,48 @@ type Options struct {
 	// TempDir holds the temporary overlays ("" = the system's). A caller that removes
 	// it when it returns leaves nothing behind, even when an interrupted render runs on.
 	TempDir string
+
+	origins bool // record kustomize's origin annotations (Origins)
 }
 
 // Kustomize screens the input tree, renders it and returns the resources.
 func Kustomize(opts Options) (resmap.ResMap, error) {
+	m, _, err := kustomize(opts)
+	return m, err
+}
+
+// kustomize is Kustomize that also returns the folder kustomize built (dir, or the
+// overlay above it), which origin paths are relative to.
+func kustomize(opts Options) (resmap.ResMap, string, error) {
 	dir, err := filepath.Abs(opts.Dir)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	b, err := newBound(opts)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if err := b.check(dir); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if err := screenWith(dir, ScreenOptions{Ref: b.screenRef(opts), File: b.check, Cache: opts.Cache}); err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	b.kust.origins = b.keepsOrigins(dir)
-	if len(opts.Labels) == 0 && len(opts.Images) == 0 {
-		return run(dir, dir, opts, b)
+	b.kust.origins = opts.origins || b.keepsOrigins(dir)
+	if len(opts.Labels) == 0 && len(opts.Images) == 0 && !opts.origins {
+		m, err := run(dir, dir, opts, b)
+		return m, dir, err
 	}
 	overlay, err := writeOverlay(dir, opts)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	defer os.RemoveAll(overlay)
 	if real, err := filepath.EvalSymlinks(overlay); err == nil {
 		b.roots, b.overlay = append(b.roots, real), real
 	}
-	return run(dir, overlay, opts, b)
+	m, err := run(dir, overlay, opts, b)
+	return m, overlay, err
 }
 
 func newBound(opts Options) (*boundFS, error) {
@@ -145,6 +156,9 @@ func writeOverlay(dir string, opts Options) (string, error) {
 	}
 	if len(opts.Labels) > 0 {
 		k.Labels = []types.Label{{Pairs: opts.Labels}}
+	}
+	if opts.origins {
+		k.BuildMetadata = []string{types.OriginAnnotations}
 	}
 	b, err := yaml.Marshal(k)
 	if err == nil {

@@ -24,19 +24,23 @@ func (s Source) build(ctx context.Context) (*output, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", s, err)
 		}
-		return &output{files: []release.File{{Name: layout.TemplateFile(*s.Flavor), Data: data}}}, nil
+		name := layout.TemplateFile(*s.Flavor)
+		return oneFile(release.File{Name: name, Data: data}, Origin{Kustomize: s.Kustomize}), nil
 	case s.Flavor != nil && s.Path != "":
 		f, err := s.renamedTemplate(s.Path, layout.TemplateFile(*s.Flavor))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", s, err)
 		}
-		return &output{files: []release.File{f}}, nil
+		return oneFile(f, Origin{File: s.Path}), nil
 	case s.ClusterClass != "":
 		f, err := s.clusterClass(ctx, s.ClusterClass)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", s, err)
 		}
-		return &output{files: []release.File{f}}, nil
+		if fi, err := os.Stat(s.ClusterClass); err == nil && fi.IsDir() {
+			return oneFile(f, Origin{Kustomize: s.ClusterClass}), nil
+		}
+		return oneFile(f, Origin{File: s.ClusterClass}), nil
 	}
 	return s.path(s.Path)
 }
@@ -76,7 +80,7 @@ func (s Source) path(p string) (*output, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &output{files: []release.File{f}}, nil
+		return oneFile(f, Origin{File: p}), nil
 	}
 	return s.folder(p)
 }
@@ -86,7 +90,7 @@ func (s Source) folder(dir string) (*output, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading templates folder: %w", err)
 	}
-	out := &output{}
+	out := &output{origins: map[string]Origin{}}
 	for _, e := range entries {
 		p := filepath.Join(dir, e.Name())
 		if _, err := s.resolve(p); err != nil {
@@ -104,6 +108,7 @@ func (s Source) folder(dir string) (*output, error) {
 			return nil, err
 		}
 		out.files = append(out.files, f)
+		out.origins[f.Name] = Origin{File: p}
 	}
 	if len(out.files) == 0 {
 		out.findings = lint.Findings{{Rule: contract.RuleTemplatesEmpty.ID, Severity: contract.RuleTemplatesEmpty.Severity, File: s.show(dir),

@@ -27,9 +27,17 @@ type Source struct {
 
 // Result is what Build produced.
 type Result struct {
-	Files    []release.File // sorted by name
-	Notes    []string       // files skipped on purpose
-	Findings lint.Findings  // warnings about the sources (kustomize's come through Render.Warn)
+	Files    []release.File    // sorted by name
+	Notes    []string          // files skipped on purpose
+	Findings lint.Findings     // warnings about the sources (kustomize's come through Render.Warn)
+	Origins  map[string]Origin // file name -> where it came from
+}
+
+// Origin is where a template file came from: a file shipped byte for byte, or a
+// kustomize folder rendered into it.
+type Origin struct {
+	File      string // the source file, shipped as it is
+	Kustomize string // the kustomize folder rendered into the file
 }
 
 // Build renders every source with at most jobs in parallel (0 = number of CPUs).
@@ -62,10 +70,15 @@ type output struct {
 	files    []release.File
 	notes    []string
 	findings lint.Findings
+	origins  map[string]Origin
+}
+
+func oneFile(f release.File, o Origin) *output {
+	return &output{files: []release.File{f}, origins: map[string]Origin{f.Name: o}}
 }
 
 func merge(sources []Source, outs []*output) (*Result, error) {
-	res := &Result{}
+	res := &Result{Origins: map[string]Origin{}}
 	from := map[string]string{}
 	for i, o := range outs {
 		for _, f := range o.files {
@@ -74,6 +87,7 @@ func merge(sources []Source, outs []*output) (*Result, error) {
 			}
 			from[f.Name] = sources[i].String()
 			res.Files = append(res.Files, f)
+			res.Origins[f.Name] = o.origins[f.Name]
 		}
 		res.Notes = append(res.Notes, o.notes...)
 		res.Findings = append(res.Findings, o.findings...)

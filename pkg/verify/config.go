@@ -29,13 +29,19 @@ func Config(root string, getenv func(string) string) (map[string]lint.Findings, 
 	if err != nil {
 		return nil, err
 	}
+	return ConfigOf(root, cfg, getenv), nil
+}
+
+// ConfigOf is Config of a clusterctl.yaml already read (or changed in memory, as a
+// dry run of mirror relink would write it).
+func ConfigOf(root string, cfg *clusterctlcfg.Config, getenv func(string) string) map[string]lint.Findings {
 	out := map[string]lint.Findings{}
 	for _, e := range cfg.Entries() {
 		if f, ok := checkEntry(root, e, getenv); ok {
 			out[e.Label()] = append(out[e.Label()], f)
 		}
 	}
-	return out, nil
+	return out
 }
 
 // checkEntry is the finding on one entry, if any.

@@ -1,0 +1,67 @@
+package cli
+
+import (
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// update rewrites the golden files: go test ./pkg/cli -run TestJSONReports -update
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
+
+// volatile are the parts of a report that differ between runs: test folders (as
+// the test made them, and with symbolic links resolved) and loopback servers' ports.
+func volatile() []*regexp.Regexp {
+	var out []*regexp.Regexp
+	for _, tmp := range []string{os.TempDir(), realTemp()} {
+		out = append(out, regexp.MustCompile(regexp.QuoteMeta(strings.TrimRight(tmp, "/"))+`/Test[^/"]*?/(\d{3})`))
+	}
+	return append(out, regexp.MustCompile(`127\.0\.0\.1:\d+`))
+}
+
+func realTemp() string {
+	if r, err := filepath.EvalSymlinks(os.TempDir()); err == nil {
+		return r
+	}
+	return os.TempDir()
+}
+
+// stable is report with its volatile parts replaced: $TMP/NNN and 127.0.0.1:PORT.
+func stable(report string) string {
+	res := volatile()
+	for _, re := range res[:len(res)-1] {
+		report = re.ReplaceAllString(report, "$$TMP/$1")
+	}
+	return res[len(res)-1].ReplaceAllString(report, "127.0.0.1:PORT")
+}
+
+// golden checks that report is one JSON document and, once stable, equals
+// testdata/golden/<name>.json; with -update it writes the file instead.
+func golden(t *testing.T, name, report string) {
+	t.Helper()
+	if !json.Valid([]byte(report)) {
+		t.Fatalf("%s: stdout is not one JSON document:\n%s", name, report)
+	}
+	got := stable(report)
+	file := filepath.Join("testdata", "golden", name+".json")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (go test ./pkg/cli -run TestJSONReports -update writes it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from %s (go test ./pkg/cli -run TestJSONReports -update rewrites it):\n%s", name, file, got)
+	}
+}
