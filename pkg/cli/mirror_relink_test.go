@@ -56,3 +56,34 @@ func TestMirrorMovedThenRelinked(t *testing.T) {
 		}
 	}
 }
+
+// A publish local folder names its providers at `latest` (.../bootstrap-tiny/latest/
+// bootstrap-components.yaml): relink points those URLs at the moved folder too, and
+// clusterctl reads it there.
+func TestPublishLocalMovedThenRelinked(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "repo")
+	if code, out, errOut := run(t, "publish", "local", "--from", builtTiny(t), "--to", dir); code != ExitOK {
+		t.Fatalf("publish local: exit %d\n%s%s", code, out, errOut)
+	}
+	if cfg := readFile(t, filepath.Join(dir, "clusterctl.yaml")); !strings.Contains(cfg, "/bootstrap-tiny/latest/") {
+		t.Fatalf("publish local no longer writes latest URLs; this test needs one:\n%s", cfg)
+	}
+	moved := filepath.Join(t.TempDir(), "moved")
+	if err := os.Rename(dir, moved); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runEnv(t, nil, "mirror", "relink", moved)
+	if code != ExitOK || !strings.Contains(out, "relinked bootstrap-tiny: file://"+moved+"/bootstrap-tiny/latest/bootstrap-components.yaml") {
+		t.Fatalf("relink: exit %d, want 0 relinking the latest URL\n%s%s", code, out, errOut)
+	}
+	if code, out, errOut = runEnv(t, nil, "verify", moved); code != ExitOK || strings.Contains(out, "repo-config") {
+		t.Errorf("verify after relink: exit %d\n%s%s", code, out, errOut)
+	}
+	describe := []string{"generate", "provider", "--bootstrap", "tiny:v1.0.0", "--config", filepath.Join(moved, "clusterctl.yaml"), "--describe"}
+	for _, cc := range clusterctl.Pick(t, "v1.14.2") {
+		if desc := cc.MustRun(t, nil, describe...); !strings.Contains(desc, "file://"+moved+"/bootstrap-tiny/") {
+			t.Errorf("clusterctl %s --describe after relink does not read the moved folder:\n%s", cc.Version, desc)
+		}
+	}
+}

@@ -20,12 +20,13 @@ type Kept struct {
 
 // Relink points every local URL of the configuration whose files are in root at
 // root: {label}/{version}/{file} stay, the base becomes root (a file:// URL, as
-// capirepo writes them). has reports whether root holds a version folder's file
-// (cert-manager's is read at its version: key, as clusterctl reads it). URLs with
+// capirepo writes them). has reports whether root holds what clusterctl reads through
+// e's URL l (based at root): a version's files (cert-manager's at its version: key),
+// or for `latest` (publish local's URLs) the label's folder. URLs with
 // ${VAR} (clusterctl expands them from the environment), URLs clusterctl refuses and
 // URLs whose files root lacks are kept, with why; GitHub and GitLab URLs are not
 // touched. No getenv: the URLs are read as written.
-func (c *Config) Relink(root string, has func(l LocalPath) bool) (moved []Move, kept []Kept) {
+func (c *Config) Relink(root string, has func(e Entry, l LocalPath) bool) (moved []Move, kept []Kept) {
 	for _, e := range c.Entries() {
 		if strings.Contains(e.URL, "${") {
 			kept = append(kept, Kept{e.Label(), e.URL, "it names a ${VARIABLE}, which clusterctl expands from the environment: set the variable instead"})
@@ -40,7 +41,7 @@ func (c *Config) Relink(root string, has func(l LocalPath) bool) (moved []Move, 
 			continue
 		}
 		l.Base = root
-		if !has(e.Reads(l)) {
+		if !has(e, l) {
 			kept = append(kept, Kept{e.Label(), e.URL, fmt.Sprintf("%s has no %s", root, filepath.Join(l.Label, e.readVersion(l), l.File))})
 			continue
 		}

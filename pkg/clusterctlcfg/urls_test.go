@@ -66,7 +66,7 @@ images:
 		t.Errorf("entries %s", got)
 	}
 	has := map[string]bool{"/new/infrastructure-foo/v1.0.0/infrastructure-components.yaml": true, "/new/cert-manager/v1.21.1/cert-manager.yaml": true}
-	moved, kept := cfg.Relink("/new", func(l LocalPath) bool { return has[l.Dir()+"/"+l.File] })
+	moved, kept := cfg.Relink("/new", func(e Entry, l LocalPath) bool { l = e.Reads(l); return has[l.Dir()+"/"+l.File] })
 	if len(moved) != 2 || moved[0].To != "file:///new/infrastructure-foo/v1.0.0/infrastructure-components.yaml" || moved[1].To != "file:///new/cert-manager/latest/cert-manager.yaml" {
 		t.Errorf("moved %+v", moved)
 	}

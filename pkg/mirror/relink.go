@@ -86,9 +86,8 @@ func relinkConfig(abs, path string, opts RelinkOptions) (*RelinkReport, *cluster
 		return nil, nil, fmt.Errorf("%w: %w", ErrNotRelinkable, err)
 	}
 	rep := &RelinkReport{Dir: abs}
-	rep.Moved, rep.Kept = cfg.Relink(abs, func(l clusterctlcfg.LocalPath) bool {
-		exists, folder := localrepo.Lookup(filepath.Join(l.Dir(), l.File))
-		return exists && !folder
+	rep.Moved, rep.Kept = cfg.Relink(abs, func(e clusterctlcfg.Entry, l clusterctlcfg.LocalPath) bool {
+		return verify.MissingFile(e, l) == ""
 	})
 	if len(rep.Moved) == 0 || opts.DryRun {
 		return rep, cfg, nil

@@ -57,7 +57,7 @@ func checkEntry(root string, e clusterctlcfg.Entry, getenv func(string) string) 
 	case err != nil:
 		return at(configURLRule, "clusterctl refuses url %q: %v", e.URL, err)
 	}
-	if missing := missingFile(e, l); missing != "" {
+	if missing := MissingFile(e, l); missing != "" {
 		return at(configURLRule, "url %q%s: clusterctl fails reading %s (no such file)%s", e.URL, expanded(e), missing, relinkHint(root, e, l))
 	}
 	if filepath.Clean(l.Base) != filepath.Clean(root) {
@@ -66,9 +66,10 @@ func checkEntry(root string, e clusterctlcfg.Entry, getenv func(string) string) 
 	return lint.Finding{}, false
 }
 
-// missingFile is the first file clusterctl reads through l that is not there ("" if
-// none): the label folder for latest, else metadata.yaml (providers) and the file.
-func missingFile(e clusterctlcfg.Entry, l clusterctlcfg.LocalPath) string {
+// MissingFile is the first file clusterctl reads through e's URL l that is not there
+// ("" if none): the label folder for latest, else metadata.yaml (providers) and the
+// file. mirror relink points a URL at a folder only where this finds everything.
+func MissingFile(e clusterctlcfg.Entry, l clusterctlcfg.LocalPath) string {
 	if l.Version == "latest" {
 		if dir := filepath.Join(l.Base, l.Label); !localrepo.IsFolder(dir) {
 			return dir
@@ -97,7 +98,7 @@ func isFile(p string) bool {
 // relinkHint says how to point the URL at root when root holds what it names.
 func relinkHint(root string, e clusterctlcfg.Entry, l clusterctlcfg.LocalPath) string {
 	l.Base = root
-	if missingFile(e, l) != "" {
+	if MissingFile(e, l) != "" {
 		return ""
 	}
 	return fmt.Sprintf("; this repository holds %s: if it was moved or copied here, run capirepo mirror relink %s", filepath.Join(l.Label, e.Reads(l).Version), root)
