@@ -2,6 +2,7 @@ package cli
 
 import (
 	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/pipeline"
 	"github.com/capirepo/capirepo/pkg/provenance"
@@ -11,7 +12,7 @@ import (
 
 type buildOptions struct {
 	config    string
-	version   string
+	version   layout.Version
 	out       string
 	jobs      int
 	published []string
@@ -41,7 +42,7 @@ The output folder is staged and renamed into place only when everything succeede
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.config, "config", config.DefaultFile, "configuration file")
-	f.StringVar(&o.version, "version", "", "release version, strict SemVer with a v prefix (required)")
+	versionFlag(cmd, &o.version, "release version, strict SemVer with a v prefix (required)")
 	f.StringVar(&o.out, "out", "dist", "output folder (replaced as a whole)")
 	f.IntVar(&o.jobs, "jobs", 0, "templates rendered in parallel (0 = number of CPUs)")
 	f.StringSliceVar(&o.published, "published", nil, "earlier released versions for the metadata check (default: git tags)")

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
@@ -325,15 +326,21 @@ func invalidVersion(t *testing.T) map[string][]string {
 
 // TestInvalidVersionIsAUsageError: an invalid version is a bad command line (exit 2,
 // docs/exit-codes.md) in every command that takes one; a new command with a
-// --version flag must join invalidVersion.
+// --version flag must join invalidVersion, and declare it with versionFlag (a flag
+// value of type "version", parsed once when the flag is set).
 func TestInvalidVersionIsAUsageError(t *testing.T) {
 	t.Parallel()
 	cases := invalidVersion(t)
 	walkCommands(newRoot(Env{}.streams()), func(c *cobra.Command) {
 		path := strings.TrimPrefix(strings.TrimPrefix(c.CommandPath(), "capirepo"), " ")
-		if f := c.Flags().Lookup("version"); f != nil && f.Value.Type() == "string" && cases[path] == nil {
-			t.Errorf("%s takes --version but has no case in invalidVersion", path)
+		if f := c.Flags().Lookup("version"); f != nil && f.Value.Type() != "version" && f.Value.Type() != "bool" {
+			t.Errorf("%s takes --version as a %s: declare it with versionFlag", path, f.Value.Type())
 		}
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			if f.Value.Type() == "version" && cases[path] == nil {
+				t.Errorf("%s takes a version (--%s) but has no case in invalidVersion", path, f.Name)
+			}
+		})
 	})
 	for name, args := range cases {
 		code, _, stderr := runEnv(t, nil, args...)

@@ -31,15 +31,11 @@ func guard(root *cobra.Command) *bool {
 	return ran
 }
 
-// marked wraps a RunE: it records that a command ran, stops if already interrupted
-// and refuses an invalid --version (versionFlag).
+// marked wraps a RunE: it records that a command ran and stops if already interrupted.
 func marked(ran *bool, run func(*cobra.Command, []string) error) func(*cobra.Command, []string) error {
 	return func(cmd *cobra.Command, args []string) error {
 		*ran = true
 		if err := cmd.Context().Err(); err != nil {
-			return err
-		}
-		if err := versionFlag(cmd); err != nil {
 			return err
 		}
 		return run(cmd, args)

@@ -149,6 +149,25 @@ func TestInitCheckJSON(t *testing.T) {
 	}
 }
 
+// TestInitCheckTag: --check-tag picks the tag to build, parsed where init reads it; a
+// tag that is no release version (a "1.0" tag beside v1.0.0) cannot be built (exit 3,
+// the tag named).
+func TestInitCheckTag(t *testing.T) {
+	t.Parallel()
+	files := checkTree()
+	dir := gitCheckout(t, files)
+	gitIn(t, dir, "tag", "1.0")
+	against := filepath.Join(t.TempDir(), "rel")
+	writeText(t, filepath.Join(against, "metadata.yaml"), files["metadata.yaml"])
+	code, stdout, stderr := runEnv(t, nil, "init", "--check-against", against, "--check-tag", "1.0", dir)
+	want(t, code, ExitInput, stdout, stderr, `--check-tag: version "1.0" has no "v" prefix`)
+	code, stdout, stderr = runEnv(t, nil, "init", "--check-against", against, "--check-tag", "v1.0.0", "-o", "json", dir)
+	var res initcheck.Result
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil || code != ExitFindings || res.Tag != "v1.0.0" {
+		t.Errorf("--check-tag v1.0.0: exit %d, tag %q, %v\n%s", code, res.Tag, err, stderr)
+	}
+}
+
 // configLine is the number of the first line of the printed config (numbered as init
 // --check prints it) that holds s.
 func configLine(t *testing.T, printed, s string) int {

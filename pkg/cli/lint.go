@@ -5,6 +5,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/pipeline"
 	"github.com/capirepo/capirepo/pkg/remote"
@@ -13,7 +14,7 @@ import (
 
 type lintOptions struct {
 	config    string
-	version   string
+	version   layout.Version
 	format    string
 	disable   []string
 	published []string
@@ -32,7 +33,7 @@ capirepo.yaml would build. Exit 0 without errors, 1 with errors, 2 on usage prob
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.config, "config", config.DefaultFile, "configuration file (used without PATH, and for lint.disable)")
-	f.StringVar(&o.version, "version", "", "version to check metadata.yaml against (without PATH; default: newest series)")
+	versionFlag(cmd, &o.version, "version to check metadata.yaml against (without PATH; default: newest series)")
 	outputFlag(cmd, &o.format, "output format", lint.Formats)
 	f.StringSliceVar(&o.disable, "disable", nil, "rule ids to disable")
 	f.StringSliceVar(&o.published, "published", nil, "earlier released versions for the metadata check, without PATH (default: git tags; --published= for none)")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/metadata"
 	"github.com/capirepo/capirepo/pkg/pipeline"
@@ -18,9 +19,10 @@ func newMetadataCmd(io streams) *cobra.Command {
 }
 
 type metadataCheckOptions struct {
-	config, file, version, format string
-	published                     []string
-	ci                            bool // CI is set: no tag information is an error
+	config, file, format string
+	version              layout.Version
+	published            []string
+	ci                   bool // CI is set: no tag information is an error
 }
 
 func newMetadataCheckCmd(io streams) *cobra.Command {
@@ -44,7 +46,7 @@ the CI environment variable is set: fetch the full history (fetch-depth: 0) or p
 	f := cmd.Flags()
 	f.StringVar(&o.config, "config", config.DefaultFile, "configuration file")
 	f.StringVar(&o.file, "file", "", "check this metadata.yaml instead of the config's providers")
-	f.StringVar(&o.version, "version", "", "version about to be released (required)")
+	versionFlag(cmd, &o.version, "version about to be released (required)")
 	f.StringSliceVar(&o.published, "published", nil, "earlier released versions (default: git tags; --published= for none)")
 	outputFlag(cmd, &o.format, "format of the findings", lint.Formats)
 	_ = cmd.MarkFlagRequired("version")

@@ -6,14 +6,16 @@ import (
 	"fmt"
 
 	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/metadata"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/spf13/cobra"
 )
 
 type addSeriesOptions struct {
-	config, file, version, contract, format string
-	dryRun                                  bool
+	config, file, contract, format string
+	version                        layout.Version
+	dryRun                         bool
 }
 
 func newAddSeriesCmd(io streams) *cobra.Command {
@@ -27,7 +29,7 @@ func newAddSeriesCmd(io streams) *cobra.Command {
 	f := cmd.Flags()
 	f.StringVar(&o.config, "config", config.DefaultFile, "configuration file (its providers' metadata files are updated)")
 	f.StringVar(&o.file, "file", "", "update this metadata.yaml instead")
-	f.StringVar(&o.version, "version", "", "version about to be released (required)")
+	versionFlag(cmd, &o.version, "version about to be released (required)")
 	f.StringVar(&o.contract, "contract", "", "Cluster API contract of the series: v1beta1 or v1beta2 (required)")
 	f.BoolVar(&o.dryRun, "dry-run", false, "say which files would get the series, write nothing")
 	outputFlag(cmd, &o.format, "report format", reportFormats())
@@ -57,7 +59,7 @@ func (o *addSeriesOptions) run(ctx context.Context, io streams) error {
 	if err != nil {
 		return err
 	}
-	rep := seriesReport{Version: o.version, Contract: o.contract, Files: []seriesFile{}}
+	rep := seriesReport{Version: o.version.String(), Contract: o.contract, Files: []seriesFile{}}
 	for _, file := range files {
 		action, err := o.addTo(ctx, file)
 		if err != nil {

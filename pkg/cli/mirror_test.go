@@ -9,6 +9,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/backend/local"
 	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/pipeline"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -51,7 +52,7 @@ func sampleReleases(t testing.TB, versions ...string) []*release.Release {
 	}
 	var out []*release.Release
 	for _, v := range versions {
-		res, err := pipeline.Build(context.Background(), cfg, pipeline.Options{Version: v, Published: []string{}})
+		res, err := pipeline.Build(context.Background(), cfg, pipeline.Options{Version: layout.MustParseVersion(v), Published: []string{}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,6 +3,7 @@ package cli
 import (
 	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/pipeline"
 	"github.com/capirepo/capirepo/pkg/remote"
 	"github.com/capirepo/capirepo/pkg/variables"
@@ -10,7 +11,8 @@ import (
 )
 
 type varsOptions struct {
-	config, version, format string
+	config, format string
+	version        layout.Version
 }
 
 func newVarsCmd(io streams) *cobra.Command {
@@ -25,7 +27,7 @@ capirepo.yaml builds. --format markdown gives the variables table to publish for
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.config, "config", config.DefaultFile, "configuration file (without PATH)")
-	f.StringVar(&o.version, "version", "", "version to build (without PATH; default: newest series)")
+	versionFlag(cmd, &o.version, "version to build (without PATH; default: newest series)")
 	outputFlag(cmd, &o.format, "output format", []string{"text", "markdown", "json"})
 	return cmd
 }

@@ -35,18 +35,31 @@ func openCheckout(ctx context.Context, dir string) (checkout, error) {
 	return checkout{top: strings.TrimSpace(top), prefix: strings.TrimSuffix(strings.TrimSpace(prefix), "/")}, nil
 }
 
+// releaseTag is the release tag to build, parsed where it is read: given
+// (--check-tag) when set, else the newest release tag of the checkout.
+func (c checkout) releaseTag(ctx context.Context, given string) (layout.Version, error) {
+	if given == "" {
+		return c.newestTag(ctx)
+	}
+	v, err := layout.ParseVersion(given)
+	if err != nil {
+		return layout.Version{}, fmt.Errorf("--check-tag: %w", err)
+	}
+	return v, nil
+}
+
 // newestTag is the newest release tag (vX.Y.Z, no pre-release) of the checkout.
-func (c checkout) newestTag(ctx context.Context) (string, error) {
+func (c checkout) newestTag(ctx context.Context) (layout.Version, error) {
 	tags, err := metadata.GitTags(ctx, c.top)
 	if err != nil {
-		return "", err
+		return layout.Version{}, err
 	}
 	for _, v := range layout.SortVersions(tags) {
 		if v.Check() == nil && v.Prerelease() == "" {
-			return v.String(), nil
+			return v, nil
 		}
 	}
-	return "", fmt.Errorf("%s has no release tag (vX.Y.Z): init --check builds the newest one; fetch the tags (git fetch --tags) or pass --check-tag", c.top)
+	return layout.Version{}, fmt.Errorf("%s has no release tag (vX.Y.Z): init --check builds the newest one; fetch the tags (git fetch --tags) or pass --check-tag", c.top)
 }
 
 // origin is the URL of the checkout's origin remote ("" when it has none).

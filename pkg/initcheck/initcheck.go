@@ -16,6 +16,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/diff"
 	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/inventory"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/pipeline"
 	"github.com/capirepo/capirepo/pkg/scaffold"
@@ -68,7 +69,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Config: string(plan.Config()), Tag: opts.Tag}
+	res := &Result{Config: string(plan.Config())}
 	for _, q := range plan.Questions() {
 		res.Asked = append(res.Asked, Asked{Provider: q.Provider, Field: q.Field, Text: q.Text, Line: q.Line})
 	}
@@ -76,26 +77,26 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if res.Tag == "" {
-		if res.Tag, err = co.newestTag(ctx); err != nil {
-			return nil, err
-		}
+	tag, err := co.releaseTag(ctx, opts.Tag)
+	if err != nil {
+		return nil, err
 	}
+	res.Tag = tag.String()
 	tmp, done, err := fsx.Scratch(ctx, opts.TempDir)
 	if err != nil {
 		return nil, err
 	}
 	defer done()
-	built, cfg, err := buildTag(ctx, co, res, tmp, opts.TempDir)
+	built, cfg, err := buildTag(ctx, co, res, tag, tmp, opts.TempDir)
 	if err != nil {
 		return nil, err
 	}
 	return res, compare(ctx, co, opts, res, built, cfg)
 }
 
-// buildTag writes the tag's tree into tmp and builds it with the proposed config; the
-// build's own scratch folder goes to buildTemp (tmp is locked by this run).
-func buildTag(ctx context.Context, co checkout, res *Result, tmp, buildTemp string) (*pipeline.Result, *config.Config, error) {
+// buildTag writes the tree of tag (res.Tag) into tmp and builds it with the proposed
+// config; the build's own scratch folder goes to buildTemp (tmp is locked by this run).
+func buildTag(ctx context.Context, co checkout, res *Result, tag layout.Version, tmp, buildTemp string) (*pipeline.Result, *config.Config, error) {
 	tree := filepath.Join(tmp, "tree")
 	if err := co.extract(ctx, res.Tag, tree); err != nil {
 		return nil, nil, err
@@ -108,7 +109,7 @@ func buildTag(ctx context.Context, co checkout, res *Result, tmp, buildTemp stri
 	if err != nil {
 		return nil, nil, fmt.Errorf("the proposed capirepo.yaml does not fit the tree of %s: %w", res.Tag, err)
 	}
-	built, err := pipeline.Build(ctx, cfg, pipeline.Options{Version: res.Tag, Published: []string{}, Offline: true, TempDir: buildTemp})
+	built, err := pipeline.Build(ctx, cfg, pipeline.Options{Version: tag, Published: []string{}, Offline: true, TempDir: buildTemp})
 	if err != nil {
 		return nil, nil, fmt.Errorf("building %s with the proposed capirepo.yaml: %w", res.Tag, err)
 	}

@@ -66,6 +66,13 @@ func NamedVersion(s string) Version {
 	return Version{tag: s}
 }
 
+// ReleaseVersion is the release vMAJOR.MINOR.PATCH built from its numbers (no
+// spelling to parse): a series' first release, vX.Y.0.
+func ReleaseVersion(major, minor, patch uint64) Version {
+	sv := semver.New(major, minor, patch, "", "")
+	return Version{sv: *sv, ok: true, tag: "v" + sv.String()}
+}
+
 // MustParseVersion is ParseVersion for versions spelled in code (tests); it panics
 // on a version ParseVersion refuses.
 func MustParseVersion(s string) Version {

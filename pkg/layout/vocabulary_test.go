@@ -77,3 +77,17 @@ func TestVersionCarriesItsSpelling(t *testing.T) {
 		t.Errorf("Newest = %s", got)
 	}
 }
+
+// A version built from its numbers is the version that spelling parses to.
+func TestReleaseVersionIsItsParse(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		major, minor, patch uint64
+		want                string
+	}{{1, 10, 0, "v1.10.0"}, {0, 1, 0, "v0.1.0"}, {2, 0, 7, "v2.0.7"}} {
+		got := ReleaseVersion(c.major, c.minor, c.patch)
+		if got != MustParseVersion(c.want) || got.Check() != nil || got.String() != c.want {
+			t.Errorf("ReleaseVersion(%d, %d, %d) = %#v, want the parse of %s", c.major, c.minor, c.patch, got, c.want)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 
 	"github.com/capirepo/capirepo/pkg/fsx"
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 // WriteError is a metadata.yaml that could not be locked or written.
@@ -21,7 +22,7 @@ func (e *WriteError) Unwrap() error { return e.Err }
 // writer there takes (fsx.LockBeside, which first removes what a killed run
 // staged beside the file), so two runs never lose each other's series, and writes
 // staged and renamed into place. Locking or writing fails with a *WriteError.
-func AddSeriesFile(ctx context.Context, file, version, contract string) (changed bool, err error) {
+func AddSeriesFile(ctx context.Context, file string, version layout.Version, contract string) (changed bool, err error) {
 	unlock, err := fsx.LockBeside(ctx, file)
 	if err != nil {
 		return false, &WriteError{err}
@@ -46,7 +47,7 @@ func AddSeriesFile(ctx context.Context, file, version, contract string) (changed
 
 // PlanSeriesFile is AddSeriesFile for a dry run: whether the series would be added,
 // with the same refusals, and nothing locked or written.
-func PlanSeriesFile(file, version, contract string) (changed bool, err error) {
+func PlanSeriesFile(file string, version layout.Version, contract string) (changed bool, err error) {
 	data, err := fsx.ReadFile(file)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return false, err

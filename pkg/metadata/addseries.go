@@ -16,19 +16,20 @@ import (
 // releaseSeries, keeping comments, key order, the order of existing series and the
 // sequence indentation style (blank lines are not kept: yaml.v3 drops them). With
 // nil or blank data it returns a fresh file. It changes nothing (changed=false) when the
-// series already exists with the same contract, and fails when it exists with another.
-func AddSeries(data []byte, version, contract string) (out []byte, changed bool, err error) {
-	v, err := layout.ParseListed(version)
-	if err != nil {
-		return nil, false, fmt.Errorf("adding series for version %q: not a SemVer version (%v): use vMAJOR.MINOR.PATCH", version, err)
+// series already exists with the same contract, and fails when it exists with another,
+// or when version is no SemVer version (a NamedVersion of another name).
+func AddSeries(data []byte, version layout.Version, contract string) (out []byte, changed bool, err error) {
+	if !version.Valid() {
+		_, why := layout.ParseListed(version.String()) // only on the way to an error: the parser names why
+		return nil, false, fmt.Errorf("adding series for version %q: not a SemVer version (%v): use vMAJOR.MINOR.PATCH", version, why)
 	}
-	if v.Major() > math.MaxInt32 || v.Minor() > math.MaxInt32 {
+	if version.Major() > math.MaxInt32 || version.Minor() > math.MaxInt32 {
 		return nil, false, fmt.Errorf("adding series for version %s: major and minor must fit in 32 bits, as clusterctl decodes them as int32", version)
 	}
 	if !IsContract(contract) {
 		return nil, false, fmt.Errorf("adding series for %s: contract %q is not a Cluster API contract version: use one of %s", version, contract, strings.Join(Contracts(), ", "))
 	}
-	add := Series{Major: int32(v.Major()), Minor: int32(v.Minor()), Contract: contract}
+	add := Series{Major: int32(version.Major()), Minor: int32(version.Minor()), Contract: contract}
 	if blank(data) {
 		return append(commentsOnly(data), Marshal(&Metadata{ReleaseSeries: []Series{add}})...), true, nil
 	}

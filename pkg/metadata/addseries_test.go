@@ -55,7 +55,7 @@ func TestAddSeriesGolden(t *testing.T) {
 			if c.input != "" {
 				in = readFixture(t, filepath.Join("addseries", c.input))
 			}
-			out, changed, err := AddSeries(in, c.version, c.contract)
+			out, changed, err := AddSeries(in, layout.NamedVersion(c.version), c.contract)
 			if err != nil || !changed {
 				t.Fatalf("AddSeries() changed=%v err=%v, want a change", changed, err)
 			}
@@ -111,7 +111,7 @@ func TestAddSeriesNoChangeAndErrors(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			out, changed, err := AddSeries(c.data, c.version, c.contract)
+			out, changed, err := AddSeries(c.data, layout.NamedVersion(c.version), c.contract)
 			if c.wantErr == "" {
 				if err != nil || changed || !bytes.Equal(out, c.data) {
 					t.Fatalf("AddSeries() = changed %v, err %v, same bytes %v; want an unchanged file", changed, err, bytes.Equal(out, c.data))
@@ -128,7 +128,7 @@ func TestAddSeriesNoChangeAndErrors(t *testing.T) {
 func TestAddSeriesOnEmptyReleaseSeries(t *testing.T) {
 	t.Parallel()
 	data := readFixture(t, "lint/empty-series.yaml")
-	out, changed, err := AddSeries(data, "v2.0.1", "v1beta2")
+	out, changed, err := AddSeries(data, layout.MustParseVersion("v2.0.1"), "v1beta2")
 	if err != nil || !changed {
 		t.Fatalf("AddSeries() changed=%v err=%v", changed, err)
 	}

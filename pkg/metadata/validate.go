@@ -33,12 +33,12 @@ func Validate(file string, data []byte, opts CheckOptions) lint.Findings {
 // ValidateFile is `metadata check --file`: it reads the metadata.yaml at file, takes
 // the published versions from published or, when nil, from the git tags of the
 // checkout holding it (History), and validates it for version.
-func ValidateFile(ctx context.Context, file, version string, published []string, ci bool) (lint.Findings, error) {
+func ValidateFile(ctx context.Context, file string, version layout.Version, published []string, ci bool) (lint.Findings, error) {
 	data, err := fsx.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}
 	h := ReadHistory(ctx, HistoryInput{Dir: filepath.Dir(file), File: file, Published: published, CI: ci})
 	return append(h.Findings, Validate(file, data, CheckOptions{
-		Version: layout.NamedVersion(version), Published: h.Published, Exempt: h.Exempt})...), nil
+		Version: version, Published: h.Published, Exempt: h.Exempt})...), nil
 }

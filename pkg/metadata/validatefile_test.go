@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 func TestValidateFile(t *testing.T) {
@@ -15,14 +17,14 @@ func TestValidateFile(t *testing.T) {
 	if err := os.WriteFile(file, []byte(data), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	found, err := ValidateFile(t.Context(), file, "v1.1.0", []string{"v1.0.0"}, false)
+	found, err := ValidateFile(t.Context(), file, layout.MustParseVersion("v1.1.0"), []string{"v1.0.0"}, false)
 	if err != nil || len(found) != 1 || found[0].Rule != RuleVersionSeries || found[0].File != file {
 		t.Errorf("v1.1.0 without its series: %v, %v; want one %s finding on %s", found, err, RuleVersionSeries, file)
 	}
-	if found, err := ValidateFile(t.Context(), file, "v1.0.3", []string{"v1.0.0"}, false); err != nil || len(found) != 0 {
+	if found, err := ValidateFile(t.Context(), file, layout.MustParseVersion("v1.0.3"), []string{"v1.0.0"}, false); err != nil || len(found) != 0 {
 		t.Errorf("v1.0.3: %v, %v; want no finding", found, err)
 	}
-	if _, err := ValidateFile(t.Context(), filepath.Join(filepath.Dir(file), "none.yaml"), "v1.0.0", nil, false); !errors.Is(err, fs.ErrNotExist) {
+	if _, err := ValidateFile(t.Context(), filepath.Join(filepath.Dir(file), "none.yaml"), layout.MustParseVersion("v1.0.0"), nil, false); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("a missing file: %v, want fs.ErrNotExist", err)
 	}
 }

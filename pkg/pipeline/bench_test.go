@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/testsupport/bigtree"
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
@@ -29,7 +30,7 @@ func BenchmarkBuildLarge(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := Build(context.Background(), cfg, Options{Version: "v1.0.0", Published: []string{}}); err != nil {
+		if _, err := Build(context.Background(), cfg, Options{Version: layout.MustParseVersion("v1.0.0"), Published: []string{}}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/testsupport/tree"
 )
 
@@ -42,7 +43,7 @@ func project(t *testing.T, tail string, files map[string]string) *config.Config 
 
 func build(t *testing.T, cfg *config.Config, opts Options) (*Result, error) {
 	t.Helper()
-	opts.Version, opts.Published = "v1.0.0", []string{}
+	opts.Version, opts.Published = layout.MustParseVersion("v1.0.0"), []string{}
 	return Build(context.Background(), cfg, opts)
 }
 

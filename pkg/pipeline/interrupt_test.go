@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/testsupport/bigtree"
 )
 
@@ -33,7 +34,7 @@ func TestInterruptedBuildLeavesNoTemporaryFiles(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go cancelOnceRendering(ctx, cancel, tmp)
-	_, err = Build(ctx, cfg, Options{Version: "v1.0.0", Published: []string{}, TempDir: tmp})
+	_, err = Build(ctx, cfg, Options{Version: layout.MustParseVersion("v1.0.0"), Published: []string{}, TempDir: tmp})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want the interrupt", err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/confine"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/metadata"
 )
 
@@ -76,15 +77,15 @@ func series(cfg *config.Config, p *config.Provider) ([]metadata.Series, error) {
 
 // LintVersion is the version lint and vars check: given (--version) when set, else
 // vMAJOR.MINOR.0 of the newest series the config's first provider declares, the
-// release about to be cut.
-func LintVersion(cfg *config.Config, given string) (string, error) {
-	if given != "" {
+// release about to be cut (built from the series' numbers, not parsed).
+func LintVersion(cfg *config.Config, given layout.Version) (layout.Version, error) {
+	if !given.IsZero() {
 		return given, nil
 	}
 	series, err := series(cfg, &cfg.Providers[0])
 	if err != nil || len(series) == 0 {
-		return "", fmt.Errorf("no release series to lint against (%v): pass --version", err)
+		return layout.Version{}, fmt.Errorf("no release series to lint against (%v): pass --version", err)
 	}
-	last := series[len(series)-1]
-	return fmt.Sprintf("v%d.%d.0", last.Major, last.Minor), nil
+	last := series[len(series)-1] // metadata.Parse refused negative numbers
+	return layout.ReleaseVersion(uint64(last.Major), uint64(last.Minor), 0), nil
 }

@@ -27,10 +27,10 @@ import (
 
 // Options for Build.
 type Options struct {
-	Version   string   // release version, "v1.2.3"
-	Jobs      int      // parallel template renders (0 = CPUs)
-	Published []string // earlier released versions, for the metadata cumulative check (nil: git tags)
-	CI        bool     // running in CI: missing git tag information is an error (metadata-history)
+	Version   layout.Version // the release version, parsed where it entered (the --version flag)
+	Jobs      int            // parallel template renders (0 = CPUs)
+	Published []string       // earlier released versions, for the metadata cumulative check (nil: git tags)
+	CI        bool           // running in CI: missing git tag information is an error (metadata-history)
 
 	Offline    bool         // never download remote resources (pinned files and the cache only)
 	CacheDir   string       // user cache folder ($XDG_CACHE_HOME); downloads go to CacheDir/capirepo ("" = no cache)
@@ -54,8 +54,8 @@ type Result struct {
 
 // Build builds every provider of the config for one version.
 func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, error) {
-	version, err := layout.ParseVersion(opts.Version) // the one parse of the release version
-	if err != nil {
+	version := opts.Version // parsed where it entered: Check parses only to say why it is no version
+	if err := version.Check(); err != nil {
 		return nil, fmt.Errorf("--version: %w", err)
 	}
 	res := &Result{Set: &release.Set{}}

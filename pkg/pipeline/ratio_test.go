@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/testsupport/bigtree"
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/api/types"
@@ -44,7 +45,7 @@ func ratioBench(b *testing.B, tree bigtree.Tree, unit string) {
 		kustomizeFolders(b, dirs)
 		ta += time.Since(start)
 		start = time.Now()
-		if _, err := Build(context.Background(), cfg, Options{Version: "v1.0.0", Published: []string{}}); err != nil {
+		if _, err := Build(context.Background(), cfg, Options{Version: layout.MustParseVersion("v1.0.0"), Published: []string{}}); err != nil {
 			b.Fatal(err)
 		}
 		tb += time.Since(start)

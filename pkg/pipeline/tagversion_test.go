@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 // TestTagFromVersionRefusesBuildMetadata: a version with '+' build metadata cannot be
@@ -19,7 +20,7 @@ func TestTagFromVersionRefusesBuildMetadata(t *testing.T) {
 		"v1.0.0+b.1": "version v1.0.0+b.1 cannot be an image tag",
 		"v1.0.0":     "",
 	} {
-		_, err := Build(context.Background(), cfg, Options{Version: version, Published: []string{}})
+		_, err := Build(context.Background(), cfg, Options{Version: layout.MustParseVersion(version), Published: []string{}})
 		if (want == "") != (err == nil) || err != nil && !strings.Contains(err.Error(), want) {
 			t.Errorf("version %s: err = %v, want %q", version, err, want)
 		}
@@ -34,7 +35,7 @@ func TestTagFromVersionForms(t *testing.T) {
 	for form, want := range map[string]string{"true": "registry.example.com/tiny:v1.0.0", "trimPrefix": "registry.example.com/tiny:1.0.0"} {
 		withImages := strings.Replace(cfgHead, "    kustomize: config\n",
 			"    kustomize: config\n    images: [{name: registry.example.com/tiny, tagFromVersion: "+form+"}]\n", 1)
-		res, err := Build(context.Background(), project(t, "", map[string]string{"repo/capirepo.yaml": withImages}), Options{Version: "v1.0.0", Published: []string{}})
+		res, err := Build(context.Background(), project(t, "", map[string]string{"repo/capirepo.yaml": withImages}), Options{Version: layout.MustParseVersion("v1.0.0"), Published: []string{}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/pipeline"
 	fixture "github.com/capirepo/capirepo/pkg/testsupport/tree"
@@ -61,7 +62,7 @@ func buildErr(t *testing.T, dir string) (*pipeline.Result, error) {
 	if err != nil {
 		t.Fatalf("the config init wrote does not load: %v", err)
 	}
-	return pipeline.Build(t.Context(), cfg, pipeline.Options{Version: "v1.2.0", Published: []string{}, Offline: true, CacheDir: t.TempDir()})
+	return pipeline.Build(t.Context(), cfg, pipeline.Options{Version: layout.MustParseVersion("v1.2.0"), Published: []string{}, Offline: true, CacheDir: t.TempDir()})
 }
 
 // build returns the file names of every built release, "label/file".
