@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"sync"
@@ -8,6 +9,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/diff"
 	"github.com/capirepo/capirepo/pkg/inventory"
 	"github.com/capirepo/capirepo/pkg/lint"
+	"github.com/capirepo/capirepo/pkg/source"
 	"github.com/spf13/cobra"
 )
 
@@ -63,17 +65,9 @@ func (o *diffOptions) run(cmd *cobra.Command, io streams, a, b string) error {
 	if err != nil {
 		return err
 	}
-	var sides [2][]inventory.Input
-	var errs [2]error
-	var wg sync.WaitGroup
-	for i, arg := range []string{a, b} { // both sides at once
-		wg.Go(func() { sides[i], errs[i] = diff.Load(cmd.Context(), arg, opts) })
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return loadFailure(err)
-		}
+	sides, err := loadSides(cmd.Context(), opts, a, b, diff.Load)
+	if err != nil {
+		return err
 	}
 	rep, err := diff.Compare(a, b, sides[0], sides[1])
 	if err != nil {
@@ -86,6 +80,24 @@ func (o *diffOptions) run(cmd *cobra.Command, io streams, a, b string) error {
 		return silentErr(ExitFindings, fmt.Errorf("diff: %d difference(s)", rep.Count()))
 	}
 	return nil
+}
+
+// loadSides reads A (with loadA: diff.Load, or diff.LoadHistory for --upgrade) and B
+// at once; an error is the first side's that failed, as an exit code.
+func loadSides(ctx context.Context, opts source.Options, a, b string,
+	loadA func(context.Context, string, source.Options) ([]inventory.Input, error)) ([2][]inventory.Input, error) {
+	var sides [2][]inventory.Input
+	var errs [2]error
+	var wg sync.WaitGroup
+	wg.Go(func() { sides[0], errs[0] = loadA(ctx, a, opts) })
+	wg.Go(func() { sides[1], errs[1] = diff.Load(ctx, b, opts) })
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return sides, loadFailure(err)
+		}
+	}
+	return sides, nil
 }
 
 func writeDiff(io streams, format string, rep *diff.Report) error {

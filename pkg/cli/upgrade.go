@@ -7,7 +7,6 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/diff"
-	"github.com/capirepo/capirepo/pkg/inventory"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/upgrade"
@@ -121,15 +120,11 @@ func (o *diffOptions) runUpgrade(cmd *cobra.Command, io streams, a, b string) er
 	if err != nil {
 		return err
 	}
-	history, err := diff.LoadHistory(cmd.Context(), a, opts)
+	sides, err := loadSides(cmd.Context(), opts, a, b, diff.LoadHistory)
 	if err != nil {
-		return loadFailure(err)
+		return err
 	}
-	var next []inventory.Input
-	if next, err = diff.Load(cmd.Context(), b, opts); err != nil {
-		return loadFailure(err)
-	}
-	fs := upgradeSteps(io, upgrade.Against(next, history), a).Without(skip)
+	fs := upgradeSteps(io, upgrade.Against(sides[1], sides[0]), a).Without(skip)
 	fs.Sort()
 	if err := lint.Write(io.out, o.format, fs, upgrade.Rules()); err != nil {
 		return err
