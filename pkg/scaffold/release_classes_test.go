@@ -63,11 +63,11 @@ func TestInitReleaseClasses(t *testing.T) {
 func (c releaseCase) checkDiffs(t *testing.T, diffs []difference, qs []Question, config string) {
 	t.Helper()
 	if s := silent(diffs, qs); len(s) > 0 {
-		t.Errorf("init wrote values the release does not ship without asking:\n%s\nconfig:\n%s", strings.Join(s, "\n"), config)
+		t.Errorf("init wrote values the release does not ship without asking (A: init's build, B: the release, compared by capirepo diff):\n%s\nconfig:\n%s", strings.Join(s, "\n"), config)
 	}
 	var got []string
 	for _, d := range diffs {
-		got = append(got, strings.TrimSpace(d.label+" "+d.field))
+		got = append(got, d.label+" "+d.field)
 	}
 	if got = slices.Compact(slices.Sorted(slices.Values(got))); !slices.Equal(got, c.differs) {
 		t.Errorf("the build differs from the release in %v, want %v: %v", got, c.differs, diffs)

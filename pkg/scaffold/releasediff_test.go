@@ -34,8 +34,7 @@ func buildRelease(t *testing.T, dir, config string) *release.Set {
 }
 
 // difference is one difference capirepo diff reports between init's build (A) and the
-// release (B), with the config key a question must be about for it not to be silent
-// ("" when the difference is of a kind no question of init covers).
+// release (B), with the config key a question must be about for it not to be silent.
 type difference struct{ label, field, text string }
 
 func (d difference) String() string { return d.label + ": " + d.text }
@@ -71,9 +70,12 @@ func pairLabel(p diff.Pair) string {
 	return p.A.Label
 }
 
+// unrecognised is the field of a difference fieldOf does not know: no question covers it.
+const unrecognised = "unrecognised"
+
 // fieldOf is the config key a difference is about: the provider (a release on one
 // side only), its image, pull policy, templates (a template file, or anything inside
-// one) or components file name. Anything else is "": no question covers it.
+// one) or components file name; anything else is unrecognised.
 func fieldOf(d diff.Difference) string {
 	file := d.File
 	if d.Section == diff.SectionFiles {
@@ -92,7 +94,7 @@ func fieldOf(d diff.Difference) string {
 	case d.Section == diff.SectionFiles && kind == layout.KindComponents && d.Change != diff.Changed:
 		return "componentsFile"
 	}
-	return ""
+	return unrecognised
 }
 
 // silent returns the differences no question of the plan is about: a value init wrote
@@ -120,4 +122,29 @@ func asked(qs []Question) []string {
 		out = append(out, strings.TrimSpace(q.Provider+" "+q.Field))
 	}
 	return slices.Compact(slices.Sorted(slices.Values(out)))
+}
+
+// TestFieldOf: each kind of difference maps to the field a question must be about, and
+// one it does not know stays silent whatever init asks.
+func TestFieldOf(t *testing.T) {
+	t.Parallel()
+	cases := map[string]diff.Difference{
+		"name":           {Section: diff.SectionReleases, Subject: "infrastructure-foo v1.2.0", Change: diff.OnlyInA},
+		"image":          {Section: diff.SectionImages, File: "infrastructure-components.yaml", Subject: "ghcr.io/acme/foo", Change: diff.Changed},
+		"pullPolicy":     {Section: diff.SectionObjects, File: "infrastructure-components.yaml", Path: "spec.template.spec.containers[manager].imagePullPolicy", Change: diff.Changed},
+		"templates":      {Section: diff.SectionVariables, File: "cluster-template-ha.yaml", Subject: "${POD_CIDR}", Change: diff.OnlyInB},
+		"componentsFile": {Section: diff.SectionFiles, Subject: "controlplane-components.yaml", Change: diff.OnlyInB},
+		unrecognised:     {Section: diff.SectionCRDs, File: "infrastructure-components.yaml", Subject: "fooclusters.infrastructure.cluster.x-k8s.io", Change: diff.Changed},
+	}
+	var all []Question
+	for field, d := range cases {
+		if got := fieldOf(d); got != field {
+			t.Errorf("fieldOf(%v) = %q, want %q", d, got, field)
+		}
+		all = append(all, Question{Provider: "infrastructure-foo", Field: field})
+	}
+	d := difference{"infrastructure-foo", fieldOf(cases[unrecognised]), cases[unrecognised].String()}
+	if s := silent([]difference{d}, all); len(s) != 1 {
+		t.Errorf("an unrecognised difference is covered by a question: %v", s)
+	}
 }
