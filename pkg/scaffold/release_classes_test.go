@@ -11,7 +11,8 @@ import (
 )
 
 // releaseCase is a hand-written provider tree of one class issue 29 observed and what
-// its own release ships.
+// its own release ships: the capirepo.yaml a maintainer would write to reproduce the
+// tree's release pipeline (Makefile, workflow, pipeline files) exactly.
 type releaseCase struct {
 	name    string
 	files   files
@@ -19,12 +20,13 @@ type releaseCase struct {
 	config  []string // substrings of the config init writes
 	asks    []string // "label field" of every question init must ask, sorted
 	differs []string // "label field" of the differences from the release init asks about
-	ships   shipped
+	release string   // the capirepo.yaml that reproduces the fixture's own release pipeline
 }
 
 // TestInitReleaseClasses: for each class, init writes the release's values or asks
 // (a question about the very value), never a wrong value silently; the config builds,
-// and the build equals what the fixture's release ships except where init asked.
+// and the build equals what the fixture's release ships (the case's release config,
+// built from the same tree, compared as capirepo diff does) except where init asked.
 func TestInitReleaseClasses(t *testing.T) {
 	t.Parallel()
 	for _, c := range releaseCases() {
@@ -45,23 +47,30 @@ func TestInitReleaseClasses(t *testing.T) {
 			if got := asked(qs); !slices.Equal(got, c.asks) {
 				t.Errorf("asked %v, want %v:\n%s", got, c.asks, config)
 			}
+			shipped := buildRelease(t, dir, c.release)
 			writeConfig(t, dir, plan)
 			res, err := buildErr(t, dir)
 			if err != nil || res.Findings.HasErrors() {
 				t.Fatalf("the config does not build: %v %v\n%s", err, res, config)
 			}
-			diffs := compareRelease(res.Set, c.ships)
-			if s := silent(diffs, qs); len(s) > 0 {
-				t.Errorf("init wrote values the release does not ship without asking:\n%s\nconfig:\n%s", strings.Join(s, "\n"), config)
-			}
-			var got []string
-			for _, d := range diffs {
-				got = append(got, d.label+" "+d.field)
-			}
-			if got = slices.Compact(slices.Sorted(slices.Values(got))); !slices.Equal(got, c.differs) {
-				t.Errorf("the build differs from the release in %v, want %v: %v", got, c.differs, diffs)
-			}
+			c.checkDiffs(t, compareRelease(t, res.Set, shipped), qs, config)
 		})
+	}
+}
+
+// checkDiffs: every difference capirepo diff sees between init's build and the
+// release is one a question of init is about, and they are the case's differs.
+func (c releaseCase) checkDiffs(t *testing.T, diffs []difference, qs []Question, config string) {
+	t.Helper()
+	if s := silent(diffs, qs); len(s) > 0 {
+		t.Errorf("init wrote values the release does not ship without asking (A: init's build, B: the release, compared by capirepo diff):\n%s\nconfig:\n%s", strings.Join(s, "\n"), config)
+	}
+	var got []string
+	for _, d := range diffs {
+		got = append(got, d.label+" "+d.field)
+	}
+	if got = slices.Compact(slices.Sorted(slices.Values(got))); !slices.Equal(got, c.differs) {
+		t.Errorf("the build differs from the release in %v, want %v: %v", got, c.differs, diffs)
 	}
 }
 
@@ -108,13 +117,25 @@ func patchDeployment(field string) string {
 	return "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: controller-manager\n  namespace: system\nspec:\n  template:\n    spec:\n      containers:\n      - name: manager\n        " + field + "\n"
 }
 
-// foo is what the release of the infrastructure provider foo ships.
-func fooShips(image string, templates map[string]string) shipped {
-	r := shippedRelease{files: []string{"infrastructure-components.yaml", "metadata.yaml"}, image: image, marks: templates}
-	for name := range templates {
-		r.files = append(r.files, name)
+// fooRelease is the release config of the infrastructure provider foo: config/default
+// rendered with its image from replaced by to (name:tag), metadata.yaml, and the
+// templates entries given (flow YAML).
+func fooRelease(from, to string, templates ...string) string {
+	return "providers:\n" + releaseProvider("foo", "InfrastructureProvider", "config/default", from, to) + templatesYAML(templates...)
+}
+
+// releaseProvider is one provider of a release config, up to its metadata.
+func releaseProvider(name, typ, kustomize, from, to string) string {
+	img, tag, _ := strings.Cut(to, ":")
+	return "- name: " + name + "\n  type: " + typ + "\n  components:\n    kustomize: " + kustomize + "\n" +
+		"    images:\n    - {name: " + from + ", newName: " + img + ", newTag: \"" + tag + "\"}\n  metadata: metadata.yaml\n"
+}
+
+func templatesYAML(entries ...string) string {
+	if len(entries) == 0 {
+		return ""
 	}
-	return shipped{"infrastructure-foo": r}
+	return "  templates:\n  - " + strings.Join(entries, "\n  - ") + "\n"
 }
 
 const setManifestImageRule = "set-manifest-image:\n\t$(info Updating kustomize image patch file for manager resource)\n" +

@@ -17,7 +17,12 @@ func fooTree(makefile string, extra files) files {
 	return f
 }
 
-const fooImage = "registry.example.com/foo/foo-controller:v1.2.0"
+// fooName is the image fooTree's manager and patch name; fooImage is what fooMakefile's
+// release pins.
+const (
+	fooName  = "registry.example.com/foo/foo-controller"
+	fooImage = fooName + ":v1.2.0"
+)
 
 // sharedMakefileIMG: bootstrap and control plane share one Makefile whose IMG holds
 // $(PROVIDER) (PROVIDER ?= bootstrap); the release runs the build once per provider.
@@ -38,9 +43,9 @@ func sharedMakefileIMG() releaseCase {
 	return releaseCase{name: "two providers share one Makefile IMG", files: f,
 		config: []string{"- name: foo # from the docs (docs/getting-started.md:4)",
 			"# release image: this name, Makefile:14 (kustomize edit set image in controlplane/config/manager)"},
-		ships: shipped{
-			"bootstrap-foo":     {files: []string{"bootstrap-components.yaml", "metadata.yaml"}, image: "quay.io/acme/cluster-api-bootstrap-provider-foo:v1.2.0"},
-			"control-plane-foo": {files: []string{"control-plane-components.yaml", "metadata.yaml"}, image: "quay.io/acme/cluster-api-controlplane-provider-foo:v1.2.0"}}}
+		release: "providers:\n" +
+			releaseProvider("foo", "BootstrapProvider", "bootstrap/config/default", "quay.io/acme/cluster-api-bootstrap-provider-foo", "quay.io/acme/cluster-api-bootstrap-provider-foo:v1.2.0") +
+			releaseProvider("foo", "ControlPlaneProvider", "controlplane/config/default", "quay.io/acme/cluster-api-controlplane-provider-foo", "quay.io/acme/cluster-api-controlplane-provider-foo:v1.2.0")}
 }
 
 // archMakefile builds a per-architecture image and pins it with set-manifest-image.
@@ -56,8 +61,8 @@ func committedArchImage() releaseCase {
 	f := provider(files{"Makefile": archMakefile + "\nrelease:\n\tMANIFEST_IMG=$(CONTROLLER_IMG) MANIFEST_TAG=$(RELEASE_TAG) $(MAKE) set-manifest-image\n\t$(MAKE) release-manifests\n"})
 	f.imagePatch("ghcr.io/acme/cluster-api-provider-foo-amd64:dev", "")
 	return releaseCase{name: "a committed -$(ARCH) image the release replaces", files: f,
-		config: []string{"newName: ghcr.io/acme/cluster-api-provider-foo # Makefile:14 (sed sets image: in config/default/manager_image_patch.yaml)"},
-		ships:  fooShips("ghcr.io/acme/cluster-api-provider-foo:v1.2.0", nil)}
+		config:  []string{"newName: ghcr.io/acme/cluster-api-provider-foo # Makefile:14 (sed sets image: in config/default/manager_image_patch.yaml)"},
+		release: fooRelease("ghcr.io/acme/cluster-api-provider-foo-amd64", "ghcr.io/acme/cluster-api-provider-foo:v1.2.0")}
 }
 
 // archImageOnly: the release pins the per-architecture image docker-build pushed: init
@@ -69,7 +74,7 @@ func archImageOnly() releaseCase {
 		config:  []string{"# QUESTION: Makefile:14 sets a per-architecture image (ghcr.io/acme/cluster-api-provider-foo-<arch>)"},
 		asks:    []string{"infrastructure-foo image"},
 		differs: []string{"infrastructure-foo image"},
-		ships:   fooShips("ghcr.io/acme/cluster-api-provider-foo-amd64:v1.2.0", nil)}
+		release: fooRelease("ghcr.io/acme/cluster-api-provider-foo", "ghcr.io/acme/cluster-api-provider-foo-amd64:v1.2.0")}
 }
 
 // setManifestImage: the release target pins $(IMAGE_PREFIX)/$(IMAGE_NAME) (not the
@@ -84,8 +89,8 @@ func setManifestImage() releaseCase {
 			"    - uses: softprops/action-gh-release@v2\n      with:\n        files: out/*\n"})
 	f.imagePatch("gcr.io/acme-staging/foo-controller:main", "")
 	return releaseCase{name: "set-manifest-image in the release target, IMAGE_NAME from the workflow", files: f,
-		config: []string{"newName: registry.acme.io/capi/foo-manager # Makefile:9 (sed sets image: in config/default/manager_image_patch.yaml)"},
-		ships:  fooShips("registry.acme.io/capi/foo-manager:v1.2.0", nil)}
+		config:  []string{"newName: registry.acme.io/capi/foo-manager # Makefile:9 (sed sets image: in config/default/manager_image_patch.yaml)"},
+		release: fooRelease("gcr.io/acme-staging/foo-controller", "registry.acme.io/capi/foo-manager:v1.2.0")}
 }
 
 // versionWithoutV: the workflow passes the tag without its v (${VERSION#v}) as the
@@ -99,8 +104,8 @@ func versionWithoutV() releaseCase {
 			"    - uses: softprops/action-gh-release@v2\n      with:\n        files: out/*\n"}
 	f.kubebuilder(".", "foo", infra, "infrastructure-foo", "ghcr.io/acme/foo-controller:latest", infraKinds...)
 	return releaseCase{name: "${VERSION#v} tags the image", files: f,
-		config: []string{"tagFromVersion: trimPrefix # Makefile:6 tags the image ${VERSION#v}, the version without its v"},
-		ships:  fooShips("ghcr.io/acme/foo-controller:1.2.0", nil)}
+		config:  []string{"tagFromVersion: trimPrefix # Makefile:6 tags the image ${VERSION#v}, the version without its v"},
+		release: fooRelease("ghcr.io/acme/foo-controller", "ghcr.io/acme/foo-controller:1.2.0")}
 }
 
 // commentedLine: a commented-out set-manifest-pull-policy in the release target is not
@@ -110,11 +115,16 @@ func commentedLine() releaseCase {
 		"\t#$(MAKE) set-manifest-pull-policy PULL_POLICY=IfNotPresent\n\t$(MAKE) release-manifests\n", nil)
 	f["config/default/kustomization.yaml"] += "- path: manager_pull_policy.yaml\n"
 	f["config/default/manager_pull_policy.yaml"] = patchDeployment("imagePullPolicy: Always")
-	s := fooShips(fooImage, nil)
-	r := s["infrastructure-foo"]
-	r.pull = "Always"
-	s["infrastructure-foo"] = r
-	return releaseCase{name: "a commented Makefile line", files: f, ships: s}
+	return releaseCase{name: "a commented Makefile line", files: f, release: `providers:
+- name: foo
+  type: InfrastructureProvider
+  components:
+    kustomize: config/default
+    imagePullPolicy: Always
+    images:
+    - {name: registry.example.com/foo/foo-controller, newTag: v1.2.0}
+  metadata: metadata.yaml
+`}
 }
 
 // azurePipelines: the release pipeline runs make with the release registry and name
@@ -132,7 +142,7 @@ func azurePipelines() releaseCase {
 	return releaseCase{name: "an Azure Pipelines release", files: f,
 		config: []string{"newName: acr.example.io/public/foo-controller # Makefile:8 (sed sets image: in config/default/manager_image_patch.yaml)",
 			"# - path: templates/cluster-template-dev.yaml # cluster-template-dev.yaml is not in the release (azure-pipelines-release.yml:13 ship what they name)"},
-		ships: fooShips("acr.example.io/public/foo-controller:v1.2.0", map[string]string{"cluster-template.yaml": "default"})}
+		release: fooRelease("mocimages.example.io/foo-controller", "acr.example.io/public/foo-controller:v1.2.0", "path: templates/cluster-template.yaml")}
 }
 
 // gitlabRelease: a GitLab CI job run on tags passes the release registry to make.
@@ -141,8 +151,8 @@ func gitlabRelease() releaseCase {
 		"release-manifests:\n  stage: release\n  rules:\n    - if: $CI_COMMIT_TAG\n  script:\n" +
 		"    - make release-manifests PROD_REGISTRY=registry.gitlab.example.com/acme/foo RELEASE_TAG=$CI_COMMIT_TAG\n"})
 	return releaseCase{name: "a GitLab CI release job", files: f,
-		config: []string{"newName: registry.gitlab.example.com/acme/foo/foo-controller # Makefile:12 (sed sets image: in config/default/manager_image_patch.yaml)"},
-		ships:  fooShips("registry.gitlab.example.com/acme/foo/foo-controller:v1.2.0", nil)}
+		config:  []string{"newName: registry.gitlab.example.com/acme/foo/foo-controller # Makefile:12 (sed sets image: in config/default/manager_image_patch.yaml)"},
+		release: fooRelease(fooName, "registry.gitlab.example.com/acme/foo/foo-controller:v1.2.0")}
 }
 
 // prowRelease: an in-tree Prow postsubmit job named like a release runs make with the
@@ -153,6 +163,6 @@ func prowRelease() releaseCase {
 		"        - make\n        - release-manifests\n        - PROD_REGISTRY=registry.k8s.io/foo\n  - name: pull-foo-test\n    spec:\n      containers:\n" +
 		"      - image: golang:1.24\n        command:\n        - make\n        - test\n"})
 	return releaseCase{name: "an in-tree Prow release job", files: f,
-		config: []string{"newName: registry.k8s.io/foo/foo-controller # Makefile:12 (sed sets image: in config/default/manager_image_patch.yaml)"},
-		ships:  fooShips("registry.k8s.io/foo/foo-controller:v1.2.0", nil)}
+		config:  []string{"newName: registry.k8s.io/foo/foo-controller # Makefile:12 (sed sets image: in config/default/manager_image_patch.yaml)"},
+		release: fooRelease(fooName, "registry.k8s.io/foo/foo-controller:v1.2.0")}
 }

@@ -20,8 +20,8 @@ func workflowListsNoTemplates() releaseCase {
 	return releaseCase{name: "a workflow file list without templates", files: f,
 		config: []string{"# - path: templates/cluster-template-aws.yaml # cluster-template-aws.yaml is not in the release (.github/workflows/release.yml:20, .github/workflows/release.yml:21 ship what they name)",
 			"- name: foo # from go.mod's module (go.mod:1)"},
-		asks:  []string{"bootstrap-foo name"},
-		ships: shipped{"bootstrap-foo": {files: []string{"bootstrap-components.yaml", "metadata.yaml"}, image: "ghcr.io/acme/foo-bootstrap:v1.2.0"}}}
+		asks:    []string{"bootstrap-foo name"},
+		release: "providers:\n" + releaseProvider("foo", "BootstrapProvider", "config/default", "ghcr.io/acme/foo-bootstrap", "ghcr.io/acme/foo-bootstrap:v1.2.0")}
 }
 
 // templatesFromOneFolder: cp templates/cluster-template*.yaml ships templates/ only,
@@ -30,12 +30,13 @@ func templatesFromOneFolder() releaseCase {
 	f := fooTree(releaseTemplatesRule, files{"templates/cluster-template.yaml": cluster("default"), "templates/cluster-template-ha.yaml": cluster("ha"),
 		"contrib/cluster-template-contrib.yaml": cluster("contrib")})
 	return releaseCase{name: "cp dir/cluster-template*.yaml ships that folder", files: f,
-		config: []string{"# - path: contrib/cluster-template-contrib.yaml # cluster-template-contrib.yaml is not in the release (Makefile:15"},
-		ships:  fooShips(fooImage, map[string]string{"cluster-template.yaml": "default", "cluster-template-ha.yaml": "ha"})}
+		config:  []string{"# - path: contrib/cluster-template-contrib.yaml # cluster-template-contrib.yaml is not in the release (Makefile:15"},
+		release: fooRelease(fooName, fooImage, "path: templates")}
 }
 
 // overlaysRenderAddons: an overlays tree whose calico leaf renders add-ons in
-// kube-system, no Cluster; nothing says which templates the release ships.
+// kube-system, no Cluster; nothing says which templates the release ships (taken here
+// to be the two overlays that render a Cluster; init asks).
 func overlaysRenderAddons() releaseCase {
 	f := fooTree("", nil)
 	flavor(f, "templates/overlays/default", "default")
@@ -43,9 +44,9 @@ func overlaysRenderAddons() releaseCase {
 	f["templates/overlays/calico/kustomization.yaml"] = "resources:\n- calico.yaml\n"
 	f["templates/overlays/calico/calico.yaml"] = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: calico-config\n  namespace: kube-system\ndata:\n  veth_mtu: \"1440\"\n"
 	return releaseCase{name: "overlays that render add-ons", files: f,
-		config: []string{"# - {flavor: \"calico\", kustomize: templates/overlays/calico} # templates/overlays/calico renders no Cluster (ConfigMap): not a flavor"},
-		asks:   []string{"infrastructure-foo templates"},
-		ships:  fooShips(fooImage, map[string]string{"cluster-template.yaml": "default", "cluster-template-ha.yaml": "ha"})}
+		config:  []string{"# - {flavor: \"calico\", kustomize: templates/overlays/calico} # templates/overlays/calico renders no Cluster (ConfigMap): not a flavor"},
+		asks:    []string{"infrastructure-foo templates"},
+		release: fooRelease(fooName, fooImage, `{flavor: "", kustomize: templates/overlays/default}`, "{flavor: ha, kustomize: templates/overlays/ha}")}
 }
 
 // devTargetFlavor: make create-workload-cluster renders a development flavor; the
@@ -58,21 +59,22 @@ func devTargetFlavor() releaseCase {
 		flavor(f, "templates/flavors/"+d, d)
 	}
 	return releaseCase{name: "a development target's flavor", files: f,
-		config: []string{"# - {flavor: \"dev\", kustomize: templates/flavors/dev} # rendered by Makefile:20 (create-workload-cluster), a development target: not shipped"},
-		ships:  fooShips(fooImage, map[string]string{"cluster-template.yaml": "default", "cluster-template-ha.yaml": "ha"})}
+		config:  []string{"# - {flavor: \"dev\", kustomize: templates/flavors/dev} # rendered by Makefile:20 (create-workload-cluster), a development target: not shipped"},
+		release: fooRelease(fooName, fooImage, `{flavor: "", kustomize: templates/flavors/default}`, "{flavor: ha, kustomize: templates/flavors/ha}")}
 }
 
 // helmPlaceholders: a Helm chart's templates/ holds cluster-template.yaml and a
-// ClusterClass with Helm expressions; nothing says which templates the release ships.
+// ClusterClass with Helm expressions; nothing says which templates the release ships
+// (taken here to be templates/cluster-template.yaml; init asks).
 func helmPlaceholders() releaseCase {
 	f := fooTree("", files{"templates/cluster-template.yaml": cluster("default"),
 		"charts/foo/Chart.yaml":                      "apiVersion: v2\nname: foo\nversion: 0.1.0\n",
 		"charts/foo/templates/cluster-template.yaml": "apiVersion: cluster.x-k8s.io/v1beta1\nkind: Cluster\nmetadata:\n  name: {{ .Values.cluster.name }}\n",
 		"charts/foo/templates/clusterclass.yaml":     "apiVersion: cluster.x-k8s.io/v1beta1\nkind: ClusterClass\nmetadata:\n  name: {{ .Values.class.name }}\n"})
 	return releaseCase{name: "Helm chart placeholders", files: f,
-		config: []string{"# charts/foo is a Helm chart (Chart.yaml): its templates are Helm's, not cluster templates; not read"},
-		asks:   []string{"infrastructure-foo templates"},
-		ships:  fooShips(fooImage, map[string]string{"cluster-template.yaml": "default"})}
+		config:  []string{"# charts/foo is a Helm chart (Chart.yaml): its templates are Helm's, not cluster templates; not read"},
+		asks:    []string{"infrastructure-foo templates"},
+		release: fooRelease(fooName, fooImage, "path: templates/cluster-template.yaml")}
 }
 
 // continuedAndPiped: the release renders flavors on lines continued with \ and
@@ -86,7 +88,7 @@ func continuedAndPiped() releaseCase {
 	return releaseCase{name: "continued lines and renders through a pipe", files: f,
 		config: []string{`- {flavor: "", kustomize: templates/flavors/default} # rendered by Makefile:15`,
 			`# - {flavor: "experimental", kustomize: templates/flavors/experimental} # not rendered by the release build`},
-		ships: fooShips(fooImage, map[string]string{"cluster-template.yaml": "default", "cluster-template-ha.yaml": "ha"})}
+		release: fooRelease(fooName, fooImage, `{flavor: "", kustomize: templates/flavors/default}`, "{flavor: ha, kustomize: templates/flavors/ha, loadRestrictor: none}")}
 }
 
 // ipamOwnGroup: an IPAM provider whose CRDs are in its own group; the provider label
@@ -97,8 +99,8 @@ func ipamOwnGroup() releaseCase {
 		"\t$(KUSTOMIZE) build config/default > $(RELEASE_DIR)/ipam-components.yaml\n\tcp metadata.yaml $(RELEASE_DIR)/metadata.yaml\n"}
 	f.kubebuilder(".", "foo", "ipam.foo.example.com", "ipam-foo", "ghcr.io/acme/foo-ipam:latest", "FooIPPool", "FooIPRange")
 	return releaseCase{name: "an IPAM provider in its own group", files: f,
-		config: []string{"type: IPAMProvider # its CRDs serve ipam.foo.example.com, no cluster.x-k8s.io group: the cluster.x-k8s.io/provider label ipam-foo names the type"},
-		ships:  shipped{"ipam-foo": {files: []string{"ipam-components.yaml", "metadata.yaml"}, image: "ghcr.io/acme/foo-ipam:v1.2.0"}}}
+		config:  []string{"type: IPAMProvider # its CRDs serve ipam.foo.example.com, no cluster.x-k8s.io group: the cluster.x-k8s.io/provider label ipam-foo names the type"},
+		release: "providers:\n" + releaseProvider("foo", "IPAMProvider", "config/default", "ghcr.io/acme/foo-ipam", "ghcr.io/acme/foo-ipam:v1.2.0")}
 }
 
 // renamedComponents: the release ships controlplane-components.yaml, copied from the
@@ -115,10 +117,19 @@ func renamedComponents() releaseCase {
 	f.kubebuilder(".", "foo", cp, "control-plane-foo", "ghcr.io/acme/foo-controlplane:latest", "FooControlPlane")
 	return releaseCase{name: "a renamed components file", files: f,
 		config: []string{"componentsFile: controlplane-components.yaml # the release ships it (.github/workflows/release.yaml:17): Makefile:9 copies dist/install.yaml to controlplane-components.yaml; Makefile:5 renders config/default to dist/install.yaml"},
-		ships:  shipped{"control-plane-foo": {files: []string{"controlplane-components.yaml", "metadata.yaml"}, image: "ghcr.io/acme/foo-controlplane:v1.2.0"}}}
+		release: `providers:
+- name: foo
+  type: ControlPlaneProvider
+  componentsFile: controlplane-components.yaml
+  components:
+    kustomize: config/default
+    images:
+    - {name: ghcr.io/acme/foo-controlplane, newTag: v1.2.0}
+  metadata: metadata.yaml
+`}
 }
 
 // symlinkedRoot: init reads a checkout reached through a symbolic link, as build does.
 func symlinkedRoot() releaseCase {
-	return releaseCase{name: "a root reached through a symbolic link", files: fooTree("", nil), link: true, ships: fooShips(fooImage, nil)}
+	return releaseCase{name: "a root reached through a symbolic link", files: fooTree("", nil), link: true, release: fooRelease(fooName, fooImage)}
 }

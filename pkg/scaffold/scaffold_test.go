@@ -58,9 +58,15 @@ func entryString(e Entry) string {
 // buildErr builds dir/capirepo.yaml offline for v1.2.0.
 func buildErr(t *testing.T, dir string) (*pipeline.Result, error) {
 	t.Helper()
-	cfg, err := config.Load(filepath.Join(dir, "capirepo.yaml"))
+	return buildFile(t, filepath.Join(dir, "capirepo.yaml"))
+}
+
+// buildFile builds the config file offline for v1.2.0.
+func buildFile(t *testing.T, file string) (*pipeline.Result, error) {
+	t.Helper()
+	cfg, err := config.Load(file)
 	if err != nil {
-		t.Fatalf("the config init wrote does not load: %v", err)
+		t.Fatalf("%s does not load: %v", filepath.Base(file), err)
 	}
 	return pipeline.Build(t.Context(), cfg, pipeline.Options{Version: layout.MustParseVersion("v1.2.0"), Published: []string{}, Offline: true, CacheDir: t.TempDir()})
 }
