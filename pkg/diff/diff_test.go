@@ -169,3 +169,28 @@ func TestProviderFiles(t *testing.T) {
 		t.Errorf("no components name: %d files kept", len(all.Files))
 	}
 }
+
+// TestProviderLabelDiffers: two paired releases whose labels both name the provider
+// (builds, local repositories) differ in the label; a label derived from a URL is no
+// evidence, so the same pair with one such side is equal.
+func TestProviderLabelDiffers(t *testing.T) {
+	a, b := input(base(t), "a"), input(base(t), "b")
+	a.Label, b.Label = "infrastructure-foo", "infrastructure-bar"
+	for _, named := range []bool{true, false} {
+		a.Named, b.Named = true, named
+		rep, err := Compare("A", "B", []inventory.Input{a}, []inventory.Input{b})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 0
+		if named {
+			want = 1
+		}
+		if got := rep.Count(); got != want {
+			t.Fatalf("named %v: %d difference(s), want %d: %+v", named, got, want, rep.Pairs)
+		}
+		if named && rep.Pairs[0].Differences[0] != (Difference{Section: SectionReleases, Subject: "provider label", Change: Changed, A: "infrastructure-foo", B: "infrastructure-bar"}) {
+			t.Errorf("got %+v", rep.Pairs[0].Differences[0])
+		}
+	}
+}

@@ -58,7 +58,7 @@ func load(ctx context.Context, arg string, opts source.Options, every bool) ([]i
 		if every {
 			version = ""
 		}
-		ins, err := readProvider(ctx, r, info.Label, version, info.Name)
+		ins, err := readProvider(ctx, r, info.Label, version, info.Name, info.Kind == repository.Local)
 		for i := range ins {
 			if every {
 				ins[i] = ProviderFiles(ins[i], info.Components)
@@ -73,7 +73,9 @@ func load(ctx context.Context, arg string, opts source.Options, every bool) ([]i
 }
 
 // readProvider reads one version of r, or every version when version is "".
-func readProvider(ctx context.Context, r repository.Repository, label, version, src string) ([]inventory.Input, error) {
+// readProvider reads the versions of one provider; local: its label is a local
+// repository's folder name (inventory.Input.Named).
+func readProvider(ctx context.Context, r repository.Repository, label, version, src string, local bool) ([]inventory.Input, error) {
 	versions := []string{version}
 	switch version {
 	case "latest":
@@ -98,7 +100,7 @@ func readProvider(ctx context.Context, r repository.Repository, label, version, 
 		if err != nil {
 			return nil, err
 		}
-		in.Label, in.Source = label, src
+		in.Label, in.Source, in.Named = label, src, local
 		out = append(out, in)
 	}
 	return out, nil
@@ -149,7 +151,7 @@ func fileSet(arg, dir string) (inventory.Input, bool, error) {
 	}
 	in := inventory.Input{Source: path}
 	if v := filepath.Base(folder); fi.IsDir() && layout.IsVersion(v) {
-		in.Version, in.Label = v, filepath.Base(filepath.Dir(folder))
+		in.Version, in.Label, in.Named = v, filepath.Base(filepath.Dir(folder)), true
 	}
 	for _, n := range names {
 		if !inventory.Reads(n) {

@@ -88,10 +88,20 @@ func comparePair(cache *inventory.Cache, a, b *inventory.Input) Pair {
 	case b == nil:
 		p.Differences = []Difference{{Section: SectionReleases, Subject: name(a), Change: OnlyInA}}
 	default:
-		p.Differences = Releases(p.InventoryA, p.InventoryB)
+		p.Differences = append(labelDiff(a, b), Releases(p.InventoryA, p.InventoryB)...)
 		p.NotCompared = NotCompared(p.InventoryA, p.InventoryB)
 	}
 	return p
+}
+
+// labelDiff reports a provider label that differs between two paired releases whose
+// labels both name the provider as clusterctl knows it (builds, local repositories):
+// users install it under another name. A label derived from a URL is no evidence.
+func labelDiff(a, b *inventory.Input) []Difference {
+	if !a.Named || !b.Named || a.Label == b.Label {
+		return nil
+	}
+	return []Difference{{Section: SectionReleases, Subject: "provider label", Change: Changed, A: a.Label, B: b.Label}}
 }
 
 func name(in *inventory.Input) string {
@@ -105,7 +115,7 @@ func name(in *inventory.Input) string {
 // GitHub release holds them (cluster-api's core, bootstrap and control plane): files
 // of one name must be the same.
 func merge(ins []*inventory.Input) (*inventory.Input, error) {
-	out := &inventory.Input{Version: ins[0].Version, Source: ins[0].Source}
+	out := &inventory.Input{Version: ins[0].Version, Source: ins[0].Source} // its joined label names no one provider (not Named)
 	seen := map[string][]byte{}
 	var labels []string
 	for _, in := range ins {

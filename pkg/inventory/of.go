@@ -12,8 +12,11 @@ import (
 // Input is a release's files and what its source says about it.
 type Input struct {
 	Label, Version, Source string
-	Files                  []release.File // the files read (Reads), any order
-	Unread                 []string       // the names of the other files
+	// Named: Label is the name clusterctl knows the provider by (a build, or a local
+	// repository's <label>/<version> folder), not one derived from a URL.
+	Named  bool
+	Files  []release.File // the files read (Reads), any order
+	Unread []string       // the names of the other files
 }
 
 // Reads reports whether a file's content belongs in an inventory: YAML files, the only

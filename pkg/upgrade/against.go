@@ -40,7 +40,7 @@ func Against(next, history []inventory.Input) []Step {
 func Inputs(releases []*release.Release, source string) []inventory.Input {
 	var out []inventory.Input
 	for _, r := range releases {
-		in := inventory.Input{Label: r.Label(), Version: r.Version.String(), Source: source}
+		in := inventory.Input{Label: r.Label(), Version: r.Version.String(), Source: source, Named: true}
 		for _, f := range r.Files {
 			if inventory.Reads(f.Name) {
 				in.Files = append(in.Files, f)
