@@ -7,6 +7,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/backend/oci"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	"oras.land/oras-go/v2"
+	"oras.land/oras-go/v2/registry/remote"
 )
 
 // Copier copies images with every platform and blob, skipping blobs the destination
@@ -43,11 +44,7 @@ func (c *Copier) each(ctx context.Context, images []string, open func(Ref) (oras
 	}
 	var out []Copied
 	for _, im := range images {
-		r, err := parse(im)
-		if err != nil {
-			return out, err
-		}
-		src, err := c.Remote.Repository(r.Repo)
+		r, src, err := c.source(im)
 		if err != nil {
 			return out, err
 		}
@@ -131,4 +128,14 @@ func (e *ClashError) Error() string {
 // sameImage: one repository and tag, and no two different pinned digests.
 func sameImage(a, b Ref) bool {
 	return a.Repo == b.Repo && a.Tag == b.Tag && (a.Digest == "" || b.Digest == "" || a.Digest == b.Digest)
+}
+
+// source parses an image reference and opens the repository it is read from.
+func (c *Copier) source(im string) (Ref, *remote.Repository, error) {
+	r, err := parse(im)
+	if err != nil {
+		return r, nil, err
+	}
+	src, err := c.Remote.Repository(r.Repo)
+	return r, src, err
 }

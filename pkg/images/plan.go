@@ -52,11 +52,7 @@ func (c *Copier) plan(ctx context.Context, images []string, open func(Ref) (oras
 	}
 	var out []Planned
 	for _, im := range images {
-		r, err := parse(im)
-		if err != nil {
-			return out, err
-		}
-		src, err := c.Remote.Repository(r.Repo)
+		r, src, err := c.source(im)
 		if err != nil {
 			return out, err
 		}
