@@ -149,6 +149,27 @@ func TestTemplateParsedAfterSubstitution(t *testing.T) {
 	}
 }
 
+// TestTemplateDefaultSpanningLines: a variable whose default is a block of YAML over
+// several lines (Harvester's `${UPDATE_CLOUD_PROVIDER:-  updateCloudProviderConfig: ...}`)
+// has no placeholder; clusterctl renders its default when the variable is unset, and
+// that parses: no yaml-parse error, the substitution note; the same file with the
+// default's block broken is still an error.
+func TestTemplateDefaultSpanningLines(t *testing.T) {
+	t.Parallel()
+	tpl := "apiVersion: infrastructure.cluster.x-k8s.io/v1beta1\nkind: FooCluster\nmetadata:\n  name: ${CLUSTER_NAME}\n" +
+		"spec:\n  server: ${FOO_ENDPOINT} \n  identitySecret: \n    name: foo-identity\n" +
+		"${UPDATE_CLOUD_PROVIDER:-  updateCloudProviderConfig: \n    manifestsConfigMapKey: deploy.yaml\n    manifestsConfigMapNamespace: ${NAMESPACE}\n    }\n"
+	fs := Release(rel(map[string]string{"metadata.yaml": meta, "cluster-template.yaml": tpl}), Options{Partial: true})
+	if fs.HasErrors() || !strings.Contains(rules(fs), "note:"+ruleSubstituted) {
+		t.Fatalf("findings = %v", fs)
+	}
+	broken := strings.Replace(tpl, "    manifestsConfigMapKey", "   manifestsConfigMapKey", 1)
+	fs = Release(rel(map[string]string{"metadata.yaml": meta, "cluster-template.yaml": broken}), Options{Partial: true})
+	if !strings.Contains(rules(fs), "error:yaml-parse") {
+		t.Fatalf("broken default: findings = %v", fs)
+	}
+}
+
 // TestTemplateRealFaultLine: a fault clusterctl also meets after substitution is
 // reported at its own line, not at an earlier `[${KEYS}]` that hides it from a parse
 // as written.

@@ -17,38 +17,41 @@ const ruleSubstituted = "template-yaml-after-substitution"
 const (
 	asWritten    = iota
 	placeholders // every variable as a placeholder (or empty alone on its line), then restored
-	allEmpty     // every variable unset
+	allEmpty     // every variable unset: defaults applied, the others empty
 )
 
 // splitTemplate parses a template (or ClusterClass file) the way clusterctl reads it:
 // clusterctl substitutes variables before parsing, so a file may be YAML only after
-// substitution (`[${KEYS}]`, `${K}: ${V}`, a whole-line ${VAR} that injects a block).
-// It tries the text as written, then with a value per variable that keeps the YAML
-// structure (variables.Placeholders; the placeholders are turned back into the
-// variables' text in the parsed documents, so checks see them as written), then with
-// every variable unset. When none parses, err is the placeholder parse's error, which
-// names the real fault's line (a `[${KEYS}]` earlier in the file hides it from a parse
-// as written); every attempt keeps line numbers.
+// substitution (`[${KEYS}]`, `${K}: ${V}`, a whole-line ${VAR} that injects a block,
+// a default that is itself a block of YAML spanning lines). It tries the text as
+// written, then with a value per variable that keeps the YAML structure
+// (variables.Placeholders, which has none for a variable spanning lines; the
+// placeholders are turned back into the variables' text in the parsed documents, so
+// checks see them as written), then as clusterctl renders it with no variable set
+// (defaults applied, the others empty). When none parses, err is the placeholder
+// parse's error, which names the real fault's line (a `[${KEYS}]` earlier in the file
+// hides it from a parse as written), else the first parse's; a file whose variables
+// clusterctl cannot parse keeps the first error (vars-parse says why).
 func splitTemplate(data []byte) (docs []manifest.Doc, how int, err error) {
 	docs, err = manifest.Split(data)
 	if err == nil {
 		return docs, asWritten, nil
 	}
-	text, originals, perr := variables.Placeholders(data)
-	if perr != nil {
-		return nil, asWritten, err // clusterctl cannot parse its variables: vars-parse says so
+	unset, eerr := envsubst.Eval(variables.Normalise(string(data)), func(string) string { return "" })
+	if eerr != nil {
+		return nil, asWritten, err
 	}
-	if docs, perr = manifest.Split([]byte(text)); perr == nil {
-		restore(docs, originals)
-		return docs, placeholders, nil
-	}
-	empty, eerr := envsubst.Eval(variables.Normalise(string(data)), func(string) string { return "" })
-	if eerr == nil {
-		if docs, eerr = manifest.Split([]byte(empty)); eerr == nil {
-			return docs, allEmpty, nil
+	if text, originals, perr := variables.Placeholders(data); perr == nil {
+		if docs, perr = manifest.Split([]byte(text)); perr == nil {
+			restore(docs, originals)
+			return docs, placeholders, nil
 		}
+		err = perr
 	}
-	return nil, asWritten, perr
+	if docs, eerr = manifest.Split([]byte(unset)); eerr == nil {
+		return docs, allEmpty, nil
+	}
+	return nil, asWritten, err
 }
 
 func substitutedFinding(file string, how int) lint.Finding {
@@ -56,7 +59,7 @@ func substitutedFinding(file string, how int) lint.Finding {
 		Message: "this template is valid YAML only after variable substitution; clusterctl substitutes first, so it works; it was checked with each variable in place as written"}
 	if how == allEmpty {
 		f.Message = "this template is valid YAML only after variable substitution; clusterctl substitutes first, so it works, " +
-			"but its objects were checked with every variable unset and line numbers of other findings may be approximate"
+			"but its objects were checked as clusterctl renders them with no variable set (defaults applied, the others empty) and line numbers of other findings may be approximate"
 	}
 	return f
 }
