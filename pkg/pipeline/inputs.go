@@ -29,6 +29,7 @@ type inputs struct {
 
 	mu       sync.Mutex
 	findings lint.Findings
+	found    map[string][]render.Origin // by kustomize folder: where its render's objects came from
 }
 
 func newInputs(ctx context.Context, cfg *config.Config, opts Options) (*inputs, error) {
@@ -111,4 +112,22 @@ func relabelFinding(file string, typ layout.Type, want string, previous map[stri
 			Message: fmt.Sprintf("the kustomization sets cluster.x-k8s.io/provider: %s on %d object(s) (first: %s); capirepo sets %s from the config's type and name; %s", old, len(previous[old]), previous[old][0], want, hint)})
 	}
 	return out
+}
+
+// rendered records where the objects of a kustomize folder's render came from.
+func (in *inputs) rendered(dir string, origins []render.Origin) {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if in.found == nil {
+		in.found = map[string][]render.Origin{}
+	}
+	in.found[dir] = origins
+}
+
+// renderedOrigins returns what rendered recorded for dir.
+func (in *inputs) renderedOrigins(dir string) ([]render.Origin, bool) {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	o, ok := in.found[dir]
+	return o, ok
 }

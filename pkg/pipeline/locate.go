@@ -38,7 +38,7 @@ func (in *inputs) locate(ctx context.Context, r *release.Release, origins map[st
 			continue
 		}
 		if traced[name] == nil {
-			t, err := newTracer(ctx, r.File(name).Data, o)
+			t, err := newTracer(ctx, r.File(name).Data, o, in.renderedOrigins)
 			if err != nil {
 				return nil, err
 			}
@@ -58,15 +58,20 @@ type tracer struct {
 	sources  map[string][]byte // source files read so far
 }
 
-func newTracer(ctx context.Context, data []byte, o origin) (*tracer, error) {
+// newTracer maps a file rendered as o says; known gives the origins the build's own
+// render recorded, else the folder is rendered again for them.
+func newTracer(ctx context.Context, data []byte, o origin, known func(string) ([]render.Origin, bool)) (*tracer, error) {
 	t := &tracer{texts: manifest.Texts(data), origins: map[string]string{}, whole: o.objects, sources: map[string][]byte{}}
 	if o.render == nil {
 		return t, nil
 	}
 	t.rendered, t.whole = true, kustomizationIn(o.render.Dir)
-	found, err := render.OriginsContext(ctx, *o.render)
-	if err != nil {
-		return nil, fmt.Errorf("finding the sources of the findings: %w", err)
+	found, ok := known(o.render.Dir)
+	if !ok {
+		var err error
+		if found, err = render.OriginsContext(ctx, *o.render); err != nil {
+			return nil, fmt.Errorf("finding the sources of the findings: %w", err)
+		}
 	}
 	for _, g := range found {
 		t.origins[identity(g.Kind, g.Namespace, g.Name)] = g.File

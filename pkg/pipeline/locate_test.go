@@ -65,7 +65,7 @@ func TestSourcePathsWholeFile(t *testing.T) {
 	cfg := project(t, "", nil)
 	in := &inputs{cfg: cfg}
 	opts := in.render(cfg.Abs("config"), "")
-	tr, err := newTracer(context.Background(), []byte(allYAML), origin{render: &opts})
+	tr, err := newTracer(context.Background(), []byte(allYAML), origin{render: &opts}, in.renderedOrigins)
 	if err != nil {
 		t.Fatal(err)
 	}

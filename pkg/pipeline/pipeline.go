@@ -187,7 +187,10 @@ func buildComponents(ctx context.Context, in *inputs, p *config.Provider, c conf
 	var err error
 	src := c.Kustomize
 	if c.Kustomize != "" {
-		m, err = render.KustomizeContext(ctx, opts)
+		var origins []render.Origin
+		if m, origins, err = render.KustomizeOriginsContext(ctx, opts); err == nil && origins != nil {
+			in.rendered(opts.Dir, origins) // for locate: one render gives both
+		}
 	} else {
 		src = c.File
 		m, err = render.FileContext(ctx, cfg.Abs(c.File), opts)

@@ -124,6 +124,9 @@ func checkFixedBuild(t *testing.T, name string, files map[string]string) {
 	if m, err := Kustomize(opts); (err == nil) != (wantErr == nil) || (err == nil && !bytes.Equal(asYaml(t, m), want)) {
 		t.Errorf("render: %v, want the same build as kustomize's (%v)", err, wantErr)
 	}
+	if m, _, err := KustomizeOriginsContext(t.Context(), opts); (err == nil) != (wantErr == nil) || (err == nil && !bytes.Equal(asYaml(t, m), want)) {
+		t.Errorf("render with origins: %v, want the same build as kustomize's (%v)", err, wantErr)
+	}
 	var left []string
 	for f := range files {
 		if strings.HasSuffix(f, "kustomization.yaml") && !strings.HasPrefix(f, "base/") && !strings.HasPrefix(files[f], "link:") {

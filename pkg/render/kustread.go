@@ -41,9 +41,12 @@ type kustReader struct {
 	warn     func(Warning)
 	loadNone bool // kustomize's LoadRestrictionsNone
 	origins  bool // the build keeps origin annotations (buildMetadata)
+	// userMetadata: the folder's own kustomization may ask for build metadata.
+	userMetadata bool
 
-	mu     sync.Mutex
-	warned map[Warning]bool
+	mu       sync.Mutex
+	warned   map[Warning]bool
+	json6902 bool // a kustomization with patchesJson6902 was read with origins on
 }
 
 func (k *kustReader) read(p string, data []byte) ([]byte, error) {

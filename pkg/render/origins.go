@@ -2,7 +2,9 @@ package render
 
 import (
 	"context"
+
 	"path/filepath"
+	"sigs.k8s.io/kustomize/api/resmap"
 	"strings"
 )
 
@@ -28,6 +30,44 @@ func origins(opts Options) ([]Origin, error) {
 	if err != nil {
 		return nil, err
 	}
+	return originsOf(m, target), nil
+}
+
+// KustomizeOriginsContext is KustomizeContext that also returns where each object
+// came from (OriginsContext), from the same render when it can: kustomize builds with
+// its origin annotations and capirepo removes them, as kustomize's own Run does when
+// they are not asked for, so the resources are the same as Kustomize's. A folder whose
+// kustomization may ask for build metadata itself, or a tree still using
+// patchesJson6902 (whose fix is not served with build metadata), is rendered twice:
+// once for the origins, once as Kustomize renders it.
+func KustomizeOriginsContext(ctx context.Context, opts Options) (resmap.ResMap, []Origin, error) {
+	r, err := whileActive(ctx, func() (withOrigins, error) { return kustomizeOrigins(opts) })
+	return r.m, r.origins, err
+}
+
+type withOrigins struct {
+	m       resmap.ResMap
+	origins []Origin
+}
+
+func kustomizeOrigins(opts Options) (withOrigins, error) {
+	plain := opts
+	opts.origins = true
+	m, target, b, err := kustomizeBound(opts)
+	if err != nil { // the release's render says why (or renders without origins)
+		pm, err := Kustomize(plain)
+		return withOrigins{m: pm}, err
+	}
+	r := withOrigins{m: m, origins: originsOf(m, target)}
+	if b.kust.userMetadata || b.kust.json6902 {
+		r.m, err = Kustomize(plain)
+		return r, err
+	}
+	return r, m.RemoveOriginAnnotations()
+}
+
+// originsOf reads where each resource of m came from; paths are relative to target.
+func originsOf(m resmap.ResMap, target string) []Origin {
 	var out []Origin
 	for _, r := range m.Resources() {
 		o := Origin{Kind: r.GetKind(), Namespace: r.GetNamespace(), Name: r.GetName()}
@@ -42,5 +82,5 @@ func origins(opts Options) ([]Origin, error) {
 		}
 		out = append(out, o)
 	}
-	return out, nil
+	return out
 }

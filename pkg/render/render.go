@@ -48,35 +48,43 @@ func Kustomize(opts Options) (resmap.ResMap, error) {
 // kustomize is Kustomize that also returns the folder kustomize built (dir, or the
 // overlay above it), which origin paths are relative to.
 func kustomize(opts Options) (resmap.ResMap, string, error) {
+	m, target, _, err := kustomizeBound(opts)
+	return m, target, err
+}
+
+// kustomizeBound is kustomize that also returns the filesystem kustomize read through
+// (what its kustomization reader saw).
+func kustomizeBound(opts Options) (resmap.ResMap, string, *boundFS, error) {
 	dir, err := filepath.Abs(opts.Dir)
 	if err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	b, err := newBound(opts)
 	if err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	if err := b.check(dir); err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	if err := screenWith(dir, ScreenOptions{Ref: b.screenRef(opts), File: b.check, Cache: opts.Cache}); err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
-	b.kust.origins = opts.origins || b.keepsOrigins(dir)
+	b.kust.userMetadata = b.keepsOrigins(dir)
+	b.kust.origins = opts.origins || b.kust.userMetadata
 	if len(opts.Labels) == 0 && len(opts.Images) == 0 && !opts.origins {
 		m, err := run(dir, dir, opts, b)
-		return m, dir, err
+		return m, dir, b, err
 	}
 	overlay, err := writeOverlay(dir, opts)
 	if err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	defer os.RemoveAll(overlay)
 	if real, err := filepath.EvalSymlinks(overlay); err == nil {
 		b.roots, b.overlay = append(b.roots, real), real
 	}
 	m, err := run(dir, overlay, opts, b)
-	return m, overlay, err
+	return m, overlay, b, err
 }
 
 func newBound(opts Options) (*boundFS, error) {
