@@ -56,6 +56,7 @@ func TestLoadBad(t *testing.T) {
 		{"no components", strings.Replace(good, "    kustomize: config/default\n", "", 1), "set exactly one of kustomize"},
 		{"no metadata", strings.Replace(good, "  metadata: metadata.yaml\n", "", 1), "set exactly one of metadata"},
 		{"flavor alone", good + "  - flavor: x\n", "exactly one of path"},
+		{"flavor with an underscore", good + "  - flavor: a_b\n    path: t\n", "flavor \"a_b\": use letters, digits"},
 		{"flavor with clusterClass", good + "  - flavor: x\n    clusterClass: c\n", "flavor \"x\" goes with kustomize"},
 		{"flavor with path and kustomize", good + "  - flavor: x\n    path: t\n    kustomize: k\n", "exactly one of path"},
 		{"extra components named like the main file", good + "  extraComponents:\n  - name: infrastructure-components.yaml\n    file: x.yaml\n", "extraComponents: name"},

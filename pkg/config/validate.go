@@ -94,7 +94,7 @@ func (c *Components) validate() []string {
 	return errs
 }
 
-var flavorName = regexp.MustCompile(`^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$`)
+var flavorName = regexp.MustCompile(`^[A-Za-z0-9]([-A-Za-z0-9.]*[A-Za-z0-9])?$`)
 
 func (t Template) validate() string {
 	n := 0
@@ -111,7 +111,7 @@ func (t Template) validate() string {
 	case t.Flavor != nil && t.Kustomize == "" && t.Path == "":
 		return fmt.Sprintf("templates: flavor %q goes with kustomize (a folder) or path (a file to ship under the flavor's name)", *t.Flavor)
 	case t.Flavor != nil && *t.Flavor != "" && !flavorName.MatchString(*t.Flavor):
-		return fmt.Sprintf("templates: flavor %q: use lower-case letters, digits, '-' and '.'", *t.Flavor)
+		return fmt.Sprintf("templates: flavor %q: use letters, digits, '-' and '.' (clusterctl names the file cluster-template-<flavor>.yaml)", *t.Flavor)
 	}
 	return ""
 }

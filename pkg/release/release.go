@@ -68,7 +68,7 @@ func (r *Release) Validate() error {
 	if err := r.Version.Check(); err != nil {
 		return fmt.Errorf("%s: %w", r.Label(), err)
 	}
-	seen := map[string]bool{}
+	seen, folded := map[string]bool{}, map[string]string{}
 	for _, f := range r.Files {
 		if err := layout.ValidateFileName(f.Name); err != nil {
 			return fmt.Errorf("%s: %w", r, err)
@@ -76,7 +76,10 @@ func (r *Release) Validate() error {
 		if seen[f.Name] {
 			return fmt.Errorf("%s: file %s appears twice", r, f.Name)
 		}
-		seen[f.Name] = true
+		if other, ok := folded[strings.ToLower(f.Name)]; ok {
+			return fmt.Errorf("%s: files %s and %s differ only in case: a case-insensitive file system (macOS, Windows) keeps one of them; rename one", r, other, f.Name)
+		}
+		seen[f.Name], folded[strings.ToLower(f.Name)] = true, f.Name
 	}
 	for _, need := range []string{layout.MetadataFile, r.ComponentsFile} {
 		if !seen[need] {

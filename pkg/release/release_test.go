@@ -28,6 +28,9 @@ func TestValidate(t *testing.T) {
 		{"no components", func(r *Release) { r.Files = r.Files[:1] }, "no infrastructure-components.yaml"},
 		{"escaping name", func(r *Release) { r.Files = append(r.Files, File{Name: "../x"}) }, "not allowed"},
 		{"duplicate", func(r *Release) { r.Files = append(r.Files, File{Name: "metadata.yaml"}) }, "appears twice"},
+		{"names differing in case", func(r *Release) {
+			r.Files = append(r.Files, File{Name: "cluster-template-ha.yaml"}, File{Name: "cluster-template-HA.yaml"})
+		}, "files cluster-template-ha.yaml and cluster-template-HA.yaml differ only in case"},
 	}
 	for _, c := range cases {
 		r := good()

@@ -9,8 +9,8 @@ import (
 )
 
 var (
-	templateName = regexp.MustCompile(`^cluster-template(?:-([a-z0-9][a-z0-9.-]*))?\.yaml$`)
-	classFile    = regexp.MustCompile(`^clusterclass-[a-z0-9][a-z0-9.-]*\.yaml$`)
+	templateName = regexp.MustCompile(`^cluster-template(?:-([A-Za-z0-9][A-Za-z0-9.-]*))?\.yaml$`)
+	classFile    = regexp.MustCompile(`^clusterclass-[A-Za-z0-9][A-Za-z0-9.-]*\.yaml$`)
 )
 
 // templateFiles turns the template-looking files no kustomize folder loads into

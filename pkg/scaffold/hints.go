@@ -67,11 +67,11 @@ var (
 	varRef      = regexp.MustCompile(`\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]`)
 	flavorOut   = `(\S*?cluster-template(?:-([a-zA-Z0-9.${}()_-]+))?\.yaml)`
 	buildLine   = regexp.MustCompile(`\bbuild\s+(.*?)\s*>>?\s*"?` + flavorOut)
-	explicit    = regexp.MustCompile(`^(\S*?cluster-template(?:-([a-z0-9][a-z0-9.-]*))?\.yaml)\s*:\s*(\S+)`)
+	explicit    = regexp.MustCompile(`^(\S*?cluster-template(?:-([A-Za-z0-9][A-Za-z0-9.-]*))?\.yaml)\s*:\s*(\S+)`)
 	patternRule = regexp.MustCompile(`^\S*?cluster-template-%\.yaml\s*:\s*(\S+?)%`)
 	pullPolicy  = regexp.MustCompile(`PULL_POLICY=(Always|IfNotPresent|Never)\b|imagePullPolicy: .*@imagePullPolicy:\s*['"\\]*(Always|IfNotPresent|Never)`)
 	compBuild   = regexp.MustCompile(`(?:\bcd\s+(\S+?)\s*(?:;|&&)\s*)?.*\bbuild\s+(\S+)\s*>\s*\S*?([\w.-]*components[\w.-]*\.yaml)`)
-	renameLine  = regexp.MustCompile(`\bmv\s+"?\S*?cluster-template-([a-z0-9.-]+)\.yaml"?\s+"?\S*?cluster-template\.yaml`)
+	renameLine  = regexp.MustCompile(`\bmv\s+"?\S*?cluster-template-([A-Za-z0-9.-]+)\.yaml"?\s+"?\S*?cluster-template\.yaml`)
 )
 
 // componentBuild is a Makefile line rendering a components file: folder and file name.

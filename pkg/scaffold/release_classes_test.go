@@ -89,7 +89,7 @@ func (c releaseCase) root(t *testing.T, dir string) string {
 func releaseCases() []releaseCase {
 	return []releaseCase{sharedMakefileIMG(), committedArchImage(), archImageOnly(), setManifestImage(), workflowListsNoTemplates(),
 		templatesFromOneFolder(), overlaysRenderAddons(), devTargetFlavor(), helmPlaceholders(), continuedAndPiped(),
-		ipamOwnGroup(), renamedComponents(), versionWithoutV(), commentedLine(), azurePipelines(), gitlabRelease(), prowRelease(), symlinkedRoot()}
+		ipamOwnGroup(), renamedComponents(), mixedCaseFlavor(), versionWithoutV(), commentedLine(), azurePipelines(), gitlabRelease(), prowRelease(), symlinkedRoot()}
 }
 
 // kubebuilder writes a provider's config/ under dir: CRDs of group, a manager whose

@@ -34,6 +34,18 @@ func templatesFromOneFolder() releaseCase {
 		release: fooRelease(fooName, fooImage, "path: templates")}
 }
 
+// mixedCaseFlavor: the release copies a template under a flavor name with upper-case
+// letters (Harvester's cluster-template-generateCPI.yaml): clusterctl names the file
+// from the flavor as typed, so init keeps the name.
+func mixedCaseFlavor() releaseCase {
+	f := fooTree("\nrelease-templates:\n\tcp templates/cluster-template.yaml $(RELEASE_DIR)/\n"+
+		"\tcp templates/cluster-template-rke2-generateCPI.yaml $(RELEASE_DIR)/cluster-template-generateCPI.yaml\n",
+		files{"templates/cluster-template.yaml": cluster("default"), "templates/cluster-template-rke2-generateCPI.yaml": cluster("cpi")})
+	return releaseCase{name: "a flavor with upper-case letters", files: f,
+		config:  []string{`{flavor: "generateCPI", path: templates/cluster-template-rke2-generateCPI.yaml} # the release copies it as cluster-template-generateCPI.yaml (Makefile:`},
+		release: fooRelease(fooName, fooImage, "path: templates/cluster-template.yaml", "{flavor: generateCPI, path: templates/cluster-template-rke2-generateCPI.yaml}")}
+}
+
 // overlaysRenderAddons: an overlays tree whose calico leaf renders add-ons in
 // kube-system, no Cluster; nothing says which templates the release ships (taken here
 // to be the two overlays that render a Cluster; init asks).
