@@ -155,6 +155,10 @@ func schemaFinding(s *scan, c crd, t target, r lint.Rule, line int, problem, fix
 	f := report(r, s.in.File, c.doc, line, "%s", msg)
 	if why := notReferenced(s, c); why != "" && f.Severity == lint.Error {
 		f.Severity, f.Message = lint.Warning, f.Message+" (warning, not error: "+why+")"
+		if none := roleFieldsAbsent(c); none != "" {
+			f.Severity, f.Message = lint.Note, f.Message[:len(f.Message)-len(why)-len(" (warning, not error: )")]+
+				" (note, not error: "+why+"; and it has none of the fields Cluster API reads of "+withArticle(c.role)+": "+none+")"
+		}
 	}
 	return f
 }

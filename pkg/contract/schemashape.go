@@ -101,9 +101,31 @@ func notReferenced(s *scan, c crd) string {
 		return ""
 	}
 	if siblingHasTemplate(s, c) {
-		return fmt.Sprintf("%s has no %sTemplate while another %s kind of %s has one, so Cluster API probably does not reference it as a %s", c.kind, c.kind, c.role, c.group, c.role)
+		return fmt.Sprintf("%s has no %sTemplate while another %s kind of %s has one, so Cluster API probably does not reference it as %s", c.kind, c.kind, c.role, c.group, withArticle(c.role))
 	}
 	return ""
+}
+
+// roleMarks are fields of which a kind Cluster API references as the role has at least
+// one, under either contract.
+var roleMarks = map[string][]string{
+	"InfraMachine":    {"spec.providerID", "status.ready", "status.initialization.provisioned"},
+	"BootstrapConfig": {"status.dataSecretName", "status.ready", "status.initialization.dataSecretCreated"},
+}
+
+// roleFieldsAbsent lists the marks of c's role when its newest served version has none
+// of them ("" when it has one, or its schema cannot tell): with notReferenced, a second
+// piece of evidence that Cluster API does not read c as that role (k0smotron's
+// PooledRemoteMachine, a pool entry beside RemoteMachine).
+func roleFieldsAbsent(c crd) string {
+	marks := roleMarks[c.role]
+	sv := c.servedVersion(latest(c))
+	for _, p := range marks {
+		if _, st := sv.field(p); st != missing {
+			return ""
+		}
+	}
+	return strings.Join(marks, ", ")
 }
 
 // hasTemplate: the file defines c's <Kind>Template in c's group.
@@ -114,4 +136,12 @@ func hasTemplate(s *scan, c crd) bool {
 		}
 	}
 	return false
+}
+
+// withArticle is a role with its indefinite article: "an InfraMachine".
+func withArticle(role string) string {
+	if strings.ContainsRune("AEIOU", rune(role[0])) {
+		return "an " + role
+	}
+	return "a " + role
 }
