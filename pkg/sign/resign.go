@@ -83,19 +83,26 @@ func (rs *Resigner) Resign(ctx context.Context, r *release.Release, bundle []byt
 }
 
 // Holds tells what an existing bundle (a referrer of ref@subject) holds for r: mine
-// is true when it is this signer's signature (Signer.Own), same when it also signs
-// exactly the statement Resign would sign. A bundle of anyone else is not mine: it
-// never stands for this signer's.
+// is true when it is this signer's signature (Signer.Own) of a statement about r's
+// provider and version, same when it also signs exactly the statement Resign would
+// sign. A bundle of anyone else is not mine: it never stands for this signer's; nor
+// is this signer's signature of another release of the artifact (--bundle).
 func (rs *Resigner) Holds(ctx context.Context, r *release.Release, bundle []byte, ref string, subject digest.Digest, existing []byte) (mine, same bool) {
 	own, err := rs.Signer.Own(ctx)
 	if err != nil {
 		return false, false
 	}
-	if _, err := Verify("referrer", existing, *own); err != nil {
+	st, err := Verify("referrer", existing, *own)
+	if err != nil || !about(st, r) {
 		return false, false
 	}
 	want, err := rs.restated(r, bundle, ref, subject)
 	return true, err == nil && bytes.Equal(payload(existing), want)
+}
+
+// about tells whether a verified statement is provenance of r's provider and version.
+func about(st *intoto.Statement, r *release.Release) bool {
+	return len(provenance.Problems(st, r.Label(), r.Version.String(), nil, func(string) bool { return false })) == 0
 }
 
 func (rs *Resigner) restated(r *release.Release, bundle []byte, ref string, subject digest.Digest) ([]byte, error) {

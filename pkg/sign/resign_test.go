@@ -78,17 +78,23 @@ func TestResignerVerifiesBeforeSigningAgain(t *testing.T) {
 
 // TestResignerHoldsOnlyItsOwnSignature: a bundle Resign made is this signer's
 // signature of the same statement; for another subject it is this signer's of
-// another statement; another key's bundle of the same statement is not this
-// signer's at all.
+// another statement; another key's bundle of the same statement, and this signer's
+// bundle of another release of the artifact, are not this signer's signature of r.
 func TestResignerHoldsOnlyItsOwnSignature(t *testing.T) {
 	priv, pub := sigstore.KeyPair(t, "")
 	key, _ := ParsePublicKey("k.pub", pub)
 	otherPriv, _ := sigstore.KeyPair(t, "")
 	signer := keySigner(t, priv, "")
-	r, b := split(signedSet(t, signer, "v1.0.0").Releases[0])
+	both := signedSet(t, signer, "v1.0.0", "v1.1.0")
+	r, b := split(both.Releases[0])
 	rs := &Resigner{Signer: signer, Trust: &Policy{Key: key}}
 	ctx := context.Background()
 	mine, err := rs.Resign(ctx, r, b, ref, subject)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next, nextBundle := split(both.Releases[1])
+	otherRelease, err := rs.Resign(ctx, next, nextBundle, ref, subject)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,6 +111,7 @@ func TestResignerHoldsOnlyItsOwnSignature(t *testing.T) {
 		"mine, another manifest":  {mine, digest.FromString("other"), true, false},
 		"the build's own bundle":  {b, subject, true, false},
 		"another key's signature": {theirs, subject, false, false},
+		"mine, another release":   {otherRelease, subject, false, false}, // --bundle: one artifact, several releases
 		"not a bundle":            {[]byte("{}"), subject, false, false},
 	} {
 		if m, s := rs.Holds(ctx, r, b, ref, c.subject, c.existing); m != c.mine || s != c.same {

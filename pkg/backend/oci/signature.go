@@ -25,7 +25,8 @@ type Resigner interface {
 	// requires, signed.
 	Resign(ctx context.Context, r *release.Release, bundle []byte, ref string, subject digest.Digest) ([]byte, error)
 	// Holds tells whether existing (a referrer's bundle) is this signer's signature
-	// (mine) and whether it signs exactly what Resign would (same).
+	// of r (mine: never of another release of a --bundle artifact) and whether it
+	// signs exactly what Resign would (same).
 	Holds(ctx context.Context, r *release.Release, bundle []byte, ref string, subject digest.Digest, existing []byte) (mine, same bool)
 }
 
