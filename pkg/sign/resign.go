@@ -66,8 +66,14 @@ func (rs *Resigner) Statement(r *release.Release, bundle []byte) (*intoto.Statem
 }
 
 // Check refuses a release whose statement cannot be signed again (Statement), before
-// anything is written.
-func (rs *Resigner) Check(_ context.Context, r *release.Release, bundle []byte) error {
+// anything is written; and fails when this signer cannot tell its own earlier
+// signatures (Signer.Own: Fulcio or the OIDC token failed, no trusted root), which
+// Holds would otherwise take for absent.
+func (rs *Resigner) Check(ctx context.Context, r *release.Release, bundle []byte) error {
+	if _, err := rs.Signer.Own(ctx); err != nil {
+		return fmt.Errorf("signing %s again: this signer's identity, which recognises its signatures of an earlier run, is unknown: %w; "+
+			"nothing was read or written: check the OIDC token and Fulcio (--fulcio-url), and the trusted root (--trusted-root)", r, err)
+	}
 	_, err := rs.Statement(r, bundle)
 	return err
 }

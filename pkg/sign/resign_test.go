@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/opencontainers/go-digest"
+	sgsign "github.com/sigstore/sigstore-go/pkg/sign"
 
 	"github.com/capirepo/capirepo/pkg/provenance"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -162,5 +163,42 @@ func TestKeylessSignerRecognisesItsOwnSignatures(t *testing.T) {
 	noRoot, _ := KeylessSigner(Keyless{IDToken: k.Token(), Fulcio: k.Fulcio, Rekor: k.Rekor})
 	if mine, _ := (&Resigner{Signer: noRoot, Builder: "test"}).Holds(ctx, r, nil, ref, subject, b); mine {
 		t.Error("without a trusted root a keyless signature was recognised")
+	}
+}
+
+// refusingFulcio is a Fulcio that refuses the token, as Fulcio answers an expired one.
+type refusingFulcio struct{}
+
+func (refusingFulcio) GetCertificate(context.Context, sgsign.Keypair, *sgsign.CertificateProviderOptions) ([]byte, error) {
+	return nil, errors.New(`Fulcio returned 401: {"code":16,"message":"There was an error processing the identity token"}`)
+}
+
+// TestResignerCheckFailsWhenItCannotTellItsOwnSignatures: a keyless signer that
+// cannot learn its identity (Fulcio refuses the token; no trusted root) would take
+// its own earlier signatures for absent (Holds), so Check fails before anything is
+// read, naming the cause and what to check, never the token.
+func TestResignerCheckFailsWhenItCannotTellItsOwnSignatures(t *testing.T) {
+	k := sigstore.NewKeyless(t, "release@example.org", "https://issuer.example")
+	r := releaseOf("v1.0.0")
+	for name, c := range map[string]struct {
+		keyless Keyless
+		want    string
+	}{
+		"Fulcio refuses the token": {Keyless{IDToken: k.Token(), Fulcio: refusingFulcio{}, Rekor: k.Rekor, TrustedRoot: k.TrustedRoot}, "Fulcio returned 401"},
+		"no trusted root":          {Keyless{IDToken: k.Token(), Fulcio: k.Fulcio, Rekor: k.Rekor}, "without a trusted root"},
+	} {
+		s, err := KeylessSigner(c.keyless)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = (&Resigner{Signer: s, Builder: "test"}).Check(context.Background(), r, nil)
+		if err == nil || !strings.Contains(err.Error(), "signing infrastructure-demo v1.0.0 again: this signer's identity") ||
+			!strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "--fulcio-url") || strings.Contains(err.Error(), k.Token()) {
+			t.Errorf("%s: Check = %v; want the cause (%q) and what to check, without the token", name, err, c.want)
+		}
+	}
+	s, _ := KeylessSigner(Keyless{IDToken: k.Token(), Fulcio: k.Fulcio, Rekor: k.Rekor, TrustedRoot: k.TrustedRoot})
+	if err := (&Resigner{Signer: s, Builder: "test"}).Check(context.Background(), r, nil); err != nil {
+		t.Errorf("a working keyless signer: %v", err)
 	}
 }
