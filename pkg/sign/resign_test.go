@@ -115,7 +115,7 @@ func TestResignerHoldsOnlyItsOwnSignature(t *testing.T) {
 		"mine, another release":   {otherRelease, subject, false, false}, // --bundle: one artifact, several releases
 		"not a bundle":            {[]byte("{}"), subject, false, false},
 	} {
-		if m, s := rs.Holds(ctx, r, b, ref, c.subject, c.existing); m != c.mine || s != c.same {
+		if m, s := rs.Holder(ctx, r, b, ref, c.subject)(c.existing); m != c.mine || s != c.same {
 			t.Errorf("%s: mine %v same %v, want %v %v", name, m, s, c.mine, c.same)
 		}
 	}
@@ -145,23 +145,23 @@ func TestKeylessSignerRecognisesItsOwnSignatures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if mine, same := rs.Holds(ctx, r, nil, ref, subject, b); !mine || !same {
+	if mine, same := rs.Holder(ctx, r, nil, ref, subject)(b); !mine || !same {
 		t.Errorf("its own keyless signature: mine %v same %v", mine, same)
 	}
 	later, err := KeylessSigner(Keyless{IDToken: k.Token(), Fulcio: k.Fulcio, Rekor: k.Rekor, TrustedRoot: k.TrustedRoot})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if mine, same := (&Resigner{Signer: later, Builder: "test"}).Holds(ctx, r, nil, ref, subject, b); !mine || !same {
+	if mine, same := (&Resigner{Signer: later, Builder: "test"}).Holder(ctx, r, nil, ref, subject)(b); !mine || !same {
 		t.Errorf("a later run of the same identity: mine %v same %v", mine, same)
 	}
 	stranger := sigstore.NewKeyless(t, "someone@example.org", "https://issuer.example")
 	s2, _ := KeylessSigner(Keyless{IDToken: stranger.Token(), Fulcio: stranger.Fulcio, Rekor: stranger.Rekor, TrustedRoot: k.TrustedRoot})
-	if mine, _ := (&Resigner{Signer: s2, Builder: "test"}).Holds(ctx, r, nil, ref, subject, b); mine {
+	if mine, _ := (&Resigner{Signer: s2, Builder: "test"}).Holder(ctx, r, nil, ref, subject)(b); mine {
 		t.Error("another identity's signer took the signature for its own")
 	}
 	noRoot, _ := KeylessSigner(Keyless{IDToken: k.Token(), Fulcio: k.Fulcio, Rekor: k.Rekor})
-	if mine, _ := (&Resigner{Signer: noRoot, Builder: "test"}).Holds(ctx, r, nil, ref, subject, b); mine {
+	if mine, _ := (&Resigner{Signer: noRoot, Builder: "test"}).Holder(ctx, r, nil, ref, subject)(b); mine {
 		t.Error("without a trusted root a keyless signature was recognised")
 	}
 }

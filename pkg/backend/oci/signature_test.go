@@ -42,6 +42,7 @@ type resigner struct {
 	statement string
 	refuse    error
 	calls     []digest.Digest
+	holders   int // Holder calls
 }
 
 type fakeMark struct{ Signer, Release, Statement, Subject string }
@@ -56,12 +57,15 @@ func (f *resigner) Resign(_ context.Context, r *release.Release, _ []byte, _ str
 	})
 }
 
-func (f *resigner) Holds(_ context.Context, r *release.Release, _ []byte, _ string, subject digest.Digest, existing []byte) (bool, bool) {
-	var b struct{ Fake fakeMark }
-	if json.Unmarshal(existing, &b) != nil || b.Fake.Signer != "fake" || b.Fake.Release != r.String() {
-		return false, false
+func (f *resigner) Holder(_ context.Context, r *release.Release, _ []byte, _ string, subject digest.Digest) func([]byte) (bool, bool) {
+	f.holders++
+	return func(existing []byte) (bool, bool) {
+		var b struct{ Fake fakeMark }
+		if json.Unmarshal(existing, &b) != nil || b.Fake.Signer != "fake" || b.Fake.Release != r.String() {
+			return false, false
+		}
+		return true, b.Fake.Statement == f.statement && b.Fake.Subject == subject.String()
 	}
-	return true, b.Fake.Statement == f.statement && b.Fake.Subject == subject.String()
 }
 
 func publishTwice(t *testing.T, srv *registry.Server, r *release.Release, opts Options) *Reader {
