@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -32,6 +33,26 @@ type target struct {
 	interrupt func(t *testing.T, cancel context.CancelFunc) (undo func())
 	// fault arms transient faults (lost answers, a dead run's leftovers) for the next run.
 	fault func(t *testing.T)
+	// signs: the destination signs each release for itself (publish oci --sign-*): the
+	// plan has one more step per release, its signature (layout.BundleFile), and held
+	// holds "<version>/<bundle file>" → signed for each signature that verifies.
+	signs bool
+}
+
+// signed is what held reports for a release's signature that verifies under the
+// destination's key, names the release and the artifact and covers every file.
+const signed = "signed"
+
+// want is what the destination should hold after publishing s: wantHeld, and with
+// signs each version's signature.
+func (tg *target) want(s *release.Set) map[string]string {
+	out := wantHeld(s)
+	for _, r := range s.Releases {
+		if tg.signs {
+			out[r.Version.String()+"/"+layout.BundleFile(r.Label(), r.Version.String())] = signed
+		}
+	}
+	return out
 }
 
 // publish runs publish.Publish and checks that no credential reached the report or
@@ -81,13 +102,38 @@ func sameHeld(t *testing.T, got, want map[string]string) {
 	}
 }
 
-// counts checks a report's written, replaced, skipped, refused and planned counts.
+// counts checks a report's written, replaced, skipped, refused and planned counts
+// of the set's files (signatures aside: sigs).
 func counts(t *testing.T, rep *release.Report, want ...int) {
+	t.Helper()
+	countOf(t, rep, "files", func(a release.Action) bool { return !isSignature(a) }, want)
+}
+
+// sigs checks the same counts of the signature steps: with tg.signs they are want,
+// without none at all.
+func (tg *target) sigs(t *testing.T, rep *release.Report, want ...int) {
+	t.Helper()
+	if !tg.signs {
+		want = make([]int, len(want))
+	}
+	countOf(t, rep, "signatures", isSignature, want)
+}
+
+func countOf(t *testing.T, rep *release.Report, what string, of func(release.Action) bool, want []int) {
 	t.Helper()
 	kinds := []string{release.Written, release.Replaced, release.Skipped, release.Refused, release.Planned}
 	for i, k := range kinds {
-		if got := rep.Count(k); got != want[i] {
-			t.Errorf("%s: %d %s, want %d; actions %+v", rep.Destination, got, k, want[i], rep.Actions)
+		n := 0
+		for _, a := range rep.Actions {
+			if a.Action == k && of(a) {
+				n++
+			}
+		}
+		if n != want[i] {
+			t.Errorf("%s: %d %s %s, want %d; actions %+v", rep.Destination, n, what, k, want[i], rep.Actions)
 		}
 	}
 }
+
+// isSignature tells a release's signature step from its files' ones.
+func isSignature(a release.Action) bool { return strings.HasSuffix(a.File, ".sigstore.json") }

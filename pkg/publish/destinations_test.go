@@ -24,6 +24,7 @@ var destinations = []entry{
 	{"github", startGitHub},
 	{"gitlab", startGitLab},
 	{"oci", startOCI},
+	{"oci-resign", startOCIResign},
 	{"configmaps", startConfigMaps},
 }
 

@@ -18,10 +18,17 @@ import (
 
 // startOCI is a registry that requires credentials.
 func startOCI(t *testing.T) *target {
+	tg, _, _ := startOCIWith(t, nil)
+	return tg
+}
+
+// startOCIWith is startOCI, its destination signing each release again with resign
+// (nil: none); it also returns the registry and the client's remote.
+func startOCIWith(t *testing.T, resign oci.Resigner) (*target, *registry.Server, oci.Remote) {
 	reg := registry.New(t, registry.WithBasicAuth("robot", ociSecret))
 	remote := oci.Remote{PlainHTTP: true, Retry: fastRetry,
 		Credential: auth.StaticCredential(reg.Host, auth.Credential{Username: "robot", Password: ociSecret})}
-	d, err := oci.New(reg.Host+"/capi", oci.Options{Remote: remote, Pack: oci.PackOptions{Created: time.Unix(1700000000, 0).UTC()}})
+	d, err := oci.New(reg.Host+"/capi", oci.Options{Remote: remote, Resign: resign, Pack: oci.PackOptions{Created: time.Unix(1700000000, 0).UTC()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +46,7 @@ func startOCI(t *testing.T) *target {
 				return r.Method == http.MethodPut && strings.Contains(r.URL.Path, "/manifests/v1.1.0")
 			}})
 		},
-	}
+	}, reg, remote
 }
 
 func blobUpload(r *http.Request) bool {

@@ -16,9 +16,11 @@ const RuleSignature = "signature"
 // --list-rules, SARIF and --disable.
 func Rules() []lint.Rule {
 	return []lint.Rule{{ID: RuleSignature, Severity: lint.Error,
-		Contract: "With --key (verify) or --verify-key (mirror), every version carries a sigstore bundle (its " +
-			"<label>-<version>.sigstore.json file, or for OCI a referrer) that verifies under the key or identity, and " +
-			"covers every file clusterctl reads with its sha256."}}
+		Contract: "With --verify-key (verify's --key before) or --certificate-* (verify, mirror), every version carries a " +
+			"sigstore bundle (its <label>-<version>.sigstore.json file, or for OCI a referrer) that verifies under the key or " +
+			"identity, and covers every file clusterctl reads with its sha256. This is capirepo's own check, made only when the user " +
+			"asks for it with --key/--verify-key (or --certificate-*): no clusterctl command fails on a missing or wrong bundle (clusterctl " +
+			"verifies no signatures); it is an error because the user asked for that trust."}}
 }
 
 // ReleaseFindings verifies one version read from r: its bundles (repository.Repository

@@ -24,7 +24,8 @@ type Keyless struct {
 	Fulcio sgsign.CertificateProvider
 	Rekor  sgsign.Transparency
 	// TrustedRoot verifies the signer's own earlier signatures (Signer.Own), so a
-	// re-run of publish oci recognises them; nil: none is recognised.
+	// re-run of publish oci recognises them; nil: none is recognised, and a
+	// Resigner refuses to sign again (Resigner.Check).
 	TrustedRoot root.TrustedMaterial
 }
 

@@ -66,8 +66,14 @@ func (rs *Resigner) Statement(r *release.Release, bundle []byte) (*intoto.Statem
 }
 
 // Check refuses a release whose statement cannot be signed again (Statement), before
-// anything is written.
-func (rs *Resigner) Check(_ context.Context, r *release.Release, bundle []byte) error {
+// anything is written; and fails when this signer cannot tell its own earlier
+// signatures (Signer.Own: Fulcio or the OIDC token failed, no trusted root), which
+// Holder would otherwise take for absent.
+func (rs *Resigner) Check(ctx context.Context, r *release.Release, bundle []byte) error {
+	if _, err := rs.Signer.Own(ctx); err != nil {
+		return fmt.Errorf("signing %s again: this signer's identity, which recognises its signatures of an earlier run, is unknown: %w; "+
+			"nothing was read or written: check the OIDC token and Fulcio (--fulcio-url), and the trusted root (--trusted-root)", r, err)
+	}
 	_, err := rs.Statement(r, bundle)
 	return err
 }
@@ -82,20 +88,30 @@ func (rs *Resigner) Resign(ctx context.Context, r *release.Release, bundle []byt
 	return rs.Signer.Sign(ctx, st)
 }
 
-// Holds tells what an existing bundle (a referrer of ref@subject) holds for r: mine
-// is true when it is this signer's signature (Signer.Own), same when it also signs
-// exactly the statement Resign would sign. A bundle of anyone else is not mine: it
-// never stands for this signer's.
-func (rs *Resigner) Holds(ctx context.Context, r *release.Release, bundle []byte, ref string, subject digest.Digest, existing []byte) (mine, same bool) {
+// Holder returns what tells, for each existing bundle (a referrer of ref@subject),
+// what it holds for r: mine is true when it is this signer's signature (Signer.Own)
+// of a statement about r's provider and version, same when it also signs exactly
+// the statement Resign would sign. A bundle of anyone else is not mine: it never
+// stands for this signer's; nor is this signer's signature of another release of
+// the artifact (--bundle). That statement is derived once, for every referrer.
+func (rs *Resigner) Holder(ctx context.Context, r *release.Release, bundle []byte, ref string, subject digest.Digest) func(existing []byte) (mine, same bool) {
 	own, err := rs.Signer.Own(ctx)
 	if err != nil {
-		return false, false
-	}
-	if _, err := Verify("referrer", existing, *own); err != nil {
-		return false, false
+		return func([]byte) (bool, bool) { return false, false }
 	}
 	want, err := rs.restated(r, bundle, ref, subject)
-	return true, err == nil && bytes.Equal(payload(existing), want)
+	return func(existing []byte) (bool, bool) {
+		st, verr := Verify("referrer", existing, *own)
+		if verr != nil || !about(st, r) {
+			return false, false
+		}
+		return true, err == nil && bytes.Equal(payload(existing), want)
+	}
+}
+
+// about tells whether a verified statement is provenance of r's provider and version.
+func about(st *intoto.Statement, r *release.Release) bool {
+	return len(provenance.Problems(st, r.Label(), r.Version.String(), nil, func(string) bool { return false })) == 0
 }
 
 func (rs *Resigner) restated(r *release.Release, bundle []byte, ref string, subject digest.Digest) ([]byte, error) {

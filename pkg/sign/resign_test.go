@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/opencontainers/go-digest"
+	sgsign "github.com/sigstore/sigstore-go/pkg/sign"
 
 	"github.com/capirepo/capirepo/pkg/provenance"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -78,17 +79,23 @@ func TestResignerVerifiesBeforeSigningAgain(t *testing.T) {
 
 // TestResignerHoldsOnlyItsOwnSignature: a bundle Resign made is this signer's
 // signature of the same statement; for another subject it is this signer's of
-// another statement; another key's bundle of the same statement is not this
-// signer's at all.
+// another statement; another key's bundle of the same statement, and this signer's
+// bundle of another release of the artifact, are not this signer's signature of r.
 func TestResignerHoldsOnlyItsOwnSignature(t *testing.T) {
 	priv, pub := sigstore.KeyPair(t, "")
 	key, _ := ParsePublicKey("k.pub", pub)
 	otherPriv, _ := sigstore.KeyPair(t, "")
 	signer := keySigner(t, priv, "")
-	r, b := split(signedSet(t, signer, "v1.0.0").Releases[0])
+	both := signedSet(t, signer, "v1.0.0", "v1.1.0")
+	r, b := split(both.Releases[0])
 	rs := &Resigner{Signer: signer, Trust: &Policy{Key: key}}
 	ctx := context.Background()
 	mine, err := rs.Resign(ctx, r, b, ref, subject)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next, nextBundle := split(both.Releases[1])
+	otherRelease, err := rs.Resign(ctx, next, nextBundle, ref, subject)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,9 +112,10 @@ func TestResignerHoldsOnlyItsOwnSignature(t *testing.T) {
 		"mine, another manifest":  {mine, digest.FromString("other"), true, false},
 		"the build's own bundle":  {b, subject, true, false},
 		"another key's signature": {theirs, subject, false, false},
+		"mine, another release":   {otherRelease, subject, false, false}, // --bundle: one artifact, several releases
 		"not a bundle":            {[]byte("{}"), subject, false, false},
 	} {
-		if m, s := rs.Holds(ctx, r, b, ref, c.subject, c.existing); m != c.mine || s != c.same {
+		if m, s := rs.Holder(ctx, r, b, ref, c.subject)(c.existing); m != c.mine || s != c.same {
 			t.Errorf("%s: mine %v same %v, want %v %v", name, m, s, c.mine, c.same)
 		}
 	}
@@ -137,23 +145,60 @@ func TestKeylessSignerRecognisesItsOwnSignatures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if mine, same := rs.Holds(ctx, r, nil, ref, subject, b); !mine || !same {
+	if mine, same := rs.Holder(ctx, r, nil, ref, subject)(b); !mine || !same {
 		t.Errorf("its own keyless signature: mine %v same %v", mine, same)
 	}
 	later, err := KeylessSigner(Keyless{IDToken: k.Token(), Fulcio: k.Fulcio, Rekor: k.Rekor, TrustedRoot: k.TrustedRoot})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if mine, same := (&Resigner{Signer: later, Builder: "test"}).Holds(ctx, r, nil, ref, subject, b); !mine || !same {
+	if mine, same := (&Resigner{Signer: later, Builder: "test"}).Holder(ctx, r, nil, ref, subject)(b); !mine || !same {
 		t.Errorf("a later run of the same identity: mine %v same %v", mine, same)
 	}
 	stranger := sigstore.NewKeyless(t, "someone@example.org", "https://issuer.example")
 	s2, _ := KeylessSigner(Keyless{IDToken: stranger.Token(), Fulcio: stranger.Fulcio, Rekor: stranger.Rekor, TrustedRoot: k.TrustedRoot})
-	if mine, _ := (&Resigner{Signer: s2, Builder: "test"}).Holds(ctx, r, nil, ref, subject, b); mine {
+	if mine, _ := (&Resigner{Signer: s2, Builder: "test"}).Holder(ctx, r, nil, ref, subject)(b); mine {
 		t.Error("another identity's signer took the signature for its own")
 	}
 	noRoot, _ := KeylessSigner(Keyless{IDToken: k.Token(), Fulcio: k.Fulcio, Rekor: k.Rekor})
-	if mine, _ := (&Resigner{Signer: noRoot, Builder: "test"}).Holds(ctx, r, nil, ref, subject, b); mine {
+	if mine, _ := (&Resigner{Signer: noRoot, Builder: "test"}).Holder(ctx, r, nil, ref, subject)(b); mine {
 		t.Error("without a trusted root a keyless signature was recognised")
+	}
+}
+
+// refusingFulcio is a Fulcio that refuses the token, as Fulcio answers an expired one.
+type refusingFulcio struct{}
+
+func (refusingFulcio) GetCertificate(context.Context, sgsign.Keypair, *sgsign.CertificateProviderOptions) ([]byte, error) {
+	return nil, errors.New(`Fulcio returned 401: {"code":16,"message":"There was an error processing the identity token"}`)
+}
+
+// TestResignerCheckFailsWhenItCannotTellItsOwnSignatures: a keyless signer that
+// cannot learn its identity (Fulcio refuses the token; no trusted root) would take
+// its own earlier signatures for absent (Holds), so Check fails before anything is
+// read, naming the cause and what to check, never the token.
+func TestResignerCheckFailsWhenItCannotTellItsOwnSignatures(t *testing.T) {
+	k := sigstore.NewKeyless(t, "release@example.org", "https://issuer.example")
+	r := releaseOf("v1.0.0")
+	for name, c := range map[string]struct {
+		keyless Keyless
+		want    string
+	}{
+		"Fulcio refuses the token": {Keyless{IDToken: k.Token(), Fulcio: refusingFulcio{}, Rekor: k.Rekor, TrustedRoot: k.TrustedRoot}, "Fulcio returned 401"},
+		"no trusted root":          {Keyless{IDToken: k.Token(), Fulcio: k.Fulcio, Rekor: k.Rekor}, "without a trusted root"},
+	} {
+		s, err := KeylessSigner(c.keyless)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = (&Resigner{Signer: s, Builder: "test"}).Check(context.Background(), r, nil)
+		if err == nil || !strings.Contains(err.Error(), "signing infrastructure-demo v1.0.0 again: this signer's identity") ||
+			!strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "--fulcio-url") || strings.Contains(err.Error(), k.Token()) {
+			t.Errorf("%s: Check = %v; want the cause (%q) and what to check, without the token", name, err, c.want)
+		}
+	}
+	s, _ := KeylessSigner(Keyless{IDToken: k.Token(), Fulcio: k.Fulcio, Rekor: k.Rekor, TrustedRoot: k.TrustedRoot})
+	if err := (&Resigner{Signer: s, Builder: "test"}).Check(context.Background(), r, nil); err != nil {
+		t.Errorf("a working keyless signer: %v", err)
 	}
 }

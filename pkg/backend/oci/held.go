@@ -18,7 +18,7 @@ type signature struct {
 // attached reads, per release of j, what the sigstore bundle referrers of the
 // artifact the tag points at (have) hold of its signature. Without a Resigner: the
 // build's bundle itself (by digest). With one: a signature of this signer
-// (Resigner.Holds) of the statement it would sign is held as the release's bundle
+// (Resigner.Holder) of the statement it would sign is held as the release's bundle
 // file (a skip); one of another statement is held as that referrer (replaced or
 // refused as the plan says); none is no file (put or refused as the plan says).
 // Referrers of anyone else (an unsigned publish, a mirror, another key, an
@@ -30,21 +30,39 @@ func (p *Publisher) attached(ctx context.Context, repo referrerRepo, j *job, hav
 	if err != nil {
 		return nil, fmt.Errorf("listing the referrers of %s: %w", j.Ref(), Explain(err))
 	}
+	if len(refs) == 0 {
+		return out, nil
+	}
+	holders := p.holders(ctx, j)
 	for _, d := range refs {
 		layer, b, ok := bundleOf(ctx, repo, d, p.opts.Resign != nil)
 		if !ok {
 			continue
 		}
 		for _, r := range j.rels {
-			out[r] = p.holds(ctx, j, r, out[r], d, layer, b)
+			out[r] = p.holds(r, out[r], d, layer, b, holders[r])
 		}
 	}
 	return out, nil
 }
 
+// holders are, with a Resigner, each release's Resigner.Holder: its statement is
+// derived once, not once per referrer.
+func (p *Publisher) holders(ctx context.Context, j *job) map[*release.Release]func([]byte) (bool, bool) {
+	out := map[*release.Release]func([]byte) (bool, bool){}
+	if p.opts.Resign == nil {
+		return out
+	}
+	for _, r := range j.rels {
+		c, b := withoutBundle(r)
+		out[r] = p.opts.Resign.Holder(ctx, c, b, j.repo, j.art.Desc.Digest)
+	}
+	return out
+}
+
 // holds adds one referrer (d: its layer's digest and bytes) to what s knew of r's
-// signature.
-func (p *Publisher) holds(ctx context.Context, j *job, r *release.Release, s signature, d ocispec.Descriptor, layer digest.Digest, b []byte) signature {
+// signature; holder is r's Resigner.Holder (nil without a Resigner).
+func (p *Publisher) holds(r *release.Release, s signature, d ocispec.Descriptor, layer digest.Digest, b []byte, holder func([]byte) (bool, bool)) signature {
 	file := r.File(bundleFile(r))
 	if file == nil || s.held == file.SHA256() {
 		return s
@@ -55,8 +73,7 @@ func (p *Publisher) holds(ctx context.Context, j *job, r *release.Release, s sig
 		}
 		return s
 	}
-	c, own := withoutBundle(r)
-	switch mine, same := p.opts.Resign.Holds(ctx, c, own, j.repo, j.art.Desc.Digest, b); {
+	switch mine, same := holder(b); {
 	case same:
 		s.held = file.SHA256()
 	case mine: // held as the referrer's manifest digest: never the bundle file's

@@ -24,9 +24,12 @@ type Resigner interface {
 	// with the manifest among its subjects, which `cosign verify-attestation`
 	// requires, signed.
 	Resign(ctx context.Context, r *release.Release, bundle []byte, ref string, subject digest.Digest) ([]byte, error)
-	// Holds tells whether existing (a referrer's bundle) is this signer's signature
-	// (mine) and whether it signs exactly what Resign would (same).
-	Holds(ctx context.Context, r *release.Release, bundle []byte, ref string, subject digest.Digest, existing []byte) (mine, same bool)
+	// Holder returns what tells whether existing (a referrer's bundle) is this
+	// signer's signature of r (mine: never of another release of a --bundle
+	// artifact) and whether it signs exactly what Resign would (same); what that
+	// takes of r (verifying its bundle, deriving its statement) is done once for
+	// every referrer.
+	Holder(ctx context.Context, r *release.Release, bundle []byte, ref string, subject digest.Digest) func(existing []byte) (mine, same bool)
 }
 
 // bundleFile is the name of a release's sigstore bundle file (layout.BundleFile). In

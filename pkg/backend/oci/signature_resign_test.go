@@ -124,4 +124,7 @@ func TestReplaceReplacesThisSignersSignature(t *testing.T) {
 	if got := marks(t, awsReader(srv)); len(got) != 2 || count(got, "new") != 1 || count(got, "old") != 0 {
 		t.Errorf("signatures %q: want the build's and the new one; the old one removed", got)
 	}
+	if now.holders != 2 { // two runs, each reading two referrers of the one release
+		t.Errorf("%d Holder calls, want one per release and run", now.holders)
+	}
 }

@@ -35,32 +35,37 @@ func signed(t *testing.T) (*release.Release, []byte) {
 }
 
 // resigner stands for sign.Resigner: it signs "statement" (what it would sign,
-// before the subject) for the subject it is given, recognises its own bundles by
-// their "fake" field, and refuses every release with refuse.
+// before the subject) of the release for the subject it is given, recognises its
+// own bundles of that release by their "fake" field, and refuses every release
+// with refuse.
 type resigner struct {
 	statement string
 	refuse    error
 	calls     []digest.Digest
+	holders   int // Holder calls
 }
 
-type fakeMark struct{ Signer, Statement, Subject string }
+type fakeMark struct{ Signer, Release, Statement, Subject string }
 
 func (f *resigner) Check(context.Context, *release.Release, []byte) error { return f.refuse }
 
-func (f *resigner) Resign(_ context.Context, _ *release.Release, _ []byte, _ string, subject digest.Digest) ([]byte, error) {
+func (f *resigner) Resign(_ context.Context, r *release.Release, _ []byte, _ string, subject digest.Digest) ([]byte, error) {
 	f.calls = append(f.calls, subject)
 	return json.Marshal(map[string]any{
 		"dsseEnvelope": map[string]any{"payload": []byte(`{"predicateType":"https://slsa.dev/provenance/v1"}`), "payloadType": "application/vnd.in-toto+json"},
-		"fake":         fakeMark{"fake", f.statement, subject.String()},
+		"fake":         fakeMark{"fake", r.String(), f.statement, subject.String()},
 	})
 }
 
-func (f *resigner) Holds(_ context.Context, _ *release.Release, _ []byte, _ string, subject digest.Digest, existing []byte) (bool, bool) {
-	var b struct{ Fake fakeMark }
-	if json.Unmarshal(existing, &b) != nil || b.Fake.Signer != "fake" {
-		return false, false
+func (f *resigner) Holder(_ context.Context, r *release.Release, _ []byte, _ string, subject digest.Digest) func([]byte) (bool, bool) {
+	f.holders++
+	return func(existing []byte) (bool, bool) {
+		var b struct{ Fake fakeMark }
+		if json.Unmarshal(existing, &b) != nil || b.Fake.Signer != "fake" || b.Fake.Release != r.String() {
+			return false, false
+		}
+		return true, b.Fake.Statement == f.statement && b.Fake.Subject == subject.String()
 	}
-	return true, b.Fake.Statement == f.statement && b.Fake.Subject == subject.String()
 }
 
 func publishTwice(t *testing.T, srv *registry.Server, r *release.Release, opts Options) *Reader {
