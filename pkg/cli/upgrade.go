@@ -71,6 +71,9 @@ func (u *upgradeFlags) targets(cmd *cobra.Command, io streams, cfg *config.Confi
 		if u.from == "" {
 			return nil, nil
 		}
+		if err := noCredentials("--upgrade-from", u.from); err != nil {
+			return nil, err // before a note or error prints it
+		}
 		if offline && remoteURL(u.from) {
 			return nil, usageErr(fmt.Errorf("--upgrade-from %s: --offline reads no network; give a local repository or a folder of earlier releases, or --upgrade-from= to skip the upgrade checks", u.from))
 		}
@@ -78,6 +81,9 @@ func (u *upgradeFlags) targets(cmd *cobra.Command, io streams, cfg *config.Confi
 	}
 	var out []upgradeTarget
 	for _, p := range cfg.Providers {
+		if err := noCredentials(cfg.File+": "+p.Label()+": published", p.Published); err != nil {
+			return nil, err
+		}
 		var rs []*release.Release
 		for _, r := range set.Releases {
 			if r.Label() == p.Label() {
