@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	goio "io"
@@ -114,21 +113,6 @@ func (f *copyFlags) report(io streams, dest string, done []images.Copied, planne
 	}
 	fmt.Fprintf(io.out, "dry run: nothing was copied to %s\n", dest)
 	return nil
-}
-
-// writeJSON prints v as indented JSON on stdout.
-func writeJSON(io streams, v any) error {
-	enc := json.NewEncoder(io.out)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
-
-// joinErr is the command's error, else the report's.
-func joinErr(err, report error) error {
-	if err != nil {
-		return err
-	}
-	return report
 }
 
 // copyErr: an unparsable image or layout folder, or two images with one mirror name,

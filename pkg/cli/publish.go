@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"errors"
 
 	"github.com/capirepo/capirepo/pkg/backend/github"
@@ -100,9 +99,7 @@ func (c *commonPublish) run(cmd *cobra.Command, io streams, d publish.Destinatio
 
 func writeReport(io streams, format string, rep *release.Report) error {
 	if format == "json" {
-		enc := json.NewEncoder(io.out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		return writeJSON(io, rep)
 	}
 	rep.WriteText(io.out)
 	return nil
