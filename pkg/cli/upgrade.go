@@ -9,6 +9,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/diff"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/source"
 	"github.com/capirepo/capirepo/pkg/upgrade"
 	"github.com/spf13/cobra"
 )
@@ -35,13 +36,17 @@ type upgradeTarget struct {
 // each release was checked against; reading a repository fails as diff's does.
 func (u *upgradeFlags) check(cmd *cobra.Command, io streams, cfg *config.Config, set *release.Set, offline, plainHTTP bool) (lint.Findings, error) {
 	targets, err := u.targets(cmd, io, cfg, set, offline)
+	if err != nil || len(targets) == 0 {
+		return nil, err
+	}
+	opts, err := u.src.options(io.getenv)
 	if err != nil {
 		return nil, err
 	}
-	u.src.plainHTTP = plainHTTP
+	opts.Registry.PlainHTTP = plainHTTP
 	var out lint.Findings
 	for _, t := range targets {
-		fs, err := u.checkOne(cmd.Context(), io, t)
+		fs, err := checkOne(cmd.Context(), io, t, opts)
 		if err != nil {
 			return nil, err
 		}
@@ -50,11 +55,7 @@ func (u *upgradeFlags) check(cmd *cobra.Command, io streams, cfg *config.Config,
 	return out, nil
 }
 
-func (u *upgradeFlags) checkOne(ctx context.Context, io streams, t upgradeTarget) (lint.Findings, error) {
-	opts, err := u.src.options(io.getenv)
-	if err != nil {
-		return nil, err
-	}
+func checkOne(ctx context.Context, io streams, t upgradeTarget, opts source.Options) (lint.Findings, error) {
 	opts.Dir = t.dir
 	history, err := diff.LoadHistory(ctx, t.url, opts)
 	if err != nil {
