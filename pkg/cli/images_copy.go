@@ -10,7 +10,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/images"
 )
 
-// copier is an image copier that writes a line to lines (nil: nowhere) as each image
+// copier is an image copier that writes a line to lines as each image
 // is copied, and on a terminal a status line of its blobs.
 func copier(io streams, reg *registryFlags, jobs int, lines goio.Writer) (*images.Copier, error) {
 	if jobs < 1 {
