@@ -23,6 +23,7 @@ set -euo pipefail
 fail() { echo "::error title=capirepo action::$1" >&2; exit 1; }
 note() { echo "::notice title=capirepo action::$1" >&2; }
 
+# A release version; action.yml's Validate step checks capirepo-version with the same.
 semver='^v(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$'
 server=${GITHUB_SERVER_URL:-https://github.com}
 repo=${ACTION_REPOSITORY:-}

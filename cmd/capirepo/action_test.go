@@ -112,6 +112,7 @@ func TestActionValidatesInputs(t *testing.T) {
 		"repo with a shell command":   {"REPO": "org/x;id"},
 		"draft not a boolean":         {"DRAFT": "yes"},
 		"capirepo-version latest":     {"CAPIREPO_VERSION": "latest"},
+		"capirepo-version build":      {"CAPIREPO_VERSION": "v1.2.3+build.1"},
 		"notes-file and generated":    {"NOTES_FILE": "notes.md", "GENERATE_NOTES": "true"},
 		"capirepo-version injection":  {"CAPIREPO_VERSION": injected},
 		"check-images not a boolean":  {"CHECK_IMAGES": "yes"},

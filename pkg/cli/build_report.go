@@ -20,9 +20,7 @@ type buildReport struct {
 // stdout; json later, in the report) and starts the report.
 func (o *buildOptions) findings(io streams, fs lint.Findings, notes []string) (*buildReport, error) {
 	fs.Sort()
-	if fs == nil {
-		fs = lint.Findings{}
-	}
+	fs = nonNil(fs)
 	rep := &buildReport{Report: &release.Report{Destination: o.out, Actions: []release.Action{}, Notes: notes}, Findings: fs}
 	if o.sarif != "" {
 		if err := lint.WriteFile(o.sarif, "sarif", fs, lint.Options{Rules: allRules()}); err != nil {

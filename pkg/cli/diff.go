@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"sync"
 
@@ -102,9 +101,7 @@ func loadSides(ctx context.Context, opts source.Options, a, b string,
 
 func writeDiff(io streams, format string, rep *diff.Report) error {
 	if format == "json" {
-		enc := json.NewEncoder(io.out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		return writeJSON(io, rep)
 	}
 	return rep.WriteText(io.out)
 }

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	goio "io"
@@ -11,7 +10,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/images"
 )
 
-// copier is an image copier that writes a line to lines (nil: nowhere) as each image
+// copier is an image copier that writes a line to lines as each image
 // is copied, and on a terminal a status line of its blobs.
 func copier(io streams, reg *registryFlags, jobs int, lines goio.Writer) (*images.Copier, error) {
 	if jobs < 1 {
@@ -114,21 +113,6 @@ func (f *copyFlags) report(io streams, dest string, done []images.Copied, planne
 	}
 	fmt.Fprintf(io.out, "dry run: nothing was copied to %s\n", dest)
 	return nil
-}
-
-// writeJSON prints v as indented JSON on stdout.
-func writeJSON(io streams, v any) error {
-	enc := json.NewEncoder(io.out)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
-
-// joinErr is the command's error, else the report's.
-func joinErr(err, report error) error {
-	if err != nil {
-		return err
-	}
-	return report
 }
 
 // copyErr: an unparsable image or layout folder, or two images with one mirror name,

@@ -15,7 +15,7 @@ import (
 type copyProgress struct {
 	io            streams
 	tty           bool      // draw the status line
-	lines         io.Writer // where each image's line goes; nil: nowhere
+	lines         io.Writer // where each image's line goes
 	mu            sync.Mutex
 	copied, reuse int
 	bytes         int64
@@ -44,9 +44,7 @@ func (p *copyProgress) finished(d images.Copied) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.clear()
-	if p.lines != nil {
-		fmt.Fprintf(p.lines, "copied %s -> %s (%s)\n", d.Source, d.Dest, d.Digest)
-	}
+	fmt.Fprintf(p.lines, "copied %s -> %s (%s)\n", d.Source, d.Dest, d.Digest)
 }
 
 // end clears the status line.

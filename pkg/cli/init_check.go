@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/capirepo/capirepo/pkg/initcheck"
@@ -43,9 +42,7 @@ func (c *initCheck) run(ctx context.Context, io streams, dir string) error {
 		return loadFailure(err)
 	}
 	if c.format == "json" {
-		enc := json.NewEncoder(io.out)
-		enc.SetIndent("", "  ")
-		err = enc.Encode(res)
+		err = writeJSON(io, res)
 	} else {
 		err = res.WriteText(io.out)
 	}

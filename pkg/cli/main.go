@@ -19,5 +19,5 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		<-ctx.Done()
 		stop() // the next signal is the system's again: it ends the process
 	}()
-	return Execute(ctx, args, stdout, stderr)
+	return Run(ctx, args, processEnv(stdout, stderr)) // the process's environment and standard input
 }

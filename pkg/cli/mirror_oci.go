@@ -101,8 +101,8 @@ func (o *mirrorOptions) resigner(ctx context.Context, io streams) (oci.Resigner,
 		return nil, usageErr(errors.New("--sign-key and --sign-keyless sign the artifacts of --to-oci: give --to-oci"))
 	}
 	rs, err := newResigner(ctx, io, &o.sign, &o.sig, "the downloaded files")
-	if err != nil || rs == nil {
-		return nil, err
+	if err != nil {
+		return nil, err // not a nil *sign.Resigner in the interface
 	}
 	return rs, nil
 }

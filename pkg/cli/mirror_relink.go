@@ -120,11 +120,3 @@ func printRelink(io streams, rep *mirror.RelinkReport, dryRun bool) {
 		fmt.Fprintln(io.out, "dry run: nothing was written")
 	}
 }
-
-// nonNil is l, or an empty list for JSON ([] rather than null).
-func nonNil[T any](l []T) []T {
-	if l == nil {
-		return []T{}
-	}
-	return l
-}

@@ -60,12 +60,7 @@ func (o *mirrorOptions) report(res *mirror.Result) mirrorReport {
 		rep.Destinations = append(rep.Destinations, res.Report)
 	}
 	rep.Destinations = append(rep.Destinations, res.Also...)
-	if rep.Images == nil {
-		rep.Images = []string{}
-	}
-	if rep.Findings == nil {
-		rep.Findings = lint.Findings{}
-	}
+	rep.Images, rep.Findings = nonNil(rep.Images), nonNil(rep.Findings)
 	return rep
 }
 

@@ -1,14 +1,11 @@
 package cli
 
 import (
-	"encoding/json"
 	"errors"
-	"fmt"
 
 	"github.com/capirepo/capirepo/pkg/backend/github"
 	"github.com/capirepo/capirepo/pkg/backend/gitlab"
 	"github.com/capirepo/capirepo/pkg/backend/local"
-	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -102,9 +99,7 @@ func (c *commonPublish) run(cmd *cobra.Command, io streams, d publish.Destinatio
 
 func writeReport(io streams, format string, rep *release.Report) error {
 	if format == "json" {
-		enc := json.NewEncoder(io.out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		return writeJSON(io, rep)
 	}
 	rep.WriteText(io.out)
 	return nil
@@ -134,10 +129,11 @@ func readToken(file string) (string, error) {
 	return tok, nil
 }
 
-// noCredentials is httpx.NoUserInfo for a URL flag, as a usage error.
+// noCredentials is source.NoCredentials for a URL flag, as a usage error (the URLs
+// capirepo reads are refused by pkg/source itself).
 func noCredentials(flag, raw string) error {
-	if err := httpx.NoUserInfo(raw); err != nil {
-		return usageErr(fmt.Errorf("%s %w", flag, err))
+	if err := source.NoCredentials(flag, raw); err != nil {
+		return usageErr(err)
 	}
 	return nil
 }

@@ -55,7 +55,7 @@ func (o *publishOCIOptions) run(cmd *cobra.Command, io streams) error {
 	if err != nil {
 		return err
 	}
-	rs, err := resigner(cmd.Context(), io, &o.sign, &o.trust, o.from)
+	rs, err := newResigner(cmd.Context(), io, &o.sign, &o.trust, "the files of "+o.from)
 	if err != nil {
 		return err
 	}

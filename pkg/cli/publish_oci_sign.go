@@ -8,17 +8,12 @@ import (
 	"github.com/capirepo/capirepo/pkg/sign"
 )
 
-// resigner is the oci destination's Resigner for --sign-key/--sign-keyless (publish
+// newResigner is the oci destination's Resigner for --sign-key/--sign-keyless (publish
 // oci, mirror --to-oci): each release's statement is signed again with the
 // artifact's manifest among the subjects, which `cosign verify-attestation` requires.
 // With the input trust flags (trust: --verify-key, --certificate-*) the statement is
 // the release's own bundle's, verified with every file first; without, it is
-// re-derived from the files, which a note says. nil without --sign-*.
-func resigner(ctx context.Context, io streams, s *signFlags, trust *sigFlags, from string) (*sign.Resigner, error) {
-	return newResigner(ctx, io, s, trust, "the files of "+from)
-}
-
-// newResigner is resigner; what names the releases' files for the note.
+// re-derived from the files (what names them), which a note says. nil without --sign-*.
 func newResigner(ctx context.Context, io streams, s *signFlags, trust *sigFlags, what string) (*sign.Resigner, error) {
 	if !s.on() {
 		return nil, nil

@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/fsx"
@@ -17,12 +16,6 @@ import (
 // Version is set at link time (-X) by goreleaser and the GitHub Action; when it is
 // not, the version comes from the binary's build information (streams.capirepo).
 var Version string
-
-// Execute runs the command line with the process's environment and standard input
-// and returns the process exit code.
-func Execute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	return Run(ctx, args, processEnv(stdout, stderr))
-}
 
 // Run runs the command line with an explicit environment (see Env) and returns the
 // process exit code. Tests call it with their own variables and run in parallel.

@@ -11,8 +11,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// sourceFlags are how a command reads published repositories (diff, init --check):
-// the same flags and token rules as verify.
+// sourceFlags are how a command reads published repositories (verify, diff, init
+// --check, build's upgrade checks): flags, token file and variables.
 type sourceFlags struct {
 	githubURL, gitlabURL, tokenFile, typ string
 	plainHTTP                            bool

@@ -9,6 +9,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/diff"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/source"
 	"github.com/capirepo/capirepo/pkg/upgrade"
 	"github.com/spf13/cobra"
 )
@@ -35,13 +36,17 @@ type upgradeTarget struct {
 // each release was checked against; reading a repository fails as diff's does.
 func (u *upgradeFlags) check(cmd *cobra.Command, io streams, cfg *config.Config, set *release.Set, offline, plainHTTP bool) (lint.Findings, error) {
 	targets, err := u.targets(cmd, io, cfg, set, offline)
+	if err != nil || len(targets) == 0 {
+		return nil, err
+	}
+	opts, err := u.src.options(io.getenv)
 	if err != nil {
 		return nil, err
 	}
-	u.src.plainHTTP = plainHTTP
+	opts.Registry.PlainHTTP = plainHTTP
 	var out lint.Findings
 	for _, t := range targets {
-		fs, err := u.checkOne(cmd.Context(), io, t)
+		fs, err := checkOne(cmd.Context(), io, t, opts)
 		if err != nil {
 			return nil, err
 		}
@@ -50,11 +55,7 @@ func (u *upgradeFlags) check(cmd *cobra.Command, io streams, cfg *config.Config,
 	return out, nil
 }
 
-func (u *upgradeFlags) checkOne(ctx context.Context, io streams, t upgradeTarget) (lint.Findings, error) {
-	opts, err := u.src.options(io.getenv)
-	if err != nil {
-		return nil, err
-	}
+func checkOne(ctx context.Context, io streams, t upgradeTarget, opts source.Options) (lint.Findings, error) {
 	opts.Dir = t.dir
 	history, err := diff.LoadHistory(ctx, t.url, opts)
 	if err != nil {
@@ -71,6 +72,9 @@ func (u *upgradeFlags) targets(cmd *cobra.Command, io streams, cfg *config.Confi
 		if u.from == "" {
 			return nil, nil
 		}
+		if err := noCredentials("--upgrade-from", u.from); err != nil {
+			return nil, err // before a note or error prints it
+		}
 		if offline && remoteURL(u.from) {
 			return nil, usageErr(fmt.Errorf("--upgrade-from %s: --offline reads no network; give a local repository or a folder of earlier releases, or --upgrade-from= to skip the upgrade checks", u.from))
 		}
@@ -78,6 +82,9 @@ func (u *upgradeFlags) targets(cmd *cobra.Command, io streams, cfg *config.Confi
 	}
 	var out []upgradeTarget
 	for _, p := range cfg.Providers {
+		if err := noCredentials(cfg.File+": "+p.Label()+": published", p.Published); err != nil {
+			return nil, err
+		}
 		var rs []*release.Release
 		for _, r := range set.Releases {
 			if r.Label() == p.Label() {

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/capirepo/capirepo/pkg/configmap"
@@ -11,11 +10,11 @@ import (
 )
 
 type verifyOptions struct {
-	format, githubURL, gitlabURL, tokenFile, typ string
-	getenv                                       func(string) string // tokens come from here
-	plainHTTP                                    bool                // oci:// over plain HTTP
-	strict                                       bool                // contract breaks are errors too
-	sig                                          sigFlags            // --key, --certificate-* (sigverify.go)
+	format string
+	src    sourceFlags         // --github-url, --gitlab-url, --token-file, --type, --plain-http
+	getenv func(string) string // tokens come from here
+	strict bool                // contract breaks are errors too
+	sig    sigFlags            // --key, --certificate-* (sigverify.go)
 }
 
 func newVerifyCmd(io streams) *cobra.Command {
@@ -40,11 +39,7 @@ a provider breaking a contract is a warning with file and line, an error with --
 	}
 	f := cmd.Flags()
 	outputFlag(cmd, &o.format, "output format (github and sarif: the findings, paths relative to the repository read; the report then goes to stderr)", lint.Formats)
-	f.StringVar(&o.githubURL, "github-url", "", "GitHub Enterprise server root, e.g. https://ghe.example.com, to read github.com release URLs from (the API is read at URL/api/v3/)")
-	f.StringVar(&o.gitlabURL, "gitlab-url", "", "read a GitLab URL's package from this instance URL instead of the URL's own host (mirrors, tests)")
-	f.StringVar(&o.tokenFile, "token-file", "", "token for private repositories (default: the token variables of docs/tokens.md)")
-	f.StringVar(&o.typ, "type", "", "provider type, for GitLab URLs whose package name is not a provider label")
-	f.BoolVar(&o.plainHTTP, "plain-http", false, "read oci:// references over plain HTTP (local registries)")
+	o.src.flags(cmd, true)
 	f.BoolVar(&o.strict, "strict", false, "fail on contract breaks too (by default only what makes clusterctl fail is an error)")
 	o.sig.flags(cmd, "verify-key")
 	return cmd
@@ -109,9 +104,7 @@ func writeVerify(io streams, format string, reports []*verify.Report, all lint.F
 	w := io.out
 	switch format {
 	case "json":
-		enc := json.NewEncoder(io.out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(reports)
+		return writeJSON(io, reports)
 	case "github", "sarif":
 		all.Sort()
 		if err := lint.WriteWith(io.out, format, all, lint.Options{Rules: allRules(), Layout: raw}); err != nil {

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -29,9 +28,7 @@ func (o *verifyOptions) verifyConfigMaps(io streams, dir string) error {
 		rep.Errors = strings.Split(err.Error(), "\n")
 	}
 	if o.format == "json" {
-		enc := json.NewEncoder(io.out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
+		if err := writeJSON(io, rep); err != nil {
 			return err
 		}
 	} else {

@@ -3,9 +3,6 @@ package cli
 import (
 	"errors"
 
-	"github.com/capirepo/capirepo/pkg/backend/github"
-	"github.com/capirepo/capirepo/pkg/backend/oci"
-	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/repository"
 	"github.com/capirepo/capirepo/pkg/source"
@@ -14,17 +11,9 @@ import (
 
 // targets turns the argument into the providers to verify (pkg/source decides).
 func (o *verifyOptions) targets(raw string) ([]repository.Repository, error) {
-	opts := source.Options{Getenv: o.getenv, GitHubAPIURL: o.githubURL, GitLabURL: o.gitlabURL, Type: layout.Type(o.typ),
-		Registry: oci.Remote{PlainHTTP: o.plainHTTP}}
-	if o.tokenFile != "" {
-		tok, err := readToken(o.tokenFile)
-		if err != nil {
-			return nil, err
-		}
-		opts.Token, opts.TokenKind = tok, source.GitLabPrivate
-	}
-	if o.githubURL != "" {
-		opts.GitHubAPIURL, _ = github.EnterpriseURLs(o.githubURL, "")
+	opts, err := o.src.options(o.getenv)
+	if err != nil {
+		return nil, err
 	}
 	ps, err := source.Resolve(raw, opts)
 	switch {

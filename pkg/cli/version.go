@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -25,9 +24,7 @@ and the platform.`,
 				fmt.Fprintln(io.out, in.Version)
 				return nil
 			case "json":
-				enc := json.NewEncoder(io.out)
-				enc.SetIndent("", "  ")
-				return enc.Encode(in)
+				return writeJSON(io, in)
 			}
 			return usageErr(fmt.Errorf("--output %q: want text or json", output))
 		},

@@ -1,6 +1,7 @@
 package clusterctlcfg
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"path/filepath"
@@ -78,7 +79,7 @@ func (e Entry) ReadLocal(getenv func(string) string) (l LocalPath, ok bool, err 
 	}
 	u, err := url.Parse(raw)
 	if err != nil {
-		return l, true, fmt.Errorf("failed to parse repository url %q: %w", raw, err)
+		return l, true, parseError(e.URL, raw, err)
 	}
 	if u.Scheme != "" && u.Scheme != "file" {
 		return l, false, nil
@@ -87,12 +88,28 @@ func (e Entry) ReadLocal(getenv func(string) string) (l LocalPath, ok bool, err 
 	if runtime.GOOS == "windows" { // file:///C:/x: clusterctl drops the slash the URI form needs
 		path = filepath.FromSlash(strings.TrimPrefix(path, "/"))
 	}
-	return splitLocal(path, raw, e.Label())
+	return splitLocal(path, e.URL, e.Label())
 }
 
-func splitLocal(path, raw, label string) (LocalPath, bool, error) {
+// parseError is clusterctl's refusal of a URL that does not parse, naming it as
+// written: once ${VAR} are expanded it may hold a secret (a password), which the
+// reason would quote, so the reason is given only when nothing was expanded.
+func parseError(written, raw string, err error) error {
+	if raw != written {
+		return fmt.Errorf("failed to parse repository url %q: it does not parse once its ${VAR} are expanded from the environment (their values are not shown)", written)
+	}
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		err = ue.Err // without url's own quote of the URL
+	}
+	return fmt.Errorf("failed to parse repository url %q: %w", written, err)
+}
+
+// splitLocal splits path; written is the URL as written (its ${VAR} not expanded),
+// which the errors quote.
+func splitLocal(path, written, label string) (LocalPath, bool, error) {
 	if !filepath.IsAbs(path) {
-		return LocalPath{}, true, fmt.Errorf("invalid path: path %q must be an absolute path", raw)
+		return LocalPath{}, true, fmt.Errorf("invalid path: path %q must be an absolute path", written)
 	}
 	parts := strings.Split(path, string(filepath.Separator))
 	if len(parts) < 4 {
@@ -103,7 +120,7 @@ func splitLocal(path, raw, label string) (LocalPath, bool, error) {
 		return l, true, fmt.Errorf("invalid version: %q. Version must obey the syntax and semantics of the \"Semantic Versioning\" specification (http://semver.org/) and path format {basepath}/{provider-name}/{version}/{components.yaml}", l.Version)
 	}
 	if l.Label != label {
-		return l, true, fmt.Errorf("invalid path: path %q must contain provider %q in the format {basepath}/{provider-label}/{version}/{components.yaml}", raw, label)
+		return l, true, fmt.Errorf("invalid path: path %q must contain provider %q in the format {basepath}/{provider-label}/{version}/{components.yaml}", written, label)
 	}
 	l.Base = filepath.Clean(strings.Join(parts[:len(parts)-3], string(filepath.Separator)) + string(filepath.Separator))
 	return l, true, nil

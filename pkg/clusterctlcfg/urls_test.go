@@ -80,3 +80,32 @@ images:
 		}
 	}
 }
+
+// TestReadLocalKeepsExpandedSecrets: clusterctl's refusals quote the URL as written,
+// never its ${VAR} values (a password in a URL that does not parse once expanded, an
+// expanded local path that fails the path checks).
+func TestReadLocalKeepsExpandedSecrets(t *testing.T) {
+	t.Parallel()
+	const secret = "S3CRET"
+	env := func(k string) string {
+		return map[string]string{"GL_PASS": "p%zz" + secret, "PORTPASS": "ab/" + secret, "DIR": "rel" + secret, "BASE": "/m" + secret}[k]
+	}
+	for url, want := range map[string]string{
+		"https://deploy:${GL_PASS}@gitlab.example.com/api/v4/projects/1/packages/generic/x/v1.0.0/c.yaml":  "failed to parse repository url \"https://deploy:${GL_PASS}@",
+		"https://deploy:${PORTPASS}@gitlab.example.com/api/v4/projects/1/packages/generic/x/v1.0.0/c.yaml": "failed to parse repository url \"https://deploy:${PORTPASS}@",
+		"${DIR}/infrastructure-foo/v1.0.0/c.yaml":                                                          "path \"${DIR}/infrastructure-foo/v1.0.0/c.yaml\" must be an absolute path",
+		"${BASE}/infrastructure-bar/v1.0.0/c.yaml":                                                         "path \"${BASE}/infrastructure-bar/v1.0.0/c.yaml\" must contain provider",
+	} {
+		e := Entry{Provider: Provider{URL: url}}
+		e.Name, e.Type = "foo", "InfrastructureProvider"
+		_, local, err := e.ReadLocal(env)
+		if !local || err == nil || strings.Contains(err.Error(), secret) || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: local %v, err %v; want %q without the expanded values", url, local, err, want)
+		}
+	}
+	e := Entry{Provider: Provider{URL: "file:///m/%zz/infrastructure-foo/v1.0.0/c.yaml"}}
+	e.Name, e.Type = "foo", "InfrastructureProvider"
+	if _, _, err := e.ReadLocal(env); err == nil || !strings.Contains(err.Error(), `invalid URL escape "%zz"`) || strings.Count(err.Error(), "/m/%zz/") != 1 {
+		t.Errorf("a URL with no ${VAR}: %v; want it quoted once, with the reason", err)
+	}
+}

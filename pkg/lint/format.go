@@ -30,6 +30,7 @@ type Options struct {
 
 // WriteWith prints findings in a format.
 func WriteWith(w io.Writer, format string, fs Findings, o Options) error {
+	o.Layout = withoutUserInfo(o.Layout)
 	switch format {
 	case "text", "":
 		for _, f := range fs {
@@ -109,4 +110,21 @@ func WriteFile(path, format string, fs Findings, o Options) error {
 		return fmt.Errorf("writing the findings: %w", err)
 	}
 	return nil
+}
+
+// withoutUserInfo is layout without the user information of a URL (user:token@ or
+// token@, parsable or not): annotations and SARIF files are uploaded for others to read.
+func withoutUserInfo(layout string) string {
+	scheme, rest, ok := strings.Cut(layout, "://")
+	if !ok {
+		return layout
+	}
+	end := strings.IndexAny(rest, "/?#")
+	if end < 0 {
+		end = len(rest)
+	}
+	if at := strings.LastIndex(rest[:end], "@"); at >= 0 {
+		return scheme + "://" + rest[at+1:]
+	}
+	return layout
 }

@@ -108,3 +108,23 @@ func TestWriteLayoutRelative(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteLayoutWithoutUserInfo: a layout URL with credentials in it (user:token@,
+// token@, one that does not parse) is printed without them in every format that
+// names the layout; the rest of it stays.
+func TestWriteLayoutWithoutUserInfo(t *testing.T) {
+	t.Parallel()
+	const secret = "S3CRET"
+	for _, layout := range []string{"https://u:" + secret + "@gitlab.example.com/r", "https://" + secret + "@gitlab.example.com/r",
+		"https://u:p%zz" + secret + "@gitlab.example.com/r"} {
+		for _, format := range []string{"github", "sarif"} {
+			var b bytes.Buffer
+			if err := WriteWith(&b, format, sample, Options{Layout: layout}); err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(b.String(), secret) || !strings.Contains(b.String(), "https://gitlab.example.com/r") {
+				t.Errorf("%s, %s: want the layout without its credentials:\n%s", layout, format, b.String())
+			}
+		}
+	}
+}

@@ -22,8 +22,12 @@ var ErrUnsupported = errors.New("unsupported provider URL")
 //   - oci://{registry}/{repository}[:{tag}] (see oci.go).
 //
 // Errors for URLs of no supported form wrap ErrUnsupported. Credentials written into
-// the URL (https://user:token@host/...) never appear in an error.
+// the URL or o's instance URLs (https://user:token@host/...) are refused the same way
+// (NoCredentials), and never appear in an error.
 func For(raw string, o Options) (repository.Repository, error) {
+	if err := noCredentials(raw, o); err != nil {
+		return nil, err
+	}
 	p, err := forURL(raw, o)
 	return p, redactUserinfo(raw, err)
 }

@@ -20,12 +20,16 @@ var ErrNoProviders = errors.New("no provider folders")
 // provider folder in it; folders starting with "." or "_", such as build's _docs/, and
 // cert-manager are skipped), a provider folder {base}/{label}, a build output folder,
 // and relative paths (resolved against o.Dir, or the working directory when empty).
-// A path that does not exist gives an error wrapping fs.ErrNotExist.
+// A path that does not exist gives an error wrapping fs.ErrNotExist; credentials in
+// raw or o are refused as For refuses them.
 func Resolve(raw string, o Options) ([]repository.Repository, error) {
 	u, err := url.Parse(raw)
 	if err != nil || (u.Scheme != "" && u.Scheme != "file") {
 		r, err := For(raw, o)
 		return []repository.Repository{r}, err
+	}
+	if err := noCredentials(raw, o); err != nil {
+		return nil, err
 	}
 	path, err := absolute(localPath(u, raw), o.Dir)
 	if err != nil {
