@@ -138,10 +138,7 @@ func compare(ctx context.Context, co checkout, opts Options, res *Result, built 
 		}
 		published = append(published, ins...)
 	}
-	var build []inventory.Input
-	for _, r := range built.Set.Releases {
-		build = append(build, inventory.Input{Label: r.Label(), Version: r.Version.String(), Source: "the build of " + res.Tag, Files: r.Files, Named: true})
-	}
+	build := inventory.Built(built.Set.Releases, "the build of "+res.Tag)
 	rep, err := diff.Compare("the build of "+res.Tag+" with the proposed capirepo.yaml", strings.Join(res.Against, ", "), build, published)
 	if err != nil {
 		return err
