@@ -77,3 +77,24 @@ func TestCompareNamesNonYAMLFiles(t *testing.T) {
 		t.Errorf("pairs %+v, want README.md named on both sides", p)
 	}
 }
+
+// TestCompareLinksAsked: a difference whose cited line is the value init's question
+// is written above carries that question.
+func TestCompareLinksAsked(t *testing.T) {
+	t.Parallel()
+	res := compareTiny(t, "2")
+	var metadata []Checked
+	for _, c := range res.Differences {
+		if c.Section == "metadata" {
+			metadata = append(metadata, c)
+		}
+	}
+	if len(metadata) == 0 {
+		t.Fatalf("no metadata difference: %+v", res.Differences)
+	}
+	for _, c := range metadata {
+		if c.Line != 7 || c.Asked != "no metadata.yaml found" {
+			t.Errorf("%s: line %d, asked %q; want line 7 (releaseSeries) and the question above it", c.Difference, c.Line, c.Asked)
+		}
+	}
+}

@@ -148,13 +148,21 @@ func compare(ctx context.Context, co checkout, opts Options, res *Result, built 
 	for _, p := range rep.Pairs {
 		for _, d := range p.Differences {
 			c := e.explain(d)
-			for _, a := range res.Asked {
-				if c.Line > 0 && a.Line == c.Line {
-					c.Asked = a.Text
-				}
-			}
+			c.Asked = askedAbout(res.Asked, e.lines, c.Line)
 			res.Differences = append(res.Differences, c)
 		}
 	}
 	return nil
+}
+
+// askedAbout is init's questions about the config line cited (0: none), written above
+// it or above the key whose value holds it.
+func askedAbout(asked []Asked, lines *configLines, line int) string {
+	var texts []string
+	for _, a := range asked {
+		if first, last := lines.about(a.Line); line > 0 && first <= line && line <= last {
+			texts = append(texts, a.Text)
+		}
+	}
+	return strings.Join(texts, "; ")
 }

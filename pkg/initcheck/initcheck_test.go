@@ -96,3 +96,21 @@ func TestConfigLines(t *testing.T) {
 		t.Errorf("commented %d, line %q", l.commented("cluster-template-ha.yaml"), l.line(2))
 	}
 }
+
+// TestQuestionAbout: a question is about the line below its block of questions and,
+// when a key is there, the key's whole value; not about the lines after it.
+func TestQuestionAbout(t *testing.T) {
+	t.Parallel()
+	l := newConfigLines([]byte("providers:\n- name: a\n  # QUESTION: one\n  # QUESTION: two\n  templates:\n  - flavor: dev\n  - {flavor: ha, path: x}\n  # QUESTION: three\n  # files:\n  metadata: m.yaml\n"))
+	for q, want := range map[int][2]int{3: {5, 7}, 4: {5, 7}, 8: {9, 9}} {
+		if first, last := l.about(q); first != want[0] || last != want[1] {
+			t.Errorf("question on line %d: about lines %d-%d, want %d-%d", q, first, last, want[0], want[1])
+		}
+	}
+	asked := []Asked{{Text: "one", Line: 3}, {Text: "two", Line: 4}, {Text: "three", Line: 8}}
+	for line, want := range map[int]string{2: "", 6: "one; two", 9: "three", 10: "", 0: ""} {
+		if got := askedAbout(asked, l, line); got != want {
+			t.Errorf("line %d: asked %q, want %q", line, got, want)
+		}
+	}
+}

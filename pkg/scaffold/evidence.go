@@ -12,7 +12,7 @@ type Question struct {
 	Provider string // the provider's label ("" for the whole config)
 	Field    string // the config key it is about: name, image, tag, templates, …
 	Text     string // what init wrote and why it asks, naming the files and lines it read
-	Line     int    // the line of the config the question is written above (set by Questions)
+	Line     int    // the line of its "# QUESTION:" comment in the config (set by Questions)
 }
 
 // ask records a question about one of the provider's values.
