@@ -20,8 +20,9 @@ func TestPublishedURLs(t *testing.T) {
 		{Provider: layout.Provider{Name: "kubeadm", Type: layout.ControlPlaneProvider}, ComponentsFile: "control-plane-components.yaml"},
 	}}
 	cases := map[string][]string{
-		"https://github.com/acme/cluster-api.git": {"https://github.com/acme/cluster-api/releases/v1.2.3/bootstrap-components.yaml"},
-		"git@github.com:acme/cluster-api.git":     {"https://github.com/acme/cluster-api/releases/v1.2.3/bootstrap-components.yaml"},
+		"https://github.com/acme/cluster-api.git":                       {"https://github.com/acme/cluster-api/releases/v1.2.3/bootstrap-components.yaml"},
+		"git@github.com:acme/cluster-api.git":                           {"https://github.com/acme/cluster-api/releases/v1.2.3/bootstrap-components.yaml"},
+		"https://x-access-token:S3CRET@github.com/acme/cluster-api.git": {"https://github.com/acme/cluster-api/releases/v1.2.3/bootstrap-components.yaml"},
 		"ssh://git@gitlab.example.com/group/sub/capi.git": {
 			"https://gitlab.example.com/api/v4/projects/group%2Fsub%2Fcapi/packages/generic/bootstrap-kubeadm/v1.2.3/bootstrap-components.yaml",
 			"https://gitlab.example.com/api/v4/projects/group%2Fsub%2Fcapi/packages/generic/control-plane-kubeadm/v1.2.3/control-plane-components.yaml"},
@@ -32,9 +33,10 @@ func TestPublishedURLs(t *testing.T) {
 			t.Errorf("%s: %v (%v), want %v", origin, got, err, want)
 		}
 	}
-	for _, origin := range []string{"", "https://bitbucket.org/acme/capi.git", "/srv/git/capi"} {
-		if _, err := publishedURLs(origin, "v1.2.3", cfg); err == nil || !strings.Contains(err.Error(), "--check-against") {
-			t.Errorf("%q: %v, want an error naming --check-against", origin, err)
+	for _, origin := range []string{"", "https://bitbucket.org/acme/capi.git", "/srv/git/capi", "https://oauth2:S3CRET@gitlab.example.com/capi.git?private_token=S3CRET"} {
+		_, err := publishedURLs(origin, "v1.2.3", cfg)
+		if err == nil || !strings.Contains(err.Error(), "--check-against") || strings.Contains(err.Error(), "S3CRET") {
+			t.Errorf("%q: %v, want an error naming --check-against and no token", origin, err)
 		}
 	}
 }
