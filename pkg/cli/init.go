@@ -65,7 +65,7 @@ func (o *initOptions) run(ctx context.Context, io streams, args []string) error 
 		}
 		return withCode(ExitInput, err)
 	}
-	data, questions := plan.Config(), plan.Questions()
+	data, questions := plan.Render()
 	rep := newInitReport(target, data, len(plan.Providers), questions)
 	switch {
 	case o.stdout:

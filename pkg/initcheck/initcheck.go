@@ -69,8 +69,9 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Config: string(plan.Config())}
-	for _, q := range plan.Questions() {
+	config, questions := plan.Render()
+	res := &Result{Config: string(config)}
+	for _, q := range questions {
 		res.Asked = append(res.Asked, Asked{Provider: q.Provider, Field: q.Field, Text: q.Text, Line: q.Line})
 	}
 	co, err := openCheckout(ctx, opts.Dir)
