@@ -102,14 +102,10 @@ func ask(io streams, where string, questions []scaffold.Question) error {
 		return nil
 	}
 	for _, q := range questions {
-		about := q.Field
-		if q.Provider != "" {
-			about = q.Provider + " " + q.Field
-		}
 		if where == "line" {
-			fmt.Fprintf(io.err, "question: line %d: %s: %s\n", q.Line, about, q.Text)
+			fmt.Fprintf(io.err, "question: line %d: %s: %s\n", q.Line, q.About(), q.Text)
 		} else {
-			fmt.Fprintf(io.err, "question: %s:%d: %s: %s\n", where, q.Line, about, q.Text)
+			fmt.Fprintf(io.err, "question: %s:%d: %s: %s\n", where, q.Line, q.About(), q.Text)
 		}
 	}
 	fmt.Fprintf(io.err, "init wrote its best value for each and asks you to check %d value(s) (marked # QUESTION: in the config); exit %d\n", len(questions), ExitQuestions)

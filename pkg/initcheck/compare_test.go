@@ -11,6 +11,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/pipeline"
 	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/scaffold"
 )
 
 // noMetadata is a proposal for a tree without metadata.yaml: init asks about the
@@ -58,7 +59,7 @@ func compareTiny(t *testing.T, minor string) *Result {
 			t.Fatal(err)
 		}
 	}
-	res := &Result{Config: noMetadata, Tag: "v0.1.0", Asked: []Asked{{Provider: "bootstrap-tiny", Field: "metadata", Text: "no metadata.yaml found", Line: 6}}}
+	res := &Result{Config: noMetadata, Tag: "v0.1.0", Asked: []scaffold.Question{{Provider: "bootstrap-tiny", Field: "metadata", Text: "no metadata.yaml found", Line: 6}}}
 	if err := compare(context.Background(), checkout{}, Options{Against: against}, res, built, cfg); err != nil {
 		t.Fatal(err)
 	}

@@ -34,21 +34,13 @@ type Options struct {
 
 // Result is what the check found.
 type Result struct {
-	Config      string       `json:"config"` // the proposed capirepo.yaml
-	Tag         string       `json:"tag"`
-	Against     []string     `json:"against"`
-	Notes       []string     `json:"notes,omitempty"`
-	Asked       []Asked      `json:"asked,omitempty"` // init's own questions about the config
-	Report      *diff.Report `json:"report"`
-	Differences []Checked    `json:"differences"`
-}
-
-// Asked is a question init asks about the proposed config (scaffold.Question).
-type Asked struct {
-	Provider string `json:"provider,omitempty"`
-	Field    string `json:"field"`
-	Text     string `json:"text"`
-	Line     int    `json:"line"` // the config line it is about
+	Config      string              `json:"config"` // the proposed capirepo.yaml
+	Tag         string              `json:"tag"`
+	Against     []string            `json:"against"`
+	Notes       []string            `json:"notes,omitempty"`
+	Asked       []scaffold.Question `json:"asked,omitempty"` // init's own questions about the config
+	Report      *diff.Report        `json:"report"`
+	Differences []Checked           `json:"differences"`
 }
 
 // Questions counts the differences no line of the config explains.
@@ -70,10 +62,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	config, questions := plan.Render()
-	res := &Result{Config: string(config)}
-	for _, q := range questions {
-		res.Asked = append(res.Asked, Asked{Provider: q.Provider, Field: q.Field, Text: q.Text, Line: q.Line})
-	}
+	res := &Result{Config: string(config), Asked: questions}
 	co, err := openCheckout(ctx, opts.Dir)
 	if err != nil {
 		return nil, err
@@ -158,7 +147,7 @@ func compare(ctx context.Context, co checkout, opts Options, res *Result, built 
 
 // askedAbout is init's questions about the config line cited (0: none), written above
 // it or above the key whose value holds it.
-func askedAbout(asked []Asked, lines *configLines, line int) string {
+func askedAbout(asked []scaffold.Question, lines *configLines, line int) string {
 	var texts []string
 	for _, a := range asked {
 		if first, last := lines.about(a.Line); line > 0 && first <= line && line <= last {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/scaffold"
 )
 
 func TestPublishedURLs(t *testing.T) {
@@ -109,7 +110,7 @@ func TestQuestionAbout(t *testing.T) {
 			t.Errorf("question on line %d: about lines %d-%d, want %d-%d", q, first, last, want[0], want[1])
 		}
 	}
-	asked := []Asked{{Text: "one", Line: 3}, {Text: "two", Line: 4}, {Text: "three", Line: 8}}
+	asked := []scaffold.Question{{Text: "one", Line: 3}, {Text: "two", Line: 4}, {Text: "three", Line: 8}}
 	for line, want := range map[int]string{2: "", 6: "one; two", 9: "three", 10: "", 0: ""} {
 		if got := askedAbout(asked, l, line); got != want {
 			t.Errorf("line %d: asked %q, want %q", line, got, want)
