@@ -3,6 +3,7 @@ package scaffold
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -60,7 +61,7 @@ func (s *treeSurvey) lineOf(rel string, re *regexp.Regexp) string {
 	}
 	for i, l := range strings.Split(string(data), "\n") {
 		if re.MatchString(l) {
-			return rel + ":" + itoa(i+1)
+			return rel + ":" + strconv.Itoa(i+1)
 		}
 	}
 	return rel

@@ -3,13 +3,10 @@ package scaffold
 import (
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 )
 
 func isMake(rel string) bool { return rel == "Makefile" || strings.HasSuffix(rel, ".mk") }
-
-func itoa(n int) string { return strconv.Itoa(n) }
 
 // releaseScope is the scope the release runs make with: the first release pipeline
 // call's variables, else the defaults.

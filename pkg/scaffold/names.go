@@ -5,6 +5,8 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/layout"
@@ -31,7 +33,7 @@ func (s *treeSurvey) decideName(p *Provider, main *source) {
 	if l := main.tree.label; l != "" {
 		if n := strings.TrimPrefix(l, layout.Label(p.Type, "")); n != "" && layout.ValidateName(p.Type, n) == nil {
 			p.Name, p.NameFrom = n, "the cluster.x-k8s.io/provider label "+l+" ("+s.labelAt(main.tree, l)+")"
-			if len(docs) > 0 && !hasName(docs, n) {
+			if len(docs) > 0 && !slices.ContainsFunc(docs, func(c nameClaim) bool { return c.name == n }) {
 				p.ask("name", "the docs name this %s %s (%s), the label %s: init wrote %s", p.Type, docs[0].name, docs[0].at, l, n)
 			}
 			return
@@ -52,15 +54,6 @@ func (s *treeSurvey) decideName(p *Provider, main *source) {
 		p.Name, p.NameFrom = s.folderName(string(p.Type), p.Root), "the folder name"
 		p.ask("name", "no cluster.x-k8s.io/provider label, doc or go.mod names this provider: init took %s from the folder name", p.Name)
 	}
-}
-
-func hasName(cs []nameClaim, n string) bool {
-	for _, c := range cs {
-		if c.name == n {
-			return true
-		}
-	}
-	return false
 }
 
 // mostNamed is the name most claims give (the first on a tie).
@@ -160,7 +153,7 @@ func (s *treeSurvey) docFiles() []string {
 
 func (s *treeSurvey) readDocNames(rel string, lines []string) {
 	for i, l := range lines {
-		at := rel + ":" + itoa(i+1)
+		at := rel + ":" + strconv.Itoa(i+1)
 		for _, m := range docFlag.FindAllStringSubmatch(l, -1) {
 			if t := flagType(m[1]); t != "" {
 				s.names[t] = append(s.names[t], nameClaim{name: m[2], at: at})

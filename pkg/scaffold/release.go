@@ -1,6 +1,7 @@
 package scaffold
 
 import (
+	"cmp"
 	"path"
 	"regexp"
 	"slices"
@@ -77,7 +78,7 @@ func (s *treeSurvey) restrict(p *Provider) {
 		}
 		ok, at := s.ships(e, name)
 		if name != "" && !ok {
-			e.Comment = strings.TrimPrefix(e.Comment+"; ", "; ") + name + " is not in the release (" + cmpOr(at, "the release lines") + " ship what they name)"
+			e.Comment = strings.TrimPrefix(e.Comment+"; ", "; ") + name + " is not in the release (" + cmp.Or(at, "the release lines") + " ship what they name)"
 			p.Commented = append(p.Commented, e)
 			continue
 		}

@@ -1,7 +1,9 @@
 package scaffold
 
 import (
+	"cmp"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -23,14 +25,14 @@ func (s *treeSurvey) renamedFile(p *Provider) {
 			if !strings.Contains(a.name, "components") || a.name == componentsFile(p.Type) || strings.ContainsAny(a.name, "*?[") {
 				continue
 			}
-			if chain, ok := s.renders(from, cmpOr(a.source, a.name), p.Components); ok {
+			if chain, ok := s.renders(from, cmp.Or(a.source, a.name), p.Components); ok {
 				p.File = a.name
 				p.cite("componentsFile", "the release ships it (%s): %s", strings.SplitN(a.at, ", ", 2)[0], chain)
 				break
 			}
 		}
 	}
-	name := cmpOr(p.File, componentsFile(p.Type))
+	name := cmp.Or(p.File, componentsFile(p.Type))
 	for _, d := range s.docFileNames()[string(p.Type)] {
 		if d.name != name && strings.Contains(d.name, "components") {
 			p.ask("componentsFile", "the docs point clusterctl at %s for this %s (%s); the config writes %s", d.name, p.Type, d.at, name)
@@ -98,7 +100,7 @@ func (s *treeSurvey) docFileNames() map[string][]nameClaim {
 				continue
 			}
 			if t := entryType(lines, i); t != "" {
-				out[t] = append(out[t], nameClaim{name: m[1], at: rel + ":" + itoa(i+1)})
+				out[t] = append(out[t], nameClaim{name: m[1], at: rel + ":" + strconv.Itoa(i+1)})
 			}
 		}
 	}

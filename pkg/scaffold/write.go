@@ -2,6 +2,7 @@ package scaffold
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -176,14 +177,7 @@ func (w *writer) images(p *Provider) {
 		w.ask(3, p, "image")
 		w.comment(3, "newName: <registry>/<image> # where the release image is pushed, if not there")
 	}
-	w.value(3, p, "tag", "tagFromVersion: "+cmpOr(p.Tag, "true"))
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
+	w.value(3, p, "tag", "tagFromVersion: "+cmp.Or(p.Tag, "true"))
 }
 
 // rest writes the provider's questions about values the config does not write.
