@@ -34,12 +34,13 @@ func (s *treeSurvey) shipping() *releaseFiles {
 	}
 	rf := &releaseFiles{}
 	s.shipped = rf
-	into := s.releaseDirContent()
+	dirs := s.releaseDirs()
+	into := s.releaseDirContent(dirs)
 	for _, u := range s.uploadsRead() {
 		rf.listed = true
 		dir, base := path.Dir(u.path), path.Base(u.path)
 		switch {
-		case s.treeDir(dir) && !s.releaseDirs()[dir]:
+		case s.treeDir(dir) && !dirs[dir]:
 			rf.assets = append(rf.assets, asset{name: base, source: u.path, at: u.at})
 		case strings.ContainsAny(base, "*?["):
 			for _, a := range into[dir] {
@@ -52,7 +53,7 @@ func (s *treeSurvey) shipping() *releaseFiles {
 		}
 	}
 	if !rf.listed {
-		rf.assets = s.templateCopies()
+		rf.assets = templateCopies(dirs, into)
 		rf.listed = len(rf.assets) > 0
 	}
 	return rf
@@ -98,10 +99,9 @@ func (s *treeSurvey) releaseDirs() map[string]bool {
 
 // releaseDirContent maps each folder release lines copy or render files into to
 // those files: cp/mv of release lines (and of other non-development lines into a
-// release folder), and renders written there.
-func (s *treeSurvey) releaseDirContent() map[string][]asset {
+// release folder, one of dirs), and renders written there.
+func (s *treeSurvey) releaseDirContent(dirs map[string]bool) map[string][]asset {
 	out := map[string][]asset{}
-	dirs := s.releaseDirs()
 	for _, l := range s.hints.lines {
 		if l.dev() && !l.release {
 			continue
@@ -146,11 +146,10 @@ func copyAssets(srcs, dst, at string, dirs map[string]bool) []placedAsset {
 }
 
 // templateCopies are the template files the release lines copy (into any folder) or
-// render into a release folder.
-func (s *treeSurvey) templateCopies() []asset {
+// render into a release folder (one of dirs), of the release folders' content into.
+func templateCopies(dirs map[string]bool, into map[string][]asset) []asset {
 	var out []asset
-	dirs := s.releaseDirs()
-	for dir, as := range s.releaseDirContent() {
+	for dir, as := range into {
 		for _, a := range as {
 			if isTemplateName(a.name) && (dirs[dir] || !strings.HasPrefix(a.source, "kustomize:")) {
 				out = append(out, a)

@@ -118,13 +118,8 @@ func (h *hints) fromLine(root string, l mkLine) {
 	if m := buildLine.FindStringSubmatch(t); m != nil {
 		if f := buildDir(m[1]); f != "" {
 			h.outputs[cleanRel(strings.Trim(m[2], `"'`))] = cleanRel(strings.Trim(f, `"'`))
-		}
-	}
-	if m := buildLine.FindStringSubmatch(t); m != nil && !testPath(m[2]) {
-		for _, f := range strings.Fields(m[1]) {
-			if !strings.HasPrefix(f, "-") && !strings.HasPrefix(f, "LoadRestrictions") {
+			if !testPath(m[2]) {
 				h.addFlavor(root, f, m[3], l)
-				break
 			}
 		}
 	}
