@@ -119,20 +119,27 @@ func (s *treeSurvey) folderName(typ, root string) string {
 	return base
 }
 
-// docNames reads README.md and docs/ (Markdown, four levels deep) for the names users
-// are told to give each provider type: clusterctl.yaml providers: entries (name: with
-// type: beside it) and clusterctl init flags.
+// docNames are the names README.md and docs/ tell users to give each provider type
+// (readDocs).
 func (s *treeSurvey) docNames() map[string][]nameClaim {
+	s.readDocs()
+	return s.names
+}
+
+// readDocs reads README.md and docs/ (Markdown, four levels deep), once, for the names
+// users are told to give each provider type (clusterctl.yaml providers: entries, name:
+// with type: beside it, and clusterctl init flags) and the components file names the
+// clusterctl.yaml entries give each type (url: …/NAME.yaml with type: beside it).
+func (s *treeSurvey) readDocs() {
 	if s.names != nil {
-		return s.names
+		return
 	}
-	s.names = map[string][]nameClaim{}
+	s.names, s.fileNames = map[string][]nameClaim{}, map[string][]nameClaim{}
 	for _, rel := range s.docFiles() {
 		if data, err := s.r.read(s.abs(rel)); err == nil {
 			s.readDocNames(rel, strings.Split(string(data), "\n"))
 		}
 	}
-	return s.names
 }
 
 func (s *treeSurvey) docFiles() []string {
@@ -159,12 +166,15 @@ func (s *treeSurvey) readDocNames(rel string, lines []string) {
 				s.names[t] = append(s.names[t], nameClaim{name: m[2], at: at})
 			}
 		}
-		n := docName.FindStringSubmatch(l)
-		if n == nil {
-			continue
+		if n := docName.FindStringSubmatch(l); n != nil {
+			if t := entryType(lines, i); t != "" {
+				s.names[t] = append(s.names[t], nameClaim{name: n[1], at: at})
+			}
 		}
-		if t := entryType(lines, i); t != "" {
-			s.names[t] = append(s.names[t], nameClaim{name: n[1], at: at})
+		if u := docURL.FindStringSubmatch(l); u != nil {
+			if t := entryType(lines, i); t != "" {
+				s.fileNames[t] = append(s.fileNames[t], nameClaim{name: u[1], at: at})
+			}
 		}
 	}
 }

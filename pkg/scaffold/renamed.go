@@ -3,7 +3,6 @@ package scaffold
 import (
 	"cmp"
 	"regexp"
-	"strconv"
 	"strings"
 )
 
@@ -80,29 +79,9 @@ func (s *treeSurvey) filesFrom() map[string]fileFrom {
 	return out
 }
 
-// docFileNames reads the components file names the docs' clusterctl.yaml entries
-// give each type (url: …/NAME.yaml with type: beside it).
+// docFileNames are the components file names the docs' clusterctl.yaml entries give
+// each type (readDocs).
 func (s *treeSurvey) docFileNames() map[string][]nameClaim {
-	if s.fileNames != nil {
-		return s.fileNames
-	}
-	out := map[string][]nameClaim{}
-	s.fileNames = out
-	for _, rel := range s.docFiles() {
-		data, err := s.r.read(s.abs(rel))
-		if err != nil {
-			continue
-		}
-		lines := strings.Split(string(data), "\n")
-		for i, l := range lines {
-			m := docURL.FindStringSubmatch(l)
-			if m == nil {
-				continue
-			}
-			if t := entryType(lines, i); t != "" {
-				out[t] = append(out[t], nameClaim{name: m[1], at: rel + ":" + strconv.Itoa(i+1)})
-			}
-		}
-	}
-	return out
+	s.readDocs()
+	return s.fileNames
 }
