@@ -8,11 +8,20 @@ import (
 )
 
 // asset is a file the release ships: its name (or a glob) in the release, the tree
-// file (or glob) it comes from when a line says, and the line.
+// file (or glob) it comes from when a line says, and the lines.
 type asset struct {
 	name   string // base name or glob of the released file
 	source string // slash path or glob in the tree; "" when only the name is known
-	at     string
+	at     string // the line that ships it: the upload, else the copy or render
+	via    string // an upload's from an assembled folder: the line that copies it there
+}
+
+// lines are the lines read: at, and via when there is one.
+func (a asset) lines() string {
+	if a.via == "" {
+		return a.at
+	}
+	return a.at + ", " + a.via
 }
 
 // releaseFiles is what the release says it ships.
@@ -45,7 +54,7 @@ func (s *treeSurvey) shipping() *releaseFiles {
 		case strings.ContainsAny(base, "*?["):
 			for _, a := range into[dir] {
 				if ok, _ := path.Match(base, a.name); ok || strings.ContainsAny(a.name, "*?[") {
-					rf.assets = append(rf.assets, asset{name: a.name, source: a.source, at: u.at + ", " + a.at})
+					rf.assets = append(rf.assets, asset{name: a.name, source: a.source, at: u.at, via: a.at})
 				}
 			}
 		default:
@@ -64,7 +73,7 @@ func (s *treeSurvey) shipping() *releaseFiles {
 func (s *treeSurvey) named(in []asset, base, at string) asset {
 	for _, a := range in {
 		if a.name == base {
-			return asset{name: base, source: a.source, at: at + ", " + a.at}
+			return asset{name: base, source: a.source, at: at, via: a.at}
 		}
 	}
 	return asset{name: base, at: at}
