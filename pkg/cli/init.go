@@ -65,7 +65,7 @@ func (o *initOptions) run(ctx context.Context, io streams, args []string) error 
 		}
 		return withCode(ExitInput, err)
 	}
-	data, questions := plan.Config(), plan.Questions()
+	data, questions := plan.Render()
 	rep := newInitReport(target, data, len(plan.Providers), questions)
 	switch {
 	case o.stdout:
@@ -102,14 +102,10 @@ func ask(io streams, where string, questions []scaffold.Question) error {
 		return nil
 	}
 	for _, q := range questions {
-		about := q.Field
-		if q.Provider != "" {
-			about = q.Provider + " " + q.Field
-		}
 		if where == "line" {
-			fmt.Fprintf(io.err, "question: line %d: %s: %s\n", q.Line, about, q.Text)
+			fmt.Fprintf(io.err, "question: line %d: %s: %s\n", q.Line, q.About(), q.Text)
 		} else {
-			fmt.Fprintf(io.err, "question: %s:%d: %s: %s\n", where, q.Line, about, q.Text)
+			fmt.Fprintf(io.err, "question: %s:%d: %s: %s\n", where, q.Line, q.About(), q.Text)
 		}
 	}
 	fmt.Fprintf(io.err, "init wrote its best value for each and asks you to check %d value(s) (marked # QUESTION: in the config); exit %d\n", len(questions), ExitQuestions)

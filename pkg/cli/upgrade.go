@@ -7,6 +7,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/diff"
+	"github.com/capirepo/capirepo/pkg/inventory"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/source"
@@ -61,7 +62,7 @@ func checkOne(ctx context.Context, io streams, t upgradeTarget, opts source.Opti
 	if err != nil {
 		return nil, loadFailure(fmt.Errorf("upgrade checks: %w", err))
 	}
-	return upgradeSteps(io, upgrade.Against(upgrade.Inputs(t.releases, "build"), history), t.url), nil
+	return upgradeSteps(io, upgrade.Against(inventory.Built(t.releases, "build"), history), t.url), nil
 }
 
 // targets pairs the built releases with the repositories of their earlier releases:

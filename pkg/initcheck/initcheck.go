@@ -34,21 +34,13 @@ type Options struct {
 
 // Result is what the check found.
 type Result struct {
-	Config      string       `json:"config"` // the proposed capirepo.yaml
-	Tag         string       `json:"tag"`
-	Against     []string     `json:"against"`
-	Notes       []string     `json:"notes,omitempty"`
-	Asked       []Asked      `json:"asked,omitempty"` // init's own questions about the config
-	Report      *diff.Report `json:"report"`
-	Differences []Checked    `json:"differences"`
-}
-
-// Asked is a question init asks about the proposed config (scaffold.Question).
-type Asked struct {
-	Provider string `json:"provider,omitempty"`
-	Field    string `json:"field"`
-	Text     string `json:"text"`
-	Line     int    `json:"line"` // the config line it is about
+	Config      string              `json:"config"` // the proposed capirepo.yaml
+	Tag         string              `json:"tag"`
+	Against     []string            `json:"against"`
+	Notes       []string            `json:"notes,omitempty"`
+	Asked       []scaffold.Question `json:"asked,omitempty"` // init's own questions about the config
+	Report      *diff.Report        `json:"report"`
+	Differences []Checked           `json:"differences"`
 }
 
 // Questions counts the differences no line of the config explains.
@@ -69,10 +61,8 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Config: string(plan.Config())}
-	for _, q := range plan.Questions() {
-		res.Asked = append(res.Asked, Asked{Provider: q.Provider, Field: q.Field, Text: q.Text, Line: q.Line})
-	}
+	config, questions := plan.Render()
+	res := &Result{Config: string(config), Asked: questions}
 	co, err := openCheckout(ctx, opts.Dir)
 	if err != nil {
 		return nil, err
@@ -138,10 +128,7 @@ func compare(ctx context.Context, co checkout, opts Options, res *Result, built 
 		}
 		published = append(published, ins...)
 	}
-	var build []inventory.Input
-	for _, r := range built.Set.Releases {
-		build = append(build, inventory.Input{Label: r.Label(), Version: r.Version.String(), Source: "the build of " + res.Tag, Files: r.Files, Named: true})
-	}
+	build := inventory.Built(built.Set.Releases, "the build of "+res.Tag)
 	rep, err := diff.Compare("the build of "+res.Tag+" with the proposed capirepo.yaml", strings.Join(res.Against, ", "), build, published)
 	if err != nil {
 		return err
@@ -151,13 +138,21 @@ func compare(ctx context.Context, co checkout, opts Options, res *Result, built 
 	for _, p := range rep.Pairs {
 		for _, d := range p.Differences {
 			c := e.explain(d)
-			for _, a := range res.Asked {
-				if c.Line > 0 && a.Line == c.Line {
-					c.Asked = a.Text
-				}
-			}
+			c.Asked = askedAbout(res.Asked, e.lines, c.Line)
 			res.Differences = append(res.Differences, c)
 		}
 	}
 	return nil
+}
+
+// askedAbout is init's questions about the config line cited (0: none), written above
+// it or above the key whose value holds it.
+func askedAbout(asked []scaffold.Question, lines *configLines, line int) string {
+	var texts []string
+	for _, a := range asked {
+		if first, last := lines.about(a.Line); line > 0 && first <= line && line <= last {
+			texts = append(texts, a.Text)
+		}
+	}
+	return strings.Join(texts, "; ")
 }

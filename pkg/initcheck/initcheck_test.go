@@ -11,6 +11,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/scaffold"
 )
 
 func TestPublishedURLs(t *testing.T) {
@@ -20,8 +21,9 @@ func TestPublishedURLs(t *testing.T) {
 		{Provider: layout.Provider{Name: "kubeadm", Type: layout.ControlPlaneProvider}, ComponentsFile: "control-plane-components.yaml"},
 	}}
 	cases := map[string][]string{
-		"https://github.com/acme/cluster-api.git": {"https://github.com/acme/cluster-api/releases/v1.2.3/bootstrap-components.yaml"},
-		"git@github.com:acme/cluster-api.git":     {"https://github.com/acme/cluster-api/releases/v1.2.3/bootstrap-components.yaml"},
+		"https://github.com/acme/cluster-api.git":                       {"https://github.com/acme/cluster-api/releases/v1.2.3/bootstrap-components.yaml"},
+		"git@github.com:acme/cluster-api.git":                           {"https://github.com/acme/cluster-api/releases/v1.2.3/bootstrap-components.yaml"},
+		"https://x-access-token:S3CRET@github.com/acme/cluster-api.git": {"https://github.com/acme/cluster-api/releases/v1.2.3/bootstrap-components.yaml"},
 		"ssh://git@gitlab.example.com/group/sub/capi.git": {
 			"https://gitlab.example.com/api/v4/projects/group%2Fsub%2Fcapi/packages/generic/bootstrap-kubeadm/v1.2.3/bootstrap-components.yaml",
 			"https://gitlab.example.com/api/v4/projects/group%2Fsub%2Fcapi/packages/generic/control-plane-kubeadm/v1.2.3/control-plane-components.yaml"},
@@ -32,9 +34,10 @@ func TestPublishedURLs(t *testing.T) {
 			t.Errorf("%s: %v (%v), want %v", origin, got, err, want)
 		}
 	}
-	for _, origin := range []string{"", "https://bitbucket.org/acme/capi.git", "/srv/git/capi"} {
-		if _, err := publishedURLs(origin, "v1.2.3", cfg); err == nil || !strings.Contains(err.Error(), "--check-against") {
-			t.Errorf("%q: %v, want an error naming --check-against", origin, err)
+	for _, origin := range []string{"", "https://bitbucket.org/acme/capi.git", "/srv/git/capi", "https://oauth2:S3CRET@gitlab.example.com/capi.git?private_token=S3CRET"} {
+		_, err := publishedURLs(origin, "v1.2.3", cfg)
+		if err == nil || !strings.Contains(err.Error(), "--check-against") || strings.Contains(err.Error(), "S3CRET") {
+			t.Errorf("%q: %v, want an error naming --check-against and no token", origin, err)
 		}
 	}
 }
@@ -94,5 +97,23 @@ func TestConfigLines(t *testing.T) {
 	}
 	if l.commented("cluster-template-ha.yaml") != 7 || l.line(2) != "- name: a # c" {
 		t.Errorf("commented %d, line %q", l.commented("cluster-template-ha.yaml"), l.line(2))
+	}
+}
+
+// TestQuestionAbout: a question is about the line below its block of questions and,
+// when a key is there, the key's whole value; not about the lines after it.
+func TestQuestionAbout(t *testing.T) {
+	t.Parallel()
+	l := newConfigLines([]byte("providers:\n- name: a\n  # QUESTION: one\n  # QUESTION: two\n  templates:\n  - flavor: dev\n  - {flavor: ha, path: x}\n  # QUESTION: three\n  # files:\n  metadata: m.yaml\n"))
+	for q, want := range map[int][2]int{3: {5, 7}, 4: {5, 7}, 8: {9, 9}} {
+		if first, last := l.about(q); first != want[0] || last != want[1] {
+			t.Errorf("question on line %d: about lines %d-%d, want %d-%d", q, first, last, want[0], want[1])
+		}
+	}
+	asked := []scaffold.Question{{Text: "one", Line: 3}, {Text: "two", Line: 4}, {Text: "three", Line: 8}}
+	for line, want := range map[int]string{2: "", 6: "one; two", 9: "three", 10: "", 0: ""} {
+		if got := askedAbout(asked, l, line); got != want {
+			t.Errorf("line %d: asked %q, want %q", line, got, want)
+		}
 	}
 }

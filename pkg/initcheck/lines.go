@@ -59,6 +59,47 @@ func keyValue(n *yaml.Node, key string) (k, v *yaml.Node) {
 	return nil, nil
 }
 
+// about is the span of lines [first, last] the question written on line q is about:
+// the line below its block of "# QUESTION:" lines and, when a key is on that line, the
+// key's whole value (a question above templates: is about each entry).
+func (l *configLines) about(q int) (first, last int) {
+	first = q
+	for strings.HasPrefix(l.line(first), "# QUESTION:") {
+		first++
+	}
+	last = first
+	if v := valueOfKeyOn(l.root, first); v != nil {
+		last = max(last, lastLine(v))
+	}
+	return first, last
+}
+
+// valueOfKeyOn is the value of the first mapping key on line, in document order (nil:
+// none).
+func valueOfKeyOn(n *yaml.Node, line int) *yaml.Node {
+	if n == nil {
+		return nil
+	}
+	for i, c := range n.Content {
+		if n.Kind == yaml.MappingNode && i%2 == 0 && c.Line == line && i+1 < len(n.Content) {
+			return n.Content[i+1]
+		}
+		if v := valueOfKeyOn(c, line); v != nil {
+			return v
+		}
+	}
+	return nil
+}
+
+// lastLine is the last line a node and its content start on.
+func lastLine(n *yaml.Node) int {
+	last := n.Line
+	for _, c := range n.Content {
+		last = max(last, lastLine(c))
+	}
+	return last
+}
+
 // commented is the first comment line that mentions s (a commented entry init could
 // not decide on), or 0.
 func (l *configLines) commented(s string) int {

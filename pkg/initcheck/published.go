@@ -7,6 +7,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/provenance"
 )
 
 // publishedURLs are the URLs clusterctl reads the providers of cfg at tag from, when
@@ -16,7 +17,7 @@ import (
 func publishedURLs(origin, tag string, cfg *config.Config) ([]string, error) {
 	host, project, ok := parseRemote(origin)
 	if !ok {
-		return nil, fmt.Errorf("the checkout's origin remote (%q) names no GitHub or GitLab project: pass --check-against URL|DIR, the release clusterctl reads", origin)
+		return nil, fmt.Errorf("the checkout's origin remote%s names no GitHub or GitLab project: pass --check-against URL|DIR, the release clusterctl reads", shownRemote(origin))
 	}
 	var out []string
 	for _, p := range cfg.Providers {
@@ -37,21 +38,11 @@ func publishedURLs(origin, tag string, cfg *config.Config) ([]string, error) {
 	return out, nil
 }
 
-// parseRemote reads the host and project path of a git remote URL:
-// https://host/group/name(.git), ssh://git@host/group/name.git, git@host:group/name.git.
+// parseRemote reads the host and project path of a git remote URL
+// (https://host/group/name(.git), ssh://git@host/group/name.git,
+// git@host:group/name.git) as provenance.RemoteURI cleans it.
 func parseRemote(remote string) (host, project string, ok bool) {
-	if remote == "" {
-		return "", "", false
-	}
-	if !strings.Contains(remote, "://") {
-		at := strings.LastIndex(remote, "@")
-		h, p, found := strings.Cut(remote[at+1:], ":")
-		if !found {
-			return "", "", false
-		}
-		remote = "ssh://" + h + "/" + p
-	}
-	u, err := url.Parse(remote)
+	u, err := url.Parse(provenance.RemoteURI(remote))
 	if err != nil || u.Hostname() == "" {
 		return "", "", false
 	}
@@ -60,4 +51,13 @@ func parseRemote(remote string) (host, project string, ok bool) {
 		return "", "", false
 	}
 	return strings.ToLower(u.Hostname()), project, true
+}
+
+// shownRemote is the remote as an error may name it: without user information (a
+// token) or query, never raw ("" when it is no network URL).
+func shownRemote(remote string) string {
+	if u := provenance.RemoteURI(remote); u != "" {
+		return " (" + u + ")"
+	}
+	return ""
 }

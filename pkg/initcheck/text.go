@@ -20,7 +20,7 @@ func (r *Result) WriteText(w io.Writer) error {
 		fmt.Fprintf(&b, "note: %s\n", n)
 	}
 	for _, a := range r.Asked {
-		fmt.Fprintf(&b, "init asks: capirepo.yaml:%d: %s: %s\n", a.Line, strings.TrimSpace(a.Provider+" "+a.Field), a.Text)
+		fmt.Fprintf(&b, "init asks: capirepo.yaml:%d: %s: %s\n", a.Line, a.About(), a.Text)
 	}
 	b.WriteString("\n")
 	for _, c := range r.Differences {

@@ -26,6 +26,25 @@ func Reads(name string) bool {
 	return ext == ".yaml" || ext == ".yml"
 }
 
+// Built turns built releases into inputs: their YAML files read, the others named
+// (Unread), as a published release of the same files is read; each Named, with source
+// as where it was read.
+func Built(releases []*release.Release, source string) []Input {
+	var out []Input
+	for _, r := range releases {
+		in := Input{Label: r.Label(), Version: r.Version.String(), Source: source, Named: true}
+		for _, f := range r.Files {
+			if Reads(f.Name) {
+				in.Files = append(in.Files, f)
+			} else {
+				in.Unread = append(in.Unread, f.Name)
+			}
+		}
+		out = append(out, in)
+	}
+	return out
+}
+
 // Of computes the inventory of one release with a cache of its own.
 func Of(in Input) *Release { return NewCache().Of(in) }
 

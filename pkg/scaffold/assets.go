@@ -8,11 +8,20 @@ import (
 )
 
 // asset is a file the release ships: its name (or a glob) in the release, the tree
-// file (or glob) it comes from when a line says, and the line.
+// file (or glob) it comes from when a line says, and the lines.
 type asset struct {
 	name   string // base name or glob of the released file
 	source string // slash path or glob in the tree; "" when only the name is known
-	at     string
+	at     string // the line that ships it: the upload, else the copy or render
+	via    string // an upload's from an assembled folder: the line that copies it there
+}
+
+// lines are the lines read: at, and via when there is one.
+func (a asset) lines() string {
+	if a.via == "" {
+		return a.at
+	}
+	return a.at + ", " + a.via
 }
 
 // releaseFiles is what the release says it ships.
@@ -34,17 +43,18 @@ func (s *treeSurvey) shipping() *releaseFiles {
 	}
 	rf := &releaseFiles{}
 	s.shipped = rf
-	into := s.releaseDirContent()
+	dirs := s.releaseDirs()
+	into := s.releaseDirContent(dirs)
 	for _, u := range s.uploadsRead() {
 		rf.listed = true
 		dir, base := path.Dir(u.path), path.Base(u.path)
 		switch {
-		case s.treeDir(dir) && !s.releaseDirs()[dir]:
+		case s.treeDir(dir) && !dirs[dir]:
 			rf.assets = append(rf.assets, asset{name: base, source: u.path, at: u.at})
 		case strings.ContainsAny(base, "*?["):
 			for _, a := range into[dir] {
 				if ok, _ := path.Match(base, a.name); ok || strings.ContainsAny(a.name, "*?[") {
-					rf.assets = append(rf.assets, asset{name: a.name, source: a.source, at: u.at + ", " + a.at})
+					rf.assets = append(rf.assets, asset{name: a.name, source: a.source, at: u.at, via: a.at})
 				}
 			}
 		default:
@@ -52,7 +62,7 @@ func (s *treeSurvey) shipping() *releaseFiles {
 		}
 	}
 	if !rf.listed {
-		rf.assets = s.templateCopies()
+		rf.assets = templateCopies(dirs, into)
 		rf.listed = len(rf.assets) > 0
 	}
 	return rf
@@ -63,7 +73,7 @@ func (s *treeSurvey) shipping() *releaseFiles {
 func (s *treeSurvey) named(in []asset, base, at string) asset {
 	for _, a := range in {
 		if a.name == base {
-			return asset{name: base, source: a.source, at: at + ", " + a.at}
+			return asset{name: base, source: a.source, at: at, via: a.at}
 		}
 	}
 	return asset{name: base, at: at}
@@ -98,10 +108,9 @@ func (s *treeSurvey) releaseDirs() map[string]bool {
 
 // releaseDirContent maps each folder release lines copy or render files into to
 // those files: cp/mv of release lines (and of other non-development lines into a
-// release folder), and renders written there.
-func (s *treeSurvey) releaseDirContent() map[string][]asset {
+// release folder, one of dirs), and renders written there.
+func (s *treeSurvey) releaseDirContent(dirs map[string]bool) map[string][]asset {
 	out := map[string][]asset{}
-	dirs := s.releaseDirs()
 	for _, l := range s.hints.lines {
 		if l.dev() && !l.release {
 			continue
@@ -146,11 +155,10 @@ func copyAssets(srcs, dst, at string, dirs map[string]bool) []placedAsset {
 }
 
 // templateCopies are the template files the release lines copy (into any folder) or
-// render into a release folder.
-func (s *treeSurvey) templateCopies() []asset {
+// render into a release folder (one of dirs), of the release folders' content into.
+func templateCopies(dirs map[string]bool, into map[string][]asset) []asset {
 	var out []asset
-	dirs := s.releaseDirs()
-	for dir, as := range s.releaseDirContent() {
+	for dir, as := range into {
 		for _, a := range as {
 			if isTemplateName(a.name) && (dirs[dir] || !strings.HasPrefix(a.source, "kustomize:")) {
 				out = append(out, a)

@@ -2,6 +2,7 @@ package scaffold
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"io"
 	"regexp"
@@ -165,8 +166,8 @@ func finalTag(t *tree, ref string) string {
 	}
 	for i := len(t.images) - 1; i >= 0; i-- {
 		if im := t.images[i]; im.Name == name {
-			tag = cmpOr(im.NewTag, tag)
-			name = cmpOr(im.NewName, name)
+			tag = cmp.Or(im.NewTag, tag)
+			name = cmp.Or(im.NewName, name)
 		}
 	}
 	return tag

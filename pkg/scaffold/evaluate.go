@@ -16,6 +16,7 @@ import (
 // are read with the defaults; a script a release line runs is on the release path.
 func (h *hints) evaluate(m *makefile, pipes []*ciFile, order map[string]int) []mkLine {
 	w := newWalker(m)
+	called := m.calledByRelease()
 	for _, release := range []bool{true, false} {
 		for _, p := range pipes {
 			for _, l := range p.lines {
@@ -24,9 +25,9 @@ func (h *hints) evaluate(m *makefile, pipes []*ciFile, order map[string]int) []m
 				}
 			}
 		}
-		called := m.calledByRelease()
+		piped := release && h.pipelineReleases() // the release pipelines run a release target
 		for _, r := range m.order {
-			if !release || releaseTarget(r.name) && !called[r.name] && !h.pipelineReleases() {
+			if !release || releaseTarget(r.name) && !called[r.name] && !piped {
 				w.run(r.name, visit{release: release, root: r.name})
 			}
 		}

@@ -3,16 +3,23 @@ package scaffold
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
 // Question is what init asks the maintainer: it wrote its best value, but two pieces of
 // evidence disagree or the value is a default rather than what the release path says.
+// Its JSON is init's and init --check's report of it.
 type Question struct {
-	Provider string // the provider's label ("" for the whole config)
-	Field    string // the config key it is about: name, image, tag, templates, …
-	Text     string // what init wrote and why it asks, naming the files and lines it read
-	Line     int    // the line of the config the question is written above (set by Questions)
+	Line     int    `json:"line"`               // the line of its "# QUESTION:" comment in the config (set by Render)
+	Provider string `json:"provider,omitempty"` // the provider's label ("" for the whole config)
+	Field    string `json:"field"`              // the config key it is about: name, image, tag, templates, …
+	Text     string `json:"text"`               // what init wrote and why it asks, naming the files and lines it read
+}
+
+// About names what the question is about: the provider's label and the field.
+func (q Question) About() string {
+	return strings.TrimSpace(q.Provider + " " + q.Field)
 }
 
 // ask records a question about one of the provider's values.
@@ -54,7 +61,7 @@ func (s *treeSurvey) lineOf(rel string, re *regexp.Regexp) string {
 	}
 	for i, l := range strings.Split(string(data), "\n") {
 		if re.MatchString(l) {
-			return rel + ":" + itoa(i+1)
+			return rel + ":" + strconv.Itoa(i+1)
 		}
 	}
 	return rel

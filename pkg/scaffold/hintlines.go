@@ -3,13 +3,10 @@ package scaffold
 import (
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 )
 
 func isMake(rel string) bool { return rel == "Makefile" || strings.HasSuffix(rel, ".mk") }
-
-func itoa(n int) string { return strconv.Itoa(n) }
 
 // releaseScope is the scope the release runs make with: the first release pipeline
 // call's variables, else the defaults.
@@ -121,13 +118,8 @@ func (h *hints) fromLine(root string, l mkLine) {
 	if m := buildLine.FindStringSubmatch(t); m != nil {
 		if f := buildDir(m[1]); f != "" {
 			h.outputs[cleanRel(strings.Trim(m[2], `"'`))] = cleanRel(strings.Trim(f, `"'`))
-		}
-	}
-	if m := buildLine.FindStringSubmatch(t); m != nil && !testPath(m[2]) {
-		for _, f := range strings.Fields(m[1]) {
-			if !strings.HasPrefix(f, "-") && !strings.HasPrefix(f, "LoadRestrictions") {
+			if !testPath(m[2]) {
 				h.addFlavor(root, f, m[3], l)
-				break
 			}
 		}
 	}

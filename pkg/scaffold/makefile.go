@@ -2,6 +2,7 @@ package scaffold
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -49,7 +50,7 @@ func (m *makefile) parse(rel, data string) {
 	var cur *rule
 	inDefine := false
 	for _, l := range logicalLines(data) {
-		at := rel + ":" + itoa(l.n)
+		at := rel + ":" + strconv.Itoa(l.n)
 		trimmed := strings.TrimSpace(l.text)
 		switch {
 		case inDefine:

@@ -5,6 +5,8 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/layout"
@@ -31,7 +33,7 @@ func (s *treeSurvey) decideName(p *Provider, main *source) {
 	if l := main.tree.label; l != "" {
 		if n := strings.TrimPrefix(l, layout.Label(p.Type, "")); n != "" && layout.ValidateName(p.Type, n) == nil {
 			p.Name, p.NameFrom = n, "the cluster.x-k8s.io/provider label "+l+" ("+s.labelAt(main.tree, l)+")"
-			if len(docs) > 0 && !hasName(docs, n) {
+			if len(docs) > 0 && !slices.ContainsFunc(docs, func(c nameClaim) bool { return c.name == n }) {
 				p.ask("name", "the docs name this %s %s (%s), the label %s: init wrote %s", p.Type, docs[0].name, docs[0].at, l, n)
 			}
 			return
@@ -52,15 +54,6 @@ func (s *treeSurvey) decideName(p *Provider, main *source) {
 		p.Name, p.NameFrom = s.folderName(string(p.Type), p.Root), "the folder name"
 		p.ask("name", "no cluster.x-k8s.io/provider label, doc or go.mod names this provider: init took %s from the folder name", p.Name)
 	}
-}
-
-func hasName(cs []nameClaim, n string) bool {
-	for _, c := range cs {
-		if c.name == n {
-			return true
-		}
-	}
-	return false
 }
 
 // mostNamed is the name most claims give (the first on a tie).
@@ -126,20 +119,27 @@ func (s *treeSurvey) folderName(typ, root string) string {
 	return base
 }
 
-// docNames reads README.md and docs/ (Markdown, four levels deep) for the names users
-// are told to give each provider type: clusterctl.yaml providers: entries (name: with
-// type: beside it) and clusterctl init flags.
+// docNames are the names README.md and docs/ tell users to give each provider type
+// (readDocs).
 func (s *treeSurvey) docNames() map[string][]nameClaim {
+	s.readDocs()
+	return s.names
+}
+
+// readDocs reads README.md and docs/ (Markdown, four levels deep), once, for the names
+// users are told to give each provider type (clusterctl.yaml providers: entries, name:
+// with type: beside it, and clusterctl init flags) and the components file names the
+// clusterctl.yaml entries give each type (url: …/NAME.yaml with type: beside it).
+func (s *treeSurvey) readDocs() {
 	if s.names != nil {
-		return s.names
+		return
 	}
-	s.names = map[string][]nameClaim{}
+	s.names, s.fileNames = map[string][]nameClaim{}, map[string][]nameClaim{}
 	for _, rel := range s.docFiles() {
 		if data, err := s.r.read(s.abs(rel)); err == nil {
 			s.readDocNames(rel, strings.Split(string(data), "\n"))
 		}
 	}
-	return s.names
 }
 
 func (s *treeSurvey) docFiles() []string {
@@ -160,18 +160,21 @@ func (s *treeSurvey) docFiles() []string {
 
 func (s *treeSurvey) readDocNames(rel string, lines []string) {
 	for i, l := range lines {
-		at := rel + ":" + itoa(i+1)
+		at := rel + ":" + strconv.Itoa(i+1)
 		for _, m := range docFlag.FindAllStringSubmatch(l, -1) {
 			if t := flagType(m[1]); t != "" {
 				s.names[t] = append(s.names[t], nameClaim{name: m[2], at: at})
 			}
 		}
-		n := docName.FindStringSubmatch(l)
-		if n == nil {
-			continue
+		if n := docName.FindStringSubmatch(l); n != nil {
+			if t := entryType(lines, i); t != "" {
+				s.names[t] = append(s.names[t], nameClaim{name: n[1], at: at})
+			}
 		}
-		if t := entryType(lines, i); t != "" {
-			s.names[t] = append(s.names[t], nameClaim{name: n[1], at: at})
+		if u := docURL.FindStringSubmatch(l); u != nil {
+			if t := entryType(lines, i); t != "" {
+				s.fileNames[t] = append(s.fileNames[t], nameClaim{name: u[1], at: at})
+			}
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -68,7 +69,7 @@ func readPipeline(rel, kind, data string) *ciFile {
 	job, envIndent := rel, -1
 	for _, l := range lines {
 		job, envIndent = p.scan(l, job, envIndent)
-		p.lines = append(p.lines, pipeLine{at: rel + ":" + itoa(l.n), job: job, text: l.text, n: l.n})
+		p.lines = append(p.lines, pipeLine{at: rel + ":" + strconv.Itoa(l.n), job: job, text: l.text, n: l.n})
 	}
 	return p
 }
@@ -143,6 +144,6 @@ func (p *ciFile) releaseLine(l pipeLine) bool {
 // setEnv records an env entry (the first one of a name).
 func (p *ciFile) setEnv(k, v string, n int) {
 	if _, set := p.env[k]; !set {
-		p.env[k], p.envAt[k] = v, p.rel+":"+itoa(n)
+		p.env[k], p.envAt[k] = v, p.rel+":"+strconv.Itoa(n)
 	}
 }

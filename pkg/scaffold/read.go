@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 
 	"github.com/capirepo/capirepo/pkg/fsx"
 )
@@ -46,7 +47,7 @@ func (r *reader) read(path string) ([]byte, error) {
 		return nil, err
 	}
 	if int64(len(data)) > r.max {
-		if !contains(r.big, path) {
+		if !slices.Contains(r.big, path) {
 			r.big = append(r.big, path)
 		}
 		return nil, fmt.Errorf("%s: larger than %d bytes", path, r.max)
@@ -68,13 +69,4 @@ func (r *reader) refused(path string, err error) {
 		r.unread = map[string]string{}
 	}
 	r.unread[path] = why
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

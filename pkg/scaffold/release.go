@@ -1,6 +1,7 @@
 package scaffold
 
 import (
+	"cmp"
 	"path"
 	"regexp"
 	"slices"
@@ -13,10 +14,10 @@ func (s *treeSurvey) ships(e Entry, name string) (bool, string) {
 	var ats []string
 	for _, a := range s.shipping().assets {
 		if ok, _ := path.Match(a.name, name); ok && s.fromSource(e, a.source) {
-			return true, a.at
+			return true, a.lines()
 		}
-		if at := strings.SplitN(a.at, ", ", 2)[0]; !slices.Contains(ats, at) {
-			ats = append(ats, at)
+		if !slices.Contains(ats, a.at) {
+			ats = append(ats, a.at)
 		}
 	}
 	if len(ats) > 3 {
@@ -77,7 +78,7 @@ func (s *treeSurvey) restrict(p *Provider) {
 		}
 		ok, at := s.ships(e, name)
 		if name != "" && !ok {
-			e.Comment = strings.TrimPrefix(e.Comment+"; ", "; ") + name + " is not in the release (" + cmpOr(at, "the release lines") + " ship what they name)"
+			e.Comment = strings.TrimPrefix(e.Comment+"; ", "; ") + name + " is not in the release (" + cmp.Or(at, "the release lines") + " ship what they name)"
 			p.Commented = append(p.Commented, e)
 			continue
 		}
@@ -103,7 +104,7 @@ func (s *treeSurvey) unbuilt(p *Provider, keep []Entry, rf *releaseFiles) {
 	}
 	for _, a := range rf.assets {
 		if isTemplateName(a.name) && !strings.ContainsAny(a.name, "*?[$") && !slices.Contains(made, a.name) {
-			p.Notes = append(p.Notes, strings.SplitN(a.at, ", ", 2)[0]+" ships "+a.name+", which no templates: entry builds: add its source")
+			p.Notes = append(p.Notes, a.at+" ships "+a.name+", which no templates: entry builds: add its source")
 		}
 	}
 }

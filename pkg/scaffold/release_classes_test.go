@@ -37,13 +37,13 @@ func TestInitReleaseClasses(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			config := string(plan.Config())
+			data, qs := plan.Render()
+			config := string(data)
 			for _, want := range c.config {
 				if !strings.Contains(config, want) {
 					t.Errorf("config lacks %q:\n%s", want, config)
 				}
 			}
-			qs := plan.Questions()
 			if got := asked(qs); !slices.Equal(got, c.asks) {
 				t.Errorf("asked %v, want %v:\n%s", got, c.asks, config)
 			}

@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/diff"
+	"github.com/capirepo/capirepo/pkg/inventory"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
-	"github.com/capirepo/capirepo/pkg/upgrade"
 )
 
 // releaseFile is where a release case's release config is written, next to the
@@ -45,7 +45,7 @@ func (d difference) String() string { return d.label + ": " + d.text }
 // against several merged) are a name difference: clusterctl installs them apart.
 func compareRelease(t *testing.T, built, shipped *release.Set) []difference {
 	t.Helper()
-	rep, err := diff.Compare("init's build", "the release", upgrade.Inputs(built.Releases, "init's build"), upgrade.Inputs(shipped.Releases, "the release"))
+	rep, err := diff.Compare("init's build", "the release", inventory.Built(built.Releases, "init's build"), inventory.Built(shipped.Releases, "the release"))
 	if err != nil {
 		t.Fatalf("diff: %v", err)
 	}

@@ -1,6 +1,7 @@
 package scaffold
 
 import (
+	"cmp"
 	"regexp"
 	"strings"
 )
@@ -23,14 +24,14 @@ func (s *treeSurvey) renamedFile(p *Provider) {
 			if !strings.Contains(a.name, "components") || a.name == componentsFile(p.Type) || strings.ContainsAny(a.name, "*?[") {
 				continue
 			}
-			if chain, ok := s.renders(from, cmpOr(a.source, a.name), p.Components); ok {
+			if chain, ok := s.renders(from, cmp.Or(a.source, a.name), p.Components); ok {
 				p.File = a.name
-				p.cite("componentsFile", "the release ships it (%s): %s", strings.SplitN(a.at, ", ", 2)[0], chain)
+				p.cite("componentsFile", "the release ships it (%s): %s", a.at, chain)
 				break
 			}
 		}
 	}
-	name := cmpOr(p.File, componentsFile(p.Type))
+	name := cmp.Or(p.File, componentsFile(p.Type))
 	for _, d := range s.docFileNames()[string(p.Type)] {
 		if d.name != name && strings.Contains(d.name, "components") {
 			p.ask("componentsFile", "the docs point clusterctl at %s for this %s (%s); the config writes %s", d.name, p.Type, d.at, name)
@@ -78,29 +79,9 @@ func (s *treeSurvey) filesFrom() map[string]fileFrom {
 	return out
 }
 
-// docFileNames reads the components file names the docs' clusterctl.yaml entries
-// give each type (url: …/NAME.yaml with type: beside it).
+// docFileNames are the components file names the docs' clusterctl.yaml entries give
+// each type (readDocs).
 func (s *treeSurvey) docFileNames() map[string][]nameClaim {
-	if s.fileNames != nil {
-		return s.fileNames
-	}
-	out := map[string][]nameClaim{}
-	s.fileNames = out
-	for _, rel := range s.docFiles() {
-		data, err := s.r.read(s.abs(rel))
-		if err != nil {
-			continue
-		}
-		lines := strings.Split(string(data), "\n")
-		for i, l := range lines {
-			m := docURL.FindStringSubmatch(l)
-			if m == nil {
-				continue
-			}
-			if t := entryType(lines, i); t != "" {
-				out[t] = append(out[t], nameClaim{name: m[1], at: rel + ":" + itoa(i+1)})
-			}
-		}
-	}
-	return out
+	s.readDocs()
+	return s.fileNames
 }

@@ -2,27 +2,25 @@ package scaffold
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
 )
 
-// Config returns the capirepo.yaml text of the plan: every decision as a key with its
-// evidence (file:line) in a comment, every open question as a "# QUESTION:" line above
-// the value it is about, everything init could not decide as a commented line.
+// Config is the capirepo.yaml text Render returns.
 func (p *Plan) Config() []byte {
-	data, _ := p.render()
+	data, _ := p.Render()
 	return data
 }
 
-// Questions returns what init asks the maintainer, each with the config line it is
-// written on; none when every value comes from the release path without disagreement.
-func (p *Plan) Questions() []Question {
-	_, qs := p.render()
-	return qs
-}
-
-func (p *Plan) render() ([]byte, []Question) {
+// Render returns the capirepo.yaml text of the plan and what init asks the maintainer.
+// The text has every decision as a key with its evidence (file:line) in a comment,
+// every open question as a "# QUESTION:" line above the value it is about (each
+// Question has that line), everything init could not decide as a commented line.
+// There are no questions when every value comes from the release path without
+// disagreement.
+func (p *Plan) Render() (config []byte, questions []Question) {
 	var b bytes.Buffer
 	w := &writer{b: &b}
 	w.line(0, "# capirepo.yaml written by `capirepo init`. Each value says in a comment which file and")
@@ -104,12 +102,12 @@ func (w *writer) provider(p *Provider) {
 	}
 	w.ask(0, p, "name")
 	w.line(0, "- name: %s # from %s", p.Name, p.NameFrom)
-	typ := "type: " + string(p.Type)
-	if p.TypeNote != "" {
-		typ += " # " + p.TypeNote
-		delete(p.Evidence, "type")
+	if p.TypeNote != "" { // the note replaces the evidence
+		w.ask(1, p, "type")
+		w.line(1, "type: %s # %s", p.Type, p.TypeNote)
+	} else {
+		w.value(1, p, "type", "type: "+string(p.Type))
 	}
-	w.value(1, p, "type", typ)
 	if p.File != "" {
 		w.value(1, p, "componentsFile", "componentsFile: "+p.File)
 	}
@@ -179,14 +177,7 @@ func (w *writer) images(p *Provider) {
 		w.ask(3, p, "image")
 		w.comment(3, "newName: <registry>/<image> # where the release image is pushed, if not there")
 	}
-	w.value(3, p, "tag", "tagFromVersion: "+cmpOr(p.Tag, "true"))
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
+	w.value(3, p, "tag", "tagFromVersion: "+cmp.Or(p.Tag, "true"))
 }
 
 // rest writes the provider's questions about values the config does not write.

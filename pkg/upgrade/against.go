@@ -1,9 +1,6 @@
 package upgrade
 
-import (
-	"github.com/capirepo/capirepo/pkg/inventory"
-	"github.com/capirepo/capirepo/pkg/release"
-)
+import "github.com/capirepo/capirepo/pkg/inventory"
 
 // Against checks each release of next against the earlier releases of the same
 // provider in history (a published repository, or a folder of earlier releases):
@@ -31,24 +28,6 @@ func Against(next, history []inventory.Input) []Step {
 		step := Step{Next: r, From: Sources(r, past)}
 		step.Findings = Check(r, step.From)
 		out = append(out, step)
-	}
-	return out
-}
-
-// Inputs turns built releases into inventory inputs (their YAML files read, the
-// others named), each with source as where it was read.
-func Inputs(releases []*release.Release, source string) []inventory.Input {
-	var out []inventory.Input
-	for _, r := range releases {
-		in := inventory.Input{Label: r.Label(), Version: r.Version.String(), Source: source, Named: true}
-		for _, f := range r.Files {
-			if inventory.Reads(f.Name) {
-				in.Files = append(in.Files, f)
-			} else {
-				in.Unread = append(in.Unread, f.Name)
-			}
-		}
-		out = append(out, in)
 	}
 	return out
 }
