@@ -15,7 +15,6 @@ import (
 // components file's bytes: two releases whose schema texts are equal need no parse.
 type Outline struct {
 	Doc
-	Text    []byte   // the document's text as written (a slice of the file)
 	Schemas []Schema // a CustomResourceDefinition's schemas, in document order
 }
 
@@ -93,7 +92,7 @@ func outlineChunk(c Text, index int) ([]Outline, error) {
 	}
 	out := make([]Outline, 0, len(docs))
 	for _, d := range docs {
-		o := Outline{Doc: d, Text: c.Data}
+		o := Outline{Doc: d}
 		if isCRD(d.Node) {
 			o.Schemas = takeSchemas(d)
 		}
@@ -130,7 +129,7 @@ func outlineCut(c Text, rest []byte, cuts []cut) (Outline, bool) {
 	if err != nil || d == nil {
 		return Outline{}, false
 	}
-	o := Outline{Doc: *d, Text: c.Data}
+	o := Outline{Doc: *d}
 	for i, k := range keys {
 		o.Schemas = append(o.Schemas, Schema{Version: k.version, Line: k.key.Line, Text: c.Data[cuts[i].start:cuts[i].end]})
 	}
