@@ -76,12 +76,7 @@ func checkCRDTemplate(s *scan, c crd) lint.Findings {
 	if !c.needsTemplate() {
 		return nil
 	}
-	for _, o := range s.crds {
-		if o.group == c.group && o.kind == c.kind+"Template" {
-			return nil
-		}
-	}
-	if siblingHasTemplate(s, c) {
+	if hasTemplate(s, c) || siblingHasTemplate(s, c) {
 		return nil
 	}
 	if c.role == "InfraMachine" || c.role == "BootstrapConfig" {

@@ -13,7 +13,7 @@ var ruleEndpointMissing = rule("contract-infra-cluster-endpoint", lint.Note, "In
 func checkEndpointPresence(s *scan) lint.Findings {
 	var out lint.Findings
 	for _, c := range s.crds {
-		if kindRole(c) != "InfraCluster" {
+		if c.role != "InfraCluster" {
 			continue
 		}
 		for _, t := range targets(c, s.in.Contract) {

@@ -12,17 +12,13 @@ var (
 	ruleManagerRBACUnknown = rule("components-manager-rbac-unresolved", lint.Note, "A binding of the manager's service account names a role the components do not ship (nor a Kubernetes bootstrap role), so components-manager-rbac cannot tell what it grants and checks nothing: \"The clusterctl command requires that both the components YAML and the cluster templates contain all the required objects\" (clusterctl contract 7.3).")
 )
 
-// kindRole is the contract role of a CRD ("" for none). Every rule of this file
-// asks here, so the role classification can change in one place.
-func kindRole(c crd) string { return c.role }
-
 // reconciled: the provider's controllers reconcile c: a contract kind, or a kind of
 // the provider's own groups with a status subresource; Templates are only read.
 func reconciled(c crd, own map[string]bool) bool {
 	if c.plural == "" || strings.HasSuffix(c.kind, "Template") {
 		return false
 	}
-	return kindRole(c) != "" || own[c.group] && c.hasStatus()
+	return c.role != "" || own[c.group] && c.hasStatus()
 }
 
 func (c crd) hasStatus() bool {

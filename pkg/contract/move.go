@@ -43,7 +43,7 @@ func checkMoveLabels(s *scan) lint.Findings {
 // isIdentityKind: a kind named <...>Identity (CAPA's AWSClusterStaticIdentity,
 // CAPZ's AzureClusterIdentity, CAPV's VSphereClusterIdentity), not a contract kind.
 func isIdentityKind(c crd) bool {
-	return kindRole(c) == "" && strings.HasSuffix(c.kind, "Identity") && len(c.kind) > len("Identity")
+	return c.role == "" && strings.HasSuffix(c.kind, "Identity") && len(c.kind) > len("Identity")
 }
 
 // ObjectMoveLabels drops the components-move-label findings of identity kinds whose

@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -42,5 +43,19 @@ func TestPoolEntryIsANote(t *testing.T) {
 				t.Fatalf("provider-id findings on PooledRemoteMachine %+v, want one %s", got, c.want)
 			}
 		})
+	}
+}
+
+// TestRoleMarks: the marks of a role are the paths of its unconditional "must" field
+// rules, in fieldRules order, v1beta1's first (the note's message lists them so).
+func TestRoleMarks(t *testing.T) {
+	t.Parallel()
+	for role, want := range map[string][]string{
+		"InfraMachine":    {"spec.providerID", "status.ready", "status.initialization.provisioned"},
+		"BootstrapConfig": {"status.dataSecretName", "status.ready", "status.initialization.dataSecretCreated"},
+	} {
+		if got := roleMarks(role); !slices.Equal(got, want) {
+			t.Errorf("roleMarks(%s) = %v, want %v", role, got, want)
+		}
 	}
 }

@@ -16,6 +16,7 @@ func TestGrantsMatchLikeTheAPIServer(t *testing.T) {
 		{groups: []string{"infrastructure.foo.com"}, resources: []string{"*/status"}, verbs: []string{"patch"}},
 		{groups: []string{"*"}, resources: []string{"events"}, verbs: []string{"*"}},
 		{groups: []string{"infrastructure.foo.com"}, resources: []string{"foomachines"}, verbs: []string{"watch"}, named: true},
+		{groups: []string{""}, resources: []string{"pods/*"}, verbs: []string{"get"}},
 	})
 	cases := []struct {
 		group, resource, verb string
@@ -27,6 +28,8 @@ func TestGrantsMatchLikeTheAPIServer(t *testing.T) {
 		{"infrastructure.foo.com", "fooclusters", "patch", false},
 		{"events.k8s.io", "events", "create", true},
 		{"infrastructure.foo.com", "foomachines", "watch", false},
+		{"", "pods/log", "get", false}, // "pods/*" is no wildcard
+		{"", "pods/*", "get", true},
 	}
 	for _, c := range cases {
 		if got := g.allows(c.group, c.resource, c.verb); got != c.want {

@@ -46,15 +46,25 @@ func (g grants) add(rules []policyRule) {
 	}
 }
 
-// allows matches as the API server's RBAC authorizer does (VerbMatches,
-// APIGroupMatches, ResourceMatches in k8s.io/kubernetes pkg/apis/rbac/v1
-// evaluation_helpers.go): "*" matches any group, resource or verb, and "*/status"
-// any status subresource. resource is "plural" or "plural/status".
-func (g grants) allows(group, resource, verb string) bool {
+// CoveringResources lists the entries of a rule's resources that cover a requested
+// resource ("plural" or "plural/sub") as the API server matches them
+// (ResourceMatches in k8s.io/kubernetes pkg/apis/rbac/v1 evaluation_helpers.go,
+// resourceCoversAll in k8s.io/component-helpers auth/rbac/validation
+// policy_comparator.go): the resource itself, "*", and "*/sub" for a subresource.
+// "plural/*" is no wildcard: it covers only a request for "plural/*" itself.
+func CoveringResources(resource string) []string {
 	keys := []string{resource, "*"}
 	if _, sub, ok := strings.Cut(resource, "/"); ok {
 		keys = append(keys, "*/"+sub)
 	}
+	return keys
+}
+
+// allows matches as the API server's RBAC authorizer does (VerbMatches,
+// APIGroupMatches, ResourceMatches): "*" matches any group, resource or verb, and
+// CoveringResources the resource.
+func (g grants) allows(group, resource, verb string) bool {
+	keys := CoveringResources(resource)
 	for _, grp := range []string{group, "*"} {
 		for _, k := range keys {
 			if vs := g[grp][k]; vs[verb] || vs["*"] {

@@ -146,16 +146,6 @@ func pairTemplates(crds []crd) {
 	}
 }
 
-// kindRole is the contract role of group/kind among the file's CRDs ("" none).
-func (s *scan) kindRole(group, kind string) string {
-	for _, c := range s.crds {
-		if c.group == group && c.kind == kind {
-			return c.role
-		}
-	}
-	return ""
-}
-
 // ContractKindCRDs returns the CRDs of docs whose kinds have a contract role, the
 // ones Cluster API resolves references to through their cluster.x-k8s.io/<contract>
 // labels; other CRDs (IPAM pools, identities, add-ons) are left out.

@@ -91,11 +91,14 @@ func TestPairTemplates(t *testing.T) {
 	in := roleCRD("k8s.example.com", "NodeSeed", "v1beta1", nil, []string{"dataSecretName"}) + "---\n" +
 		roleCRD("k8s.example.com", "NodeSeedTemplate", "v1beta1", []string{"template"}, nil) + "---\n" +
 		roleCRD("k8s.example.com", "WidgetTemplate", "v1beta1", []string{"template"}, nil)
-	s := newScan(Input{Docs: split(t, in)})
-	if got := s.kindRole("k8s.example.com", "NodeSeedTemplate"); got != roleBootstrapTemplate {
+	roles := map[string]string{}
+	for _, c := range newScan(Input{Docs: split(t, in)}).crds {
+		roles[c.group+"/"+c.kind] = c.role
+	}
+	if got := roles["k8s.example.com/NodeSeedTemplate"]; got != roleBootstrapTemplate {
 		t.Errorf("NodeSeedTemplate role %q, want %q", got, roleBootstrapTemplate)
 	}
-	if got := s.kindRole("k8s.example.com", "WidgetTemplate"); got != "" {
-		t.Errorf("WidgetTemplate role %q, want none", got)
+	if got, ok := roles["k8s.example.com/WidgetTemplate"]; !ok || got != "" {
+		t.Errorf("WidgetTemplate role %q (found %v), want none", got, ok)
 	}
 }

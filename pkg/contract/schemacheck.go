@@ -154,11 +154,11 @@ func schemaFinding(s *scan, c crd, t target, r lint.Rule, line int, problem, fix
 	}
 	f := report(r, s.in.File, c.doc, line, "%s", msg)
 	if why := notReferenced(s, c); why != "" && f.Severity == lint.Error {
-		f.Severity, f.Message = lint.Warning, f.Message+" (warning, not error: "+why+")"
+		sev, because := lint.Warning, why
 		if none := roleFieldsAbsent(c); none != "" {
-			f.Severity, f.Message = lint.Note, f.Message[:len(f.Message)-len(why)-len(" (warning, not error: )")]+
-				" (note, not error: "+why+"; and it has none of the fields Cluster API reads of "+withArticle(c.role)+": "+none+")"
+			sev, because = lint.Note, why+"; and it has none of the fields Cluster API reads of "+withArticle(c.role)+": "+none
 		}
+		f.Severity, f.Message = sev, fmt.Sprintf("%s (%s, not error: %s)", f.Message, sev, because)
 	}
 	return f
 }

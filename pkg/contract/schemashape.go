@@ -107,10 +107,23 @@ func notReferenced(s *scan, c crd) string {
 }
 
 // roleMarks are fields of which a kind Cluster API references as the role has at least
-// one, under either contract.
-var roleMarks = map[string][]string{
-	"InfraMachine":    {"spec.providerID", "status.ready", "status.initialization.provisioned"},
-	"BootstrapConfig": {"status.dataSecretName", "status.ready", "status.initialization.dataSecretCreated"},
+// one, under either contract: the paths of the role's unconditional "must" field rules
+// (fieldRules, in order; v1beta1's before v1beta2's).
+func roleMarks(role string) []string {
+	var out []string
+	for _, r := range fieldRules {
+		if !r.must || r.when != "" || r.template || !slices.Contains(r.roles, role) {
+			continue
+		}
+		for _, con := range []string{"v1beta1", "v1beta2"} {
+			for _, w := range r.want[con] {
+				if !slices.Contains(out, w.path) {
+					out = append(out, w.path)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // roleFieldsAbsent lists the marks of c's role when its newest served version has none
@@ -118,7 +131,7 @@ var roleMarks = map[string][]string{
 // piece of evidence that Cluster API does not read c as that role (k0smotron's
 // PooledRemoteMachine, a pool entry beside RemoteMachine).
 func roleFieldsAbsent(c crd) string {
-	marks := roleMarks[c.role]
+	marks := roleMarks(c.role)
 	sv := c.servedVersion(latest(c))
 	for _, p := range marks {
 		if _, st := sv.field(p); st != missing {

@@ -72,9 +72,8 @@ func load(ctx context.Context, arg string, opts source.Options, every bool) ([]i
 	return out, nil
 }
 
-// readProvider reads one version of r, or every version when version is "".
-// readProvider reads the versions of one provider; local: its label is a local
-// repository's folder name (inventory.Input.Named).
+// readProvider reads one version of r, or every version when version is "";
+// local: its label is a local repository's folder name (inventory.Input.Named).
 func readProvider(ctx context.Context, r repository.Repository, label, version, src string, local bool) ([]inventory.Input, error) {
 	versions := []string{version}
 	switch version {

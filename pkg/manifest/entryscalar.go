@@ -31,11 +31,7 @@ func plainString(v string) bool {
 		strings.Contains(v, ": ") || strings.HasSuffix(v, ":") {
 		return false
 	}
-	switch strings.ToLower(v) {
-	case "true", "false", "null", "yes", "no", "on", "off", "y", "n":
-		return false
-	}
-	return true
+	return !reservedWord(v)
 }
 
 // literal reads a literal block scalar's lines (clip keeps one final line break,

@@ -10,11 +10,13 @@ import (
 
 // Images returns the images named in YAML files: every string value of an `image:` key
 // outside CustomResourceDefinitions, without unresolved ${VARIABLES}; sorted, unique.
-// Files that are not valid YAML are skipped (lint reports them).
+// Files that are not valid YAML are skipped (lint reports them). Slim parsing drops
+// only CRD schemas, which Images skips anyway, and falls back to a full parse
+// wherever it is unsure, so the images and the errors are Split's.
 func Images(files ...[]byte) []string {
 	set := map[string]bool{}
 	for _, data := range files {
-		docs, err := Split(data)
+		docs, err := SplitWith(data, Options{Slim: true})
 		if err != nil {
 			continue
 		}

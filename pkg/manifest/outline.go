@@ -15,7 +15,6 @@ import (
 // components file's bytes: two releases whose schema texts are equal need no parse.
 type Outline struct {
 	Doc
-	Text    []byte   // the document's text as written (a slice of the file)
 	Schemas []Schema // a CustomResourceDefinition's schemas, in document order
 }
 
@@ -58,7 +57,7 @@ func SplitOutline(data []byte) ([]Outline, error) {
 		return nil, Screen(data)
 	}
 	var out []Outline
-	for i, c := range chunks(data) {
+	for i, c := range Texts(data) {
 		os, err := outlineChunk(c, i)
 		if err != nil {
 			return nil, err
@@ -74,17 +73,17 @@ func OutlineText(t Text) ([]Outline, error) {
 	if bytes.IndexByte(t.Data, 0) >= 0 {
 		return nil, Screen(t.Data)
 	}
-	return outlineChunk(chunk{data: t.Data}, 0)
+	return outlineChunk(Text{Data: t.Data}, 0)
 }
 
-func outlineChunk(c chunk, index int) ([]Outline, error) {
-	if rest, cuts, ok := cutOut(c.data); ok && len(cuts) > 0 && oneDocument(rest) { // "---" and "..." lines are never cut
+func outlineChunk(c Text, index int) ([]Outline, error) {
+	if rest, cuts, ok := cutOut(c.Data); ok && len(cuts) > 0 && oneDocument(rest) { // "---" and "..." lines are never cut
 		if o, ok := outlineCut(c, rest, cuts); ok {
 			o.Index = index
 			return []Outline{o}, nil
 		}
 	}
-	if err := Screen(c.data); err != nil {
+	if err := Screen(c.Data); err != nil {
 		return nil, shiftError(err, c, index)
 	}
 	docs, err := splitOne(c, index, Options{})
@@ -93,7 +92,7 @@ func outlineChunk(c chunk, index int) ([]Outline, error) {
 	}
 	out := make([]Outline, 0, len(docs))
 	for _, d := range docs {
-		o := Outline{Doc: d, Text: c.data}
+		o := Outline{Doc: d}
 		if isCRD(d.Node) {
 			o.Schemas = takeSchemas(d)
 		}
@@ -104,7 +103,7 @@ func outlineChunk(c chunk, index int) ([]Outline, error) {
 
 // outlineCut parses a CRD document whose schema blocks were cut: ok when the rest is
 // one mapping whose schema keys are exactly the cut keys, each now null.
-func outlineCut(c chunk, rest []byte, cuts []cut) (Outline, bool) {
+func outlineCut(c Text, rest []byte, cuts []cut) (Outline, bool) {
 	if !utf8.Valid(rest) {
 		return Outline{}, false // parsed whole, for Screen's message
 	}
@@ -125,14 +124,14 @@ func outlineCut(c chunk, rest []byte, cuts []cut) (Outline, bool) {
 		}
 	}
 	restoreLines(n, cuts)
-	shiftLines(n, c.line)
+	shiftLines(n, c.Line)
 	d, err := newDoc(0, n, Options{})
 	if err != nil || d == nil {
 		return Outline{}, false
 	}
-	o := Outline{Doc: *d, Text: c.data}
+	o := Outline{Doc: *d}
 	for i, k := range keys {
-		o.Schemas = append(o.Schemas, Schema{Version: k.version, Line: k.key.Line, Text: c.data[cuts[i].start:cuts[i].end]})
+		o.Schemas = append(o.Schemas, Schema{Version: k.version, Line: k.key.Line, Text: c.Data[cuts[i].start:cuts[i].end]})
 	}
 	return o, true
 }
@@ -278,11 +277,11 @@ func Texts(data []byte) []Text {
 }
 
 // shiftError turns a chunk's Screen error into the file's: document index and line.
-func shiftError(err error, c chunk, index int) error {
+func shiftError(err error, c Text, index int) error {
 	if e, ok := err.(*Error); ok {
 		e.Doc = index
 		if e.Line > 0 {
-			e.Line += c.line
+			e.Line += c.Line
 		}
 	}
 	return err

@@ -1,6 +1,7 @@
 package manifest
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -195,8 +196,30 @@ func TestOutlineMutants(t *testing.T) {
 	}
 }
 
-// TestTextsCutLikeChunks: Texts cuts where the parsers' chunks cut, with the same lines.
-func TestTextsCutLikeChunks(t *testing.T) {
+// linesCut is the plain cutter Texts replaced, kept as its oracle: it walks every
+// line and cuts at document-start lines ("---" at column 0, which YAML always treats
+// as a new document, even inside a block scalar).
+func linesCut(data []byte) []Text {
+	var out []Text
+	start, startLine, line := 0, 0, 0
+	for i := 0; i < len(data); {
+		end := bytes.IndexByte(data[i:], '\n')
+		next := len(data)
+		if end >= 0 {
+			next = i + end + 1
+		}
+		if isDocStart(data[i:next]) {
+			out = append(out, Text{data[start:i], startLine})
+			start, startLine = next, line+1
+		}
+		i, line = next, line+1
+	}
+	return append(out, Text{data[start:], startLine})
+}
+
+// TestTextsCutLikeLines: Texts (which searches for "---") cuts where a walk over
+// every line cuts, with the same lines.
+func TestTextsCutLikeLines(t *testing.T) {
 	t.Parallel()
 	inputs := []string{"", "---", "---\n", "a: 1\n", "---\na: 1\n---\nb: 2\n", "a: 1\n----\n--- # c\nb: 2\n---x\n--- \n",
 		"a: |\n  ---\n---\n", "\n\n---\n\n---", twoVersionCRD + "---\n" + validationCRD}
@@ -205,13 +228,13 @@ func TestTextsCutLikeChunks(t *testing.T) {
 		inputs = append(inputs, string(mutants.Bytes(rnd, []byte("a: 1\n---\nb: 2\n--- # x\nc: 3\n"), []byte("-\n #a"), 4)))
 	}
 	for _, in := range inputs {
-		cs, ts := chunks([]byte(in)), Texts([]byte(in))
+		cs, ts := linesCut([]byte(in)), Texts([]byte(in))
 		if len(cs) != len(ts) {
 			t.Fatalf("%q: %d texts, want %d", in, len(ts), len(cs))
 		}
 		for i := range cs {
-			if string(cs[i].data) != string(ts[i].Data) || cs[i].line != ts[i].Line {
-				t.Fatalf("%q: text %d is %q at %d, want %q at %d", in, i, ts[i].Data, ts[i].Line, cs[i].data, cs[i].line)
+			if string(cs[i].Data) != string(ts[i].Data) || cs[i].Line != ts[i].Line {
+				t.Fatalf("%q: text %d is %q at %d, want %q at %d", in, i, ts[i].Data, ts[i].Line, cs[i].Data, cs[i].Line)
 			}
 		}
 	}

@@ -11,32 +11,6 @@ import (
 // parallelMin is the input size above which documents are parsed concurrently.
 const parallelMin = 256 << 10
 
-// chunk is the text of one document and the line it starts on.
-type chunk struct {
-	data []byte
-	line int // 0-based line offset of data in the file
-}
-
-// chunks cuts data at document-start lines ("---" at column 0, which YAML always
-// treats as a new document, even inside a block scalar).
-func chunks(data []byte) []chunk {
-	var out []chunk
-	start, startLine, line := 0, 0, 0
-	for i := 0; i < len(data); {
-		end := bytes.IndexByte(data[i:], '\n')
-		next := len(data)
-		if end >= 0 {
-			next = i + end + 1
-		}
-		if isDocStart(data[i:next]) {
-			out = append(out, chunk{data[start:i], startLine})
-			start, startLine = next, line+1
-		}
-		i, line = next, line+1
-	}
-	return append(out, chunk{data[start:], startLine})
-}
-
 func isDocStart(l []byte) bool {
 	if !bytes.HasPrefix(l, []byte("---")) {
 		return false
@@ -49,7 +23,7 @@ func splitParallel(data []byte) ([]Doc, error) { return splitParallelWith(data, 
 
 // splitParallelWith parses each chunk on its own, on all CPUs, and keeps file order.
 func splitParallelWith(data []byte, o Options) ([]Doc, error) {
-	cs := chunks(data)
+	cs := Texts(data)
 	docs := make([][]Doc, len(cs))
 	errs := make([]error, len(cs))
 	var wg sync.WaitGroup
@@ -79,13 +53,13 @@ func splitParallelWith(data []byte, o Options) ([]Doc, error) {
 }
 
 // splitOne parses one chunk and shifts its lines to file lines.
-func splitOne(c chunk, index int, o Options) ([]Doc, error) {
-	ds, err := splitChunk(c.data, o)
+func splitOne(c Text, index int, o Options) ([]Doc, error) {
+	ds, err := splitChunk(c.Data, o)
 	if err != nil {
 		if e, ok := err.(*Error); ok {
 			e.Doc = index
 			if e.Line > 0 {
-				e.Line += c.line
+				e.Line += c.Line
 			}
 			e.Msg = replaceDocNumber(e.Msg, index)
 		}
@@ -93,8 +67,8 @@ func splitOne(c chunk, index int, o Options) ([]Doc, error) {
 	}
 	for i := range ds {
 		ds[i].Index = index
-		ds[i].Line += c.line
-		shiftLines(ds[i].Node, c.line)
+		ds[i].Line += c.Line
+		shiftLines(ds[i].Node, c.Line)
 	}
 	return ds, nil
 }

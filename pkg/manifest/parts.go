@@ -6,7 +6,7 @@ import "bytes"
 // document-start lines as the parallel parse. Input with n documents or fewer is
 // returned whole.
 func Parts(data []byte, n int) [][]byte {
-	cs := chunks(data)
+	cs := Texts(data)
 	if len(cs) <= n {
 		return [][]byte{data}
 	}
@@ -17,8 +17,8 @@ func Parts(data []byte, n int) [][]byte {
 			if j > 0 {
 				b.WriteString("---\n")
 			}
-			b.Write(c.data)
-			if len(c.data) > 0 && c.data[len(c.data)-1] != '\n' {
+			b.Write(c.Data)
+			if len(c.Data) > 0 && c.Data[len(c.Data)-1] != '\n' {
 				b.WriteByte('\n')
 			}
 		}

@@ -30,15 +30,15 @@ func TestSkimMatchesFullParse(t *testing.T) {
 	}
 	skimmed := 0
 	for name, data := range inputs {
-		for _, c := range chunks(data) {
-			got, ok := skimCRD(c.data, Options{Slim: true})
+		for _, c := range Texts(data) {
+			got, ok := skimCRD(c.Data, Options{Slim: true})
 			if !ok {
 				continue
 			}
 			skimmed++
-			want, err := splitSeqWith(c.data, Options{Slim: true})
+			want, err := splitSeqWith(c.Data, Options{Slim: true})
 			if err != nil || !reflect.DeepEqual(got[0].Obj, want[0].Obj) {
-				t.Errorf("%s: skimmed CRD at line %d differs from the full parse (%v)", name, c.line+1, err)
+				t.Errorf("%s: skimmed CRD at line %d differs from the full parse (%v)", name, c.Line+1, err)
 			}
 		}
 	}
@@ -48,10 +48,10 @@ func TestSkimMatchesFullParse(t *testing.T) {
 		}
 	}
 	for _, style := range []bigtree.Style{bigtree.Kustomize, bigtree.PyYAML} { // the process benchmark's files
-		for _, c := range chunks(bigtree.Provider(1, style)) {
-			if _, blocks := cutSchemas(c.data); len(blocks) > 0 {
-				if _, ok := skimCRD(c.data, Options{Slim: true}); !ok {
-					t.Errorf("style %d: the CRD at line %d is not skimmed", style, c.line+1)
+		for _, c := range Texts(bigtree.Provider(1, style)) {
+			if _, blocks := cutSchemas(c.Data); len(blocks) > 0 {
+				if _, ok := skimCRD(c.Data, Options{Slim: true}); !ok {
+					t.Errorf("style %d: the CRD at line %d is not skimmed", style, c.Line+1)
 				}
 			}
 		}

@@ -37,7 +37,9 @@ func contracts(file string, m *Metadata) lint.Findings {
 	return out
 }
 
-// duplicates reports a major.minor listed twice: clusterctl only ever sees the first.
+// duplicates reports a major.minor listed twice: clusterctl only ever sees the first,
+// so a repeat with another contract loses that contract (an error); an identical
+// repeat loses nothing (a warning).
 func duplicates(file string, m *Metadata) lint.Findings {
 	var out lint.Findings
 	first := map[string]int{}
@@ -47,11 +49,13 @@ func duplicates(file string, m *Metadata) lint.Findings {
 			first[s.String()] = i
 			continue
 		}
-		msg := fmt.Sprintf("series %s is listed again (first at line %d): clusterctl uses only the first entry; remove this one", s, m.line(j))
 		if s.Contract != m.ReleaseSeries[j].Contract {
-			msg = fmt.Sprintf("series %s is listed again with contract %q (first at line %d with %q): clusterctl uses only the first; keep one entry with the right contract", s, s.Contract, m.line(j), m.ReleaseSeries[j].Contract)
+			out = append(out, finding(file, m.line(i), RuleSeriesDuplicate, fmt.Sprintf("series %s is listed again with contract %q (first at line %d with %q): clusterctl uses only the first; keep one entry with the right contract", s, s.Contract, m.line(j), m.ReleaseSeries[j].Contract)))
+			continue
 		}
-		out = append(out, finding(file, m.line(i), RuleSeriesDuplicate, msg))
+		f := finding(file, m.line(i), RuleSeriesDuplicate, fmt.Sprintf("series %s is listed again (first at line %d): clusterctl uses only the first entry; remove this one (warning, not error: both entries declare contract %q, so nothing is lost)", s, m.line(j), s.Contract))
+		f.Severity = lint.Warning
+		out = append(out, f)
 	}
 	return out
 }

@@ -1,14 +1,17 @@
 package upgrade
 
 import (
+	"slices"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/contract"
 	"github.com/capirepo/capirepo/pkg/inventory"
 )
 
 // migrator returns the ClusterRole that lets r's manager run cluster-api's
 // crdmigrator for a CRD (patch or update on customresourcedefinitions/status, which
-// is how the migrator trims status.storedVersions), or "" when r grants none or a
+// is how the migrator trims status.storedVersions; "*/status" and "*" cover it as the
+// API server matches), or "" when r grants none or a
 // manager skips the StorageVersionMigration phase (--skip-crd-migration-phases).
 func migrator(r *inventory.Release, crd string) string {
 	if skipsMigration(r) {
@@ -16,7 +19,7 @@ func migrator(r *inventory.Release, crd string) string {
 	}
 	for _, g := range r.RBAC {
 		if g.Cluster && anyOf(g.Verb, "patch", "update", "*") && anyOf(g.APIGroup, "apiextensions.k8s.io", "*") &&
-			anyOf(g.Resource, "customresourcedefinitions/status", "customresourcedefinitions/*", "*") &&
+			slices.Contains(contract.CoveringResources("customresourcedefinitions/status"), g.Resource) &&
 			(g.ResourceName == "" || g.ResourceName == crd) {
 			return g.Role
 		}

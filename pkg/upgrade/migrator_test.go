@@ -30,6 +30,9 @@ func TestMigrator(t *testing.T) {
 		{"another CRD by name", inventory.Release{RBAC: []inventory.Grant{grant("patch", "apiextensions.k8s.io", "customresourcedefinitions/status", "other.x.io")}}, false},
 		{"read only", inventory.Release{RBAC: []inventory.Grant{grant("get", "apiextensions.k8s.io", "customresourcedefinitions", "")}}, false},
 		{"the CRD, not its status", inventory.Release{RBAC: []inventory.Grant{grant("patch", "apiextensions.k8s.io", "customresourcedefinitions", "")}}, false},
+		{"every status", inventory.Release{RBAC: []inventory.Grant{grant("patch", "apiextensions.k8s.io", "*/status", "")}}, true},
+		{"every resource", inventory.Release{RBAC: []inventory.Grant{grant("*", "*", "*", "")}}, true},
+		{"customresourcedefinitions/* (no wildcard)", inventory.Release{RBAC: []inventory.Grant{grant("patch", "apiextensions.k8s.io", "customresourcedefinitions/*", "")}}, false},
 		{"a namespaced Role", inventory.Release{RBAC: []inventory.Grant{{Verb: "patch", APIGroup: "apiextensions.k8s.io", Resource: "customresourcedefinitions/status"}}}, false},
 		{"skipped phase", inventory.Release{RBAC: []inventory.Grant{status}, Workloads: manager("--skip-crd-migration-phases=StorageVersionMigration")}, false},
 		{"skipped, two arguments", inventory.Release{RBAC: []inventory.Grant{status}, Workloads: manager("--skip-crd-migration-phases", "All")}, false},
@@ -41,18 +44,25 @@ func TestMigrator(t *testing.T) {
 	}
 }
 
-// TestGranted: wildcards and subresource families cover; a resource name does not
-// cover the whole resource.
+// TestGranted: "*" and "*/<sub>" cover, as the API server matches (ResourceMatches,
+// resourceCoversAll); "pods/*" is no wildcard; a resource name does not cover the
+// whole resource.
 func TestGranted(t *testing.T) {
 	t.Parallel()
 	old := []inventory.Grant{grant("*", "apps", "deployments", ""), grant("get", "", "pods/*", ""), grant("get", "", "secrets", "one"),
+		grant("patch", "example.io", "*/status", ""),
 		{Role: "r", Cluster: true, Verb: "get", NonResourceURL: "/metrics/*"}}
 	for _, c := range []struct {
 		g    inventory.Grant
 		want bool
 	}{
 		{grant("delete", "apps", "deployments", ""), true},
-		{grant("get", "", "pods/log", ""), true},
+		{grant("get", "", "pods/log", ""), false},
+		{grant("get", "", "pods/*", ""), true},
+		{grant("patch", "example.io", "widgets/status", ""), true},
+		{grant("patch", "example.io", "*/status", ""), true},
+		{grant("patch", "example.io", "widgets/scale", ""), false},
+		{grant("patch", "example.io", "widgets", ""), false},
 		{grant("get", "", "pods", ""), false},
 		{grant("get", "", "secrets", "one"), true},
 		{grant("get", "", "secrets", ""), false},

@@ -2,8 +2,10 @@ package upgrade
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/contract"
 	"github.com/capirepo/capirepo/pkg/inventory"
 )
 
@@ -47,8 +49,10 @@ func describeGrants(gs []inventory.Grant) string {
 	return strings.Join(parts, "; ")
 }
 
-// granted reports whether a cluster-wide grant of old allows g.
+// granted reports whether a cluster-wide grant of old allows g, matching resources
+// as the API server does (contract.CoveringResources).
 func granted(old []inventory.Grant, g inventory.Grant) bool {
+	covering := contract.CoveringResources(g.Resource)
 	for _, o := range old {
 		if !o.Cluster || !anyOf(o.Verb, g.Verb, "*") {
 			continue
@@ -59,21 +63,12 @@ func granted(old []inventory.Grant, g inventory.Grant) bool {
 			}
 			continue
 		}
-		if o.NonResourceURL == "" && anyOf(o.APIGroup, g.APIGroup, "*") && resourceCovers(o.Resource, g.Resource) &&
+		if o.NonResourceURL == "" && anyOf(o.APIGroup, g.APIGroup, "*") && slices.Contains(covering, o.Resource) &&
 			(o.ResourceName == "" || o.ResourceName == g.ResourceName) {
 			return true
 		}
 	}
 	return false
-}
-
-// resourceCovers: "*" covers everything, "pods/*" every subresource of pods.
-func resourceCovers(o, g string) bool {
-	if o == g || o == "*" {
-		return true
-	}
-	base, sub, ok := strings.Cut(o, "/")
-	return ok && sub == "*" && strings.HasPrefix(g, base+"/")
 }
 
 // describeTarget prints what a grant is on: "apiextensions.k8s.io/customresourcedefinitions/status".

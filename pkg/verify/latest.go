@@ -40,7 +40,7 @@ func Latest(ctx context.Context, r repository.Repository, clusterctlContract str
 	}
 	want := md.SeriesForContract(clusterctlContract)
 	v, verr := layout.ParseVersion(latest)
-	if want == nil || verr != nil || (int64(v.Major()) == int64(want.Major) && int64(v.Minor()) == int64(want.Minor)) {
+	if want == nil || verr != nil || v.SameSeries(int64(want.Major), int64(want.Minor)) {
 		return latest, nil
 	}
 	got, err := latestPatch(ctx, r, want)
@@ -63,7 +63,7 @@ func latestPatch(ctx context.Context, r repository.Repository, series *Series) (
 	}
 	var candidates []string
 	for _, v := range layout.SortVersions(names) {
-		if series == nil || (int64(v.Major()) == int64(series.Major) && int64(v.Minor()) == int64(series.Minor)) {
+		if series == nil || v.SameSeries(int64(series.Major), int64(series.Minor)) {
 			candidates = append(candidates, v.Canonical())
 		}
 	}

@@ -21,7 +21,7 @@ func seriesOf(md *metadata.Metadata, v layout.Version) *Series {
 	}
 	for i := range md.ReleaseSeries {
 		s := &md.ReleaseSeries[i]
-		if s.Major >= 0 && s.Minor >= 0 && uint64(s.Major) == v.Major() && uint64(s.Minor) == v.Minor() {
+		if v.SameSeries(int64(s.Major), int64(s.Minor)) {
 			return s
 		}
 	}
