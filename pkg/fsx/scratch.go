@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // ScratchPrefix starts the name of every run's scratch folder (Scratch).
@@ -42,7 +43,15 @@ func Scratch(ctx context.Context, parent string) (dir string, done func(), err e
 	if !ok || err != nil { // unlocked: a sweeper cannot lock it either, and skips it
 		unlock = func() {}
 	}
-	return dir, func() { os.RemoveAll(dir); unlock() }, nil
+	return dir, func() { removeAllSettled(dir); unlock() }, nil
+}
+
+// removeAllSettled removes dir, trying again a few times when an interrupted render
+// that runs on adds an entry while the folder is being emptied ("directory not empty").
+func removeAllSettled(dir string) {
+	for i := 0; os.RemoveAll(dir) != nil && i < 5; i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // quiet is ctx without its wait notice.

@@ -41,7 +41,7 @@ func origins(opts Options) ([]Origin, error) {
 // patchesJson6902 (whose fix is not served with build metadata), is rendered twice:
 // once for the origins, once as Kustomize renders it.
 func KustomizeOriginsContext(ctx context.Context, opts Options) (resmap.ResMap, []Origin, error) {
-	r, err := whileActive(ctx, func() (withOrigins, error) { return kustomizeOrigins(opts) })
+	r, err := whileActive(ctx, func() (withOrigins, error) { return kustomizeOrigins(ctx, opts) })
 	return r.m, r.origins, err
 }
 
@@ -50,16 +50,25 @@ type withOrigins struct {
 	origins []Origin
 }
 
-func kustomizeOrigins(opts Options) (withOrigins, error) {
+// kustomizeOrigins renders once with origins; a second render (for the error as the
+// release's render words it, or the fallback) only while ctx is live: an interrupted
+// render that runs on must not write new overlays into a scratch folder being removed.
+func kustomizeOrigins(ctx context.Context, opts Options) (withOrigins, error) {
 	plain := opts
 	opts.origins = true
 	m, target, b, err := kustomizeBound(opts)
 	if err != nil { // the release's render says why (or renders without origins)
+		if ctx.Err() != nil {
+			return withOrigins{}, err
+		}
 		pm, err := Kustomize(plain)
 		return withOrigins{m: pm}, err
 	}
 	r := withOrigins{m: m, origins: originsOf(m, target)}
 	if b.kust.userMetadata || b.kust.json6902 {
+		if err := ctx.Err(); err != nil {
+			return withOrigins{}, err
+		}
 		r.m, err = Kustomize(plain)
 		return r, err
 	}
