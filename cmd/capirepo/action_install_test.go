@@ -53,9 +53,7 @@ func cosignStub(t *testing.T, bin, code string) string {
 	t.Helper()
 	args := filepath.Join(t.TempDir(), "cosign-args")
 	stub := "#!/bin/sh\nprintf '%s\\n' \"$@\" > '" + args + "'\necho '::warning::from cosign' >&2\nexit " + code + "\n"
-	if err := os.WriteFile(filepath.Join(bin, "cosign"), []byte(stub), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	writeExecutable(t, filepath.Join(bin, "cosign"), stub)
 	return args
 }
 

@@ -49,9 +49,7 @@ func TestActionOutputsComeFromTheirSteps(t *testing.T) {
 func stepOutputs(t *testing.T, name, stub string, env map[string]string) (log, outputs string, err error) {
 	t.Helper()
 	bin, tmp := t.TempDir(), t.TempDir()
-	if err := os.WriteFile(filepath.Join(bin, "capirepo"), []byte(stub), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	writeExecutable(t, filepath.Join(bin, "capirepo"), stub)
 	env["RUNNER_TEMP"], env["GITHUB_OUTPUT"] = tmp, filepath.Join(tmp, "output")
 	log, err = runScript(t, step(t, readAction(t), name), env, bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	written, _ := os.ReadFile(env["GITHUB_OUTPUT"])

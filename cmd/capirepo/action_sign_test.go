@@ -15,9 +15,7 @@ func TestActionSignKeyStaysPrivate(t *testing.T) {
 	bin, tmp := t.TempDir(), t.TempDir()
 	// The stub prints its arguments, then the mode and first line of the key file.
 	stub := "#!/bin/bash\nfor a in \"$@\"; do printf '[%s]\\n' \"$a\"; done\nk=\"${@: -1}\"\nstat -c 'mode %a' \"$k\"\n[[ \"$(head -1 \"$k\")\" == '-----BEGIN KEY-----' ]] && echo key-ok\n[[ \"$COSIGN_PASSWORD\" == pw ]] && echo password-ok\n"
-	if err := os.WriteFile(filepath.Join(bin, "capirepo"), []byte(stub), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	writeExecutable(t, filepath.Join(bin, "capirepo"), stub)
 	secret := "-----BEGIN KEY-----\nSECRET-KEY-BODY\n-----END KEY-----"
 	env := map[string]string{"RUNNER_TEMP": tmp, "CONFIG": "capirepo.yaml", "VERSION": "v1.2.3", "CHECK_IMAGES": "false",
 		"IMAGE_PLATFORMS": "", "SIGN_KEYLESS": "false", "SIGN_KEY": secret, "COSIGN_PASSWORD": "pw", "GITHUB_OUTPUT": os.DevNull}

@@ -140,9 +140,7 @@ func TestActionPassesInputsAsData(t *testing.T) {
 	script := step(t, readAction(t), "Publish")
 	bin := t.TempDir()
 	stub := "#!/bin/sh\nfor a in \"$@\"; do printf '[%s]\\n' \"$a\"; done\n"
-	if err := os.WriteFile(filepath.Join(bin, "capirepo"), []byte(stub), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	writeExecutable(t, filepath.Join(bin, "capirepo"), stub)
 	env := map[string]string{"RUNNER_TEMP": "/tmp/runner", "REPO": "org/x", "DRAFT": "true", "VERSION": "v1.2.3",
 		"NOTES_FILE": injected, "GENERATE_NOTES": "false", "GITHUB_TOKEN": "t", "GITHUB_OUTPUT": os.DevNull, "GITHUB_SERVER_URL": "https://github.com"}
 	out, err := runScript(t, script, env, bin+string(os.PathListSeparator)+os.Getenv("PATH"))

@@ -140,9 +140,7 @@ func newShell(t *testing.T, root string, blocks []docBlock) *shell {
 	path := filepath.Join(work, "path")
 	mkdir(t, path, filepath.Join(dir, "bin"), filepath.Join(work, "home"))
 	wrapper := fmt.Sprintf("#!/bin/sh\n%s=1 exec %q \"$@\"\n", asMain, os.Args[0])
-	if err := os.WriteFile(filepath.Join(path, "capirepo"), []byte(wrapper), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	writeExecutable(t, filepath.Join(path, "capirepo"), wrapper)
 	if slices.ContainsFunc(blocks, func(b docBlock) bool { return strings.Contains(b.text, "clusterctl") }) {
 		linkClusterctl(t, path, filepath.Join(dir, "bin"))
 	}
