@@ -62,3 +62,17 @@ func TestReadURLWithCredentialsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorsNeverPrintCredentials: a URL with credentials where no command reads one
+// (cobra's "unknown command" repeats a stray argument) is printed without them.
+func TestErrorsNeverPrintCredentials(t *testing.T) {
+	t.Parallel()
+	const secret = "STRAYSECRET-0042"
+	for _, arg := range []string{"https://bot:" + secret + "@gitlab.example.com/x.yaml", "https://" + secret + "@gitlab.example.com/x.yaml",
+		"https://gitlab.example.com/x.yaml?private_token=" + secret} {
+		code, out, errOut := runEnv(t, nil, "build", arg)
+		if code != ExitUsage || strings.Contains(out+errOut, secret) || !strings.Contains(errOut, "gitlab.example.com/x.yaml") {
+			t.Errorf("build %s: exit %d, stdout %q, stderr %q; want exit 2 naming the URL without its credentials", arg, code, out, errOut)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/fsx"
+	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/spf13/cobra"
 )
 
@@ -44,7 +45,7 @@ func Run(ctx context.Context, args []string, env Env) int {
 		code = ExitInterrupted // the failure follows an interrupt, whatever the error kept
 	}
 	if msg := err.Error(); msg != "" && !isSilent(err) {
-		fmt.Fprintln(io.err, "error: "+msg)
+		fmt.Fprintln(io.err, "error: "+httpx.StripCredentials(msg))
 	}
 	return code
 }
