@@ -10,6 +10,7 @@ import (
 
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	"oras.land/oras-go/v2/content"
+	orasremote "oras.land/oras-go/v2/registry/remote"
 	"oras.land/oras-go/v2/registry/remote/auth"
 
 	"github.com/capirepo/capirepo/pkg/backend/oci"
@@ -53,17 +54,24 @@ func blobUpload(r *http.Request) bool {
 	return r.Method == http.MethodPut && strings.Contains(r.URL.Path, "/blobs/uploads/")
 }
 
-// ociHeld maps every tag's titled layers to their digests: "<tag>/<title>" → sha256.
-func ociHeld(t *testing.T, remote oci.Remote, ref string) map[string]string {
+// tagsOf opens the repository ref and lists its tags.
+func tagsOf(t *testing.T, remote oci.Remote, ref string) (*orasremote.Repository, []string) {
 	t.Helper()
-	ctx := context.Background()
 	repo, err := remote.Repository(ref)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string]string{}
 	var tags []string
-	_ = repo.Tags(ctx, "", func(ts []string) error { tags = append(tags, ts...); return nil })
+	_ = repo.Tags(context.Background(), "", func(ts []string) error { tags = append(tags, ts...); return nil })
+	return repo, tags
+}
+
+// ociHeld maps every tag's titled layers to their digests: "<tag>/<title>" → sha256.
+func ociHeld(t *testing.T, remote oci.Remote, ref string) map[string]string {
+	t.Helper()
+	ctx := context.Background()
+	repo, tags := tagsOf(t, remote, ref)
+	out := map[string]string{}
 	for _, tag := range tags {
 		desc, rc, err := repo.FetchReference(ctx, tag)
 		if err != nil {

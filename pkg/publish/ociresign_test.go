@@ -52,13 +52,8 @@ func startOCIResign(t *testing.T) *target {
 func signatureHeld(t *testing.T, remote oci.Remote, ref string, pol sign.Policy) map[string]string {
 	t.Helper()
 	ctx := context.Background()
-	repo, err := remote.Repository(ref)
-	if err != nil {
-		t.Fatal(err)
-	}
+	repo, tags := tagsOf(t, remote, ref)
 	out := map[string]string{}
-	var tags []string
-	_ = repo.Tags(ctx, "", func(ts []string) error { tags = append(tags, ts...); return nil })
 	for _, tag := range tags {
 		desc, err := repo.Resolve(ctx, tag)
 		if err != nil {
