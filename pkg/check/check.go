@@ -123,7 +123,7 @@ func (c *checker) file(f release.File) (res fileResult) {
 	if kind == layout.KindMetadata {
 		return res // metadata.yaml: only vars-metadata here; metadata() checks the rest
 	}
-	docs, err := manifest.SplitWith(f.Data, manifest.Options{Slim: kind == layout.KindComponents, Rendered: slices.Contains(c.opts.Rendered, f.Name)})
+	docs, err := manifest.SplitWith(f.Data, splitOptions(kind, slices.Contains(c.opts.Rendered, f.Name)))
 	if err != nil && (kind == layout.KindTemplate || kind == layout.KindClusterClass) {
 		var how int
 		if docs, how, err = splitTemplate(f.Data); err == nil && how != asWritten {
@@ -220,4 +220,14 @@ func Rules() []lint.Rule {
 	rules = append(rules, variables.Rules()...)
 	rules = append(rules, contract.Rules()...)
 	return append(rules, metadata.Rules()...)
+}
+
+// splitOptions parses a components file slim (its CRD schemas but the paths the
+// contract rules read dropped); rendered says capirepo wrote the text itself.
+func splitOptions(kind string, rendered bool) manifest.Options {
+	o := manifest.Options{Rendered: rendered}
+	if kind == layout.KindComponents {
+		o.Slim = contract.SlimPaths()
+	}
+	return o
 }

@@ -44,7 +44,7 @@ func Entries(text []byte) (entries []Entry, ok bool) {
 			next = i + k + 1
 		}
 		line := text[i:next]
-		n := indentation(line)
+		n := Indentation(line)
 		switch {
 		case len(bytes.TrimSpace(line)) == 0:
 		case n < len(line) && line[n] == '\t', ind >= 0 && n < ind:

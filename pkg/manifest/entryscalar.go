@@ -18,7 +18,7 @@ func entryScalar(e Entry) (string, bool) {
 	v := string(bytes.TrimSpace(head[bytes.IndexByte(head, ':')+1:]))
 	switch {
 	case v == "|" || v == "|-":
-		return literal(e.Body(), v == "|")
+		return Literal(e.Body(), v == "|")
 	case len(e.Body()) == 0 && plainString(v):
 		return v, true
 	}
@@ -32,41 +32,6 @@ func plainString(v string) bool {
 		return false
 	}
 	return !reservedWord(v)
-}
-
-// literal reads a literal block scalar's lines (clip keeps one final line break,
-// strip none): every line indented with spaces at least as deep as the first one,
-// which must hold text, and the text ending with a line break.
-func literal(body []byte, clip bool) (string, bool) {
-	if len(body) == 0 || body[len(body)-1] != '\n' {
-		return "", false
-	}
-	lines := strings.Split(string(body[:len(body)-1]), "\n")
-	ind := indentation([]byte(lines[0]))
-	if ind == 0 || ind == len(lines[0]) {
-		return "", false
-	}
-	for i, l := range lines {
-		switch n := indentation([]byte(l)); {
-		case strings.ContainsRune(l, '\t') || strings.ContainsRune(l, '\r'):
-			return "", false
-		case n == len(l) && n <= ind:
-			lines[i] = ""
-		case n < ind:
-			return "", false
-		default:
-			lines[i] = l[ind:]
-		}
-	}
-	end := len(lines)
-	for end > 0 && lines[end-1] == "" {
-		end--
-	}
-	v := strings.Join(lines[:end], "\n")
-	if clip && end > 0 {
-		v += "\n"
-	}
-	return v, true
 }
 
 // PlainString reports a one-line plain scalar that YAML reads as this very string

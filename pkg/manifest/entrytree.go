@@ -48,7 +48,7 @@ func EntryTree(text []byte) ([]Entry, bool) {
 			next = i + k + 1
 		}
 		line := text[i:next]
-		n := indentation(line)
+		n := Indentation(line)
 		if blank(line, n) {
 			i = next
 			continue

@@ -97,7 +97,7 @@ func TestOutlineMatchesFullParse(t *testing.T) {
 		checkOutline(t, name, []byte(text))
 	}
 	for _, crd := range []string{bigtree.CRD("Thing"), twoVersionCRD, validationCRD} {
-		if _, cuts, _ := cutOut([]byte(crd)); len(cuts) == 0 {
+		if _, cuts, _ := CutOut([]byte(crd)); len(cuts) == 0 {
 			t.Errorf("no schema cut from:\n%s", crd)
 		}
 	}
