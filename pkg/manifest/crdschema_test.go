@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/manifest/internal/crdfast"
 )
 
 // renderedCRD is written as kustomize renders: keys sorted, sequences at their key's
@@ -65,7 +67,7 @@ spec:
       status: {}
 `
 
-// TestSchemaPruningTextMatchesNodes: the rendered-text pruning (BlankSchemas) and the
+// TestSchemaPruningTextMatchesNodes: the rendered-text pruning (crdfast.BlankSchemas) and the
 // node pruning (slim) keep the same contract paths, and only them.
 func TestSchemaPruningTextMatchesNodes(t *testing.T) {
 	t.Parallel()
@@ -73,7 +75,7 @@ func TestSchemaPruningTextMatchesNodes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := BlankSchemas([]byte(renderedCRD), testKept.tree)
+	text := crdfast.BlankSchemas([]byte(renderedCRD), testKept.tree)
 	if strings.Count(string(text), "\n") != strings.Count(renderedCRD, "\n") {
 		t.Fatalf("BlankSchemas changed the line count")
 	}
@@ -105,18 +107,3 @@ func TestSchemaPruningTextMatchesNodes(t *testing.T) {
 // testKept keeps a few paths of each form (a leaf, a sequence's items, ".*").
 var testKept = KeepPaths("spec.providerID", "spec.machineTemplate.*", "status.addresses.type",
 	"status.addresses.address", "status.initialization.provisioned")
-
-// TestNewTree: every path is in the tree, "*" keeps any child name.
-func TestNewTree(t *testing.T) {
-	t.Parallel()
-	tree := testKept.tree
-	k := tree
-	for _, step := range []string{"spec", "machineTemplate", "anything"} {
-		if k = k.child(step); k == nil {
-			t.Fatalf("step %s dropped", step)
-		}
-	}
-	if tree.child("metadata") != nil || tree.child("spec").child("image") != nil {
-		t.Errorf("paths not given kept")
-	}
-}

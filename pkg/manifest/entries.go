@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/capirepo/capirepo/pkg/manifest/internal/crdfast"
 )
 
 // Entry is one entry of a block mapping as written, read without parsing.
@@ -44,7 +46,7 @@ func Entries(text []byte) (entries []Entry, ok bool) {
 			next = i + k + 1
 		}
 		line := text[i:next]
-		n := Indentation(line)
+		n := crdfast.Indentation(line)
 		switch {
 		case len(bytes.TrimSpace(line)) == 0:
 		case n < len(line) && line[n] == '\t', ind >= 0 && n < ind:

@@ -3,6 +3,8 @@ package manifest
 import (
 	"bytes"
 	"strings"
+
+	"github.com/capirepo/capirepo/pkg/manifest/internal/crdfast"
 )
 
 // entryScalar reads, without a parser, the value of an entry written as a one-line
@@ -18,7 +20,7 @@ func entryScalar(e Entry) (string, bool) {
 	v := string(bytes.TrimSpace(head[bytes.IndexByte(head, ':')+1:]))
 	switch {
 	case v == "|" || v == "|-":
-		return Literal(e.Body(), v == "|")
+		return crdfast.Literal(e.Body(), v == "|")
 	case len(e.Body()) == 0 && plainString(v):
 		return v, true
 	}

@@ -1,6 +1,10 @@
 package manifest
 
-import yaml "go.yaml.in/yaml/v3"
+import (
+	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/capirepo/capirepo/pkg/manifest/internal/crdfast"
+)
 
 // LineOf returns the line of the value at path inside the document (keys for maps,
 // decimal indexes are not supported: use LineOfIndex), falling back to the deepest
@@ -39,3 +43,6 @@ func shiftLines(n *yaml.Node, off int) {
 		shiftLines(c, off)
 	}
 }
+
+// MapValue is the value of key in mapping n, or nil.
+func MapValue(n *yaml.Node, key string) *yaml.Node { return crdfast.MapValue(n, key) }

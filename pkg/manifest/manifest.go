@@ -13,6 +13,8 @@ import (
 	"unicode/utf8"
 
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/capirepo/capirepo/pkg/manifest/internal/crdfast"
 )
 
 // Doc is one non-empty YAML document of a file.
@@ -62,11 +64,11 @@ type Options struct {
 
 // Kept is the set of CRD schema paths Options.Slim keeps (their owner, pkg/contract,
 // builds it once with KeepPaths).
-type Kept struct{ tree *Tree }
+type Kept struct{ tree *crdfast.Tree }
 
 // KeepPaths is the set of paths (dot-separated, from the root of openAPIV3Schema; a
 // path ending in ".*" keeps the names of every child).
-func KeepPaths(paths ...string) *Kept { return &Kept{tree: NewTree(paths)} }
+func KeepPaths(paths ...string) *Kept { return &Kept{tree: crdfast.NewTree(paths)} }
 
 // Split parses every document of data. Empty and comment-only documents are skipped,
 // like clusterctl does. Alias expansion is bounded by yaml.v3's own aliasing limit, so an

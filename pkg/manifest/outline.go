@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/capirepo/capirepo/pkg/manifest/internal/crdfast"
 )
 
 // Outline is one document read for its facts (pkg/inventory): parsed like Split
@@ -47,7 +49,7 @@ func (s Schema) Parse() (any, error) {
 }
 
 // SplitOutline splits data as Split does, with the schemas of CustomResourceDefinitions
-// cut out before parsing when the document's lines allow it (CutOut), else parsed and
+// cut out before parsing when the document's lines allow it (crdfast.CutOut), else parsed and
 // encoded again; every other line keeps its number. Errors are Split's.
 //
 // Schemas cut out are not screened (Screen) until Schema.Parse reads them: equal text
@@ -77,7 +79,7 @@ func OutlineText(t Text) ([]Outline, error) {
 }
 
 func outlineChunk(c Text, index int) ([]Outline, error) {
-	if rest, cuts, ok := CutOut(c.Data); ok && len(cuts) > 0 && oneDocument(rest) { // "---" and "..." lines are never cut
+	if rest, cuts, ok := crdfast.CutOut(c.Data); ok && len(cuts) > 0 && oneDocument(rest) { // "---" and "..." lines are never cut
 		if o, ok := outlineCut(c, rest, cuts); ok {
 			o.Index = index
 			return []Outline{o}, nil
@@ -103,11 +105,11 @@ func outlineChunk(c Text, index int) ([]Outline, error) {
 
 // outlineCut parses a CRD document whose schema blocks were cut: ok when the rest is
 // one mapping whose schema keys are exactly the cut keys, each now null.
-func outlineCut(c Text, rest []byte, cuts []Cut) (Outline, bool) {
+func outlineCut(c Text, rest []byte, cuts []crdfast.Cut) (Outline, bool) {
 	if !utf8.Valid(rest) {
 		return Outline{}, false // parsed whole, for Screen's message
 	}
-	n, ok := PlainDocument(rest) // the parser's nodes, without the parser (blocknode.go)
+	n, ok := crdfast.PlainDocument(rest) // the parser's nodes, without the parser (blocknode.go)
 	if !ok {
 		n = &yaml.Node{}
 		if err := yaml.Unmarshal(rest, n); err != nil || n.Kind != yaml.DocumentNode || len(n.Content) == 0 {
@@ -226,7 +228,7 @@ func nullKey(m any, key string) {
 
 // restoreLines turns the lines of the text without its cut blocks back into the
 // lines of the document: a node after a cut key moves down by the lines cut there.
-func restoreLines(n *yaml.Node, cuts []Cut) {
+func restoreLines(n *yaml.Node, cuts []crdfast.Cut) {
 	add := 0
 	for _, c := range cuts {
 		if n.Line > c.RestLine+1 {

@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/capirepo/capirepo/pkg/manifest/internal/crdfast"
 )
 
 // parallelMin is the input size above which documents are parsed concurrently.
@@ -78,7 +80,7 @@ func splitOne(c Text, index int, o Options) ([]Doc, error) {
 // error, go through the Decoder, whose messages are the reference.
 func splitChunk(data []byte, o Options) ([]Doc, error) {
 	if o.Slim != nil && o.Rendered {
-		data = BlankSchemas(data, o.Slim.tree)
+		data = crdfast.BlankSchemas(data, o.Slim.tree)
 	} else if o.Slim != nil {
 		if docs, ok := skimCRD(data, o); ok {
 			return docs, nil

@@ -9,10 +9,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/manifest/internal/crdfast"
 	"github.com/capirepo/capirepo/pkg/testsupport/bigtree"
 )
 
-// TestSkimMatchesFullParse: a CRD skimmed (schemas cut, checked by ValidBlock) gives
+// TestSkimMatchesFullParse: a CRD skimmed (schemas cut, checked by crdfast.ValidBlock) gives
 // the same documents as the whole chunk parsed and slimmed: the generated CRD of the
 // benchmarks, the rendered CRD and every components fixture of pkg/contract.
 func TestSkimMatchesFullParse(t *testing.T) {
@@ -49,7 +50,7 @@ func TestSkimMatchesFullParse(t *testing.T) {
 	}
 	for _, style := range []bigtree.Style{bigtree.Kustomize, bigtree.PyYAML} { // the process benchmark's files
 		for _, c := range Texts(bigtree.Provider(1, style)) {
-			if _, blocks := CutSchemas(c.Data, testKept.tree); len(blocks) > 0 {
+			if _, blocks := crdfast.CutSchemas(c.Data, testKept.tree); len(blocks) > 0 {
 				if _, ok := skimCRD(c.Data, Options{Slim: testKept}); !ok {
 					t.Errorf("style %d: the CRD at line %d is not skimmed", style, c.Line+1)
 				}

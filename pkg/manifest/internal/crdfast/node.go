@@ -1,4 +1,4 @@
-package manifest
+package crdfast
 
 import yaml "go.yaml.in/yaml/v3"
 
