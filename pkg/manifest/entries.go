@@ -3,11 +3,8 @@ package manifest
 import (
 	"bytes"
 	"fmt"
-	"strings"
 
 	yaml "go.yaml.in/yaml/v3"
-
-	"github.com/capirepo/capirepo/pkg/manifest/internal/crdfast"
 )
 
 // Entry is one entry of a block mapping as written, read without parsing.
@@ -46,7 +43,7 @@ func Entries(text []byte) (entries []Entry, ok bool) {
 			next = i + k + 1
 		}
 		line := text[i:next]
-		n := crdfast.Indentation(line)
+		n := Indentation(line)
 		switch {
 		case len(bytes.TrimSpace(line)) == 0:
 		case n < len(line) && line[n] == '\t', ind >= 0 && n < ind:
@@ -134,7 +131,7 @@ func entryKeyIn(s []byte, keys map[string]string) (key string, holder, ok bool) 
 // stringKey reports a plain key YAML reads as a string (not true, null, 1.5, ...).
 func stringKey(key string) bool {
 	if c := key[0]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
-		if !reservedWord(key) {
+		if !ReservedWord(key) {
 			return true
 		}
 	}
@@ -142,22 +139,11 @@ func stringKey(key string) bool {
 	return yaml.Unmarshal([]byte(key), &v) == nil && v == key
 }
 
-// reservedWord reports the words YAML 1.1 or 1.2 read as a boolean or null, in any
-// letter case (strings.ToLower without its copy).
-func reservedWord(key string) bool {
-	for _, w := range []string{"true", "false", "null", "yes", "no", "on", "off", "y", "n"} {
-		if strings.EqualFold(key, w) {
-			return true
-		}
-	}
-	return false
-}
-
 // EntryValue parses an entry's value.
 func EntryValue(e Entry) (any, error) {
 	var n yaml.Node
 	if err := yaml.Unmarshal(e.Text, &n); err != nil {
-		return nil, &Error{Doc: -1, Msg: fmt.Sprintf("%s: %v", e.Key, cleanErr(err))}
+		return nil, &Error{Doc: -1, Msg: fmt.Sprintf("%s: %v", e.Key, ErrorText(err))}
 	}
 	if n.Kind != yaml.DocumentNode || len(n.Content) == 0 {
 		return nil, &Error{Doc: -1, Msg: e.Key + ": not a mapping entry"}
@@ -166,7 +152,7 @@ func EntryValue(e Entry) (any, error) {
 	if value == nil {
 		return nil, &Error{Doc: -1, Msg: e.Key + ": not a mapping entry"}
 	}
-	if v, ok := toValue(value); ok {
+	if v, ok := Value(value); ok {
 		return v, nil
 	}
 	var v any
@@ -244,7 +230,7 @@ func entryValuesOf(root *yaml.Node, entries []Entry) ([]any, bool) {
 		if value == nil {
 			return nil, false
 		}
-		v, ok := toValue(value)
+		v, ok := Value(value)
 		if !ok && value.Decode(&v) != nil {
 			return nil, false
 		}

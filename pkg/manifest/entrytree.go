@@ -1,10 +1,6 @@
 package manifest
 
-import (
-	"bytes"
-
-	"github.com/capirepo/capirepo/pkg/manifest/internal/crdfast"
-)
+import "bytes"
 
 // entryFrame is one block mapping being read by EntryTree: the body of a holder, or
 // the text. Its entries are tree.arenas[depth][first:], depth its place in the stack.
@@ -52,7 +48,7 @@ func EntryTree(text []byte) ([]Entry, bool) {
 			next = i + k + 1
 		}
 		line := text[i:next]
-		n := crdfast.Indentation(line)
+		n := Indentation(line)
 		if blank(line, n) {
 			i = next
 			continue
