@@ -1,10 +1,12 @@
-package manifest
+package diff
 
 import (
 	"bytes"
 	"fmt"
 
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/capirepo/capirepo/pkg/manifest"
 )
 
 // Entry is one entry of a block mapping as written, read without parsing.
@@ -43,7 +45,7 @@ func Entries(text []byte) (entries []Entry, ok bool) {
 			next = i + k + 1
 		}
 		line := text[i:next]
-		n := Indentation(line)
+		n := manifest.Indentation(line)
 		switch {
 		case len(bytes.TrimSpace(line)) == 0:
 		case n < len(line) && line[n] == '\t', ind >= 0 && n < ind:
@@ -131,7 +133,7 @@ func entryKeyIn(s []byte, keys map[string]string) (key string, holder, ok bool) 
 // stringKey reports a plain key YAML reads as a string (not true, null, 1.5, ...).
 func stringKey(key string) bool {
 	if c := key[0]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
-		if !ReservedWord(key) {
+		if !manifest.ReservedWord(key) {
 			return true
 		}
 	}
@@ -143,16 +145,16 @@ func stringKey(key string) bool {
 func EntryValue(e Entry) (any, error) {
 	var n yaml.Node
 	if err := yaml.Unmarshal(e.Text, &n); err != nil {
-		return nil, &Error{Doc: -1, Msg: fmt.Sprintf("%s: %v", e.Key, ErrorText(err))}
+		return nil, &manifest.Error{Doc: -1, Msg: fmt.Sprintf("%s: %v", e.Key, manifest.ErrorText(err))}
 	}
 	if n.Kind != yaml.DocumentNode || len(n.Content) == 0 {
-		return nil, &Error{Doc: -1, Msg: e.Key + ": not a mapping entry"}
+		return nil, &manifest.Error{Doc: -1, Msg: e.Key + ": not a mapping entry"}
 	}
-	value := MapValue(n.Content[0], e.Key)
+	value := manifest.MapValue(n.Content[0], e.Key)
 	if value == nil {
-		return nil, &Error{Doc: -1, Msg: e.Key + ": not a mapping entry"}
+		return nil, &manifest.Error{Doc: -1, Msg: e.Key + ": not a mapping entry"}
 	}
-	if v, ok := Value(value); ok {
+	if v, ok := manifest.Value(value); ok {
 		return v, nil
 	}
 	var v any
@@ -226,11 +228,11 @@ func parsedValues(entries []Entry) ([]any, error) {
 func entryValuesOf(root *yaml.Node, entries []Entry) ([]any, bool) {
 	out := make([]any, len(entries))
 	for i, e := range entries {
-		value := MapValue(MapValue(root, fmt.Sprintf("e%d", i)), e.Key)
+		value := manifest.MapValue(manifest.MapValue(root, fmt.Sprintf("e%d", i)), e.Key)
 		if value == nil {
 			return nil, false
 		}
-		v, ok := Value(value)
+		v, ok := manifest.Value(value)
 		if !ok && value.Decode(&v) != nil {
 			return nil, false
 		}

@@ -1,6 +1,10 @@
-package manifest
+package diff
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/capirepo/capirepo/pkg/manifest"
+)
 
 // entryScalar reads, without a parser, the value of an entry written as a one-line
 // plain string (`key: some words`) or a literal block (`key: |-` or `key: |` and the
@@ -15,8 +19,8 @@ func entryScalar(e Entry) (string, bool) {
 	v := string(bytes.TrimSpace(head[bytes.IndexByte(head, ':')+1:]))
 	switch {
 	case v == "|" || v == "|-":
-		return Literal(e.Body(), v == "|")
-	case len(e.Body()) == 0 && PlainString(v):
+		return manifest.Literal(e.Body(), v == "|")
+	case len(e.Body()) == 0 && manifest.PlainString(v):
 		return v, true
 	}
 	return "", false

@@ -1,4 +1,4 @@
-package manifest
+package diff
 
 import (
 	"math/rand/v2"
