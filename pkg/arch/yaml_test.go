@@ -26,7 +26,6 @@ var yamlOwners = map[string]string{
 	"pkg/variables":     "the defaults clusterctl's envsubst writes into YAML",
 	"pkg/check":         "a template that is YAML only after clusterctl's substitution",
 	"pkg/initcheck":     "the lines of the capirepo.yaml init proposes",
-	"pkg/diff":          "CRD schema entries it compares one by one (moving to manifest)",
 
 	"cmd/capirepo/internal/yamldecode": "the benchmark's bare yaml.v3 decode",
 }

@@ -2,9 +2,6 @@ package diff
 
 import (
 	"bytes"
-	"fmt"
-
-	yaml "go.yaml.in/yaml/v3"
 
 	"github.com/capirepo/capirepo/pkg/manifest"
 )
@@ -121,45 +118,13 @@ func entryKeyIn(s []byte, keys map[string]string) (key string, holder, ok bool) 
 		return k, len(rest) == 0, true
 	}
 	key = string(s[:colon])
-	if !stringKey(key) {
+	if !manifest.StringKey(key) {
 		return "", false, false
 	}
 	if keys != nil {
 		keys[key] = key
 	}
 	return key, len(rest) == 0, true
-}
-
-// stringKey reports a plain key YAML reads as a string (not true, null, 1.5, ...).
-func stringKey(key string) bool {
-	if c := key[0]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
-		if !manifest.ReservedWord(key) {
-			return true
-		}
-	}
-	var v any
-	return yaml.Unmarshal([]byte(key), &v) == nil && v == key
-}
-
-// EntryValue parses an entry's value.
-func EntryValue(e Entry) (any, error) {
-	var n yaml.Node
-	if err := yaml.Unmarshal(e.Text, &n); err != nil {
-		return nil, &manifest.Error{Doc: -1, Msg: fmt.Sprintf("%s: %v", e.Key, manifest.ErrorText(err))}
-	}
-	if n.Kind != yaml.DocumentNode || len(n.Content) == 0 {
-		return nil, &manifest.Error{Doc: -1, Msg: e.Key + ": not a mapping entry"}
-	}
-	value := manifest.MapValue(n.Content[0], e.Key)
-	if value == nil {
-		return nil, &manifest.Error{Doc: -1, Msg: e.Key + ": not a mapping entry"}
-	}
-	if v, ok := manifest.Value(value); ok {
-		return v, nil
-	}
-	var v any
-	err := value.Decode(&v)
-	return v, err
 }
 
 // EntryValues parses the values of many entries at once (one parse, where a parse per
@@ -192,26 +157,18 @@ func EntryValues(entries []Entry) ([]any, error) {
 	return out, nil
 }
 
-// parsedValues parses the values of entries in one parse.
+// EntryValue parses an entry's value.
+func EntryValue(e Entry) (any, error) { return manifest.KeyValue(e.Text, e.Key) }
+
+// parsedValues parses the values of entries in one parse (manifest.KeyValues), or
+// each on its own when that fails, so the error names the entry.
 func parsedValues(entries []Entry) ([]any, error) {
-	var b bytes.Buffer
+	texts, keys := make([][]byte, len(entries)), make([]string, len(entries))
 	for i, e := range entries {
-		fmt.Fprintf(&b, "e%d:\n", i)
-		for _, line := range bytes.SplitAfter(e.Text, []byte("\n")) {
-			if len(line) > 0 {
-				b.WriteString("  ")
-				b.Write(line)
-			}
-		}
-		if len(e.Text) > 0 && e.Text[len(e.Text)-1] != '\n' {
-			b.WriteByte('\n')
-		}
+		texts[i], keys[i] = e.Text, e.Key
 	}
-	var n yaml.Node
-	if err := yaml.Unmarshal(b.Bytes(), &n); err == nil && n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
-		if out, ok := entryValuesOf(n.Content[0], entries); ok {
-			return out, nil
-		}
+	if out, ok := manifest.KeyValues(texts, keys); ok {
+		return out, nil
 	}
 	out := make([]any, len(entries))
 	for i, e := range entries {
@@ -222,21 +179,4 @@ func parsedValues(entries []Entry) ([]any, error) {
 		out[i] = v
 	}
 	return out, nil
-}
-
-// entryValuesOf reads e<i>.<key> of the joint parse.
-func entryValuesOf(root *yaml.Node, entries []Entry) ([]any, bool) {
-	out := make([]any, len(entries))
-	for i, e := range entries {
-		value := manifest.MapValue(manifest.MapValue(root, fmt.Sprintf("e%d", i)), e.Key)
-		if value == nil {
-			return nil, false
-		}
-		v, ok := manifest.Value(value)
-		if !ok && value.Decode(&v) != nil {
-			return nil, false
-		}
-		out[i] = v
-	}
-	return out, true
 }

@@ -1,7 +1,9 @@
 // Package manifest splits multi-document Kubernetes YAML (release files) into objects
 // that keep their line numbers, finds the images they name (Images), and screens input
 // that would crash or hang a YAML library (alias bombs, binary data): Screen, which
-// the owners of the other YAML formats call too.
+// the owners of the other YAML formats call too. Its fast path for CRDs as kustomize
+// writes them is internal/crdfast; diff's block-mapping entry reader parses the
+// entries it must through KeyValue and KeyValues.
 package manifest
 
 import (

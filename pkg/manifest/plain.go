@@ -3,27 +3,22 @@ package manifest
 import (
 	"strings"
 
-	yaml "go.yaml.in/yaml/v3"
-
 	"github.com/capirepo/capirepo/pkg/manifest/internal/crdfast"
 )
 
 // PlainString reports a one-line plain scalar that YAML reads as this very string
 // (conservatively: false means "not sure").
-func PlainString(v string) bool { return plainString(v) }
-
-// plainString reports a one-line plain scalar that YAML reads as this very string.
-func plainString(v string) bool {
+func PlainString(v string) bool {
 	if v == "" || !(v[0] >= 'a' && v[0] <= 'z' || v[0] >= 'A' && v[0] <= 'Z') || strings.ContainsAny(v, "\t\r#") ||
 		strings.Contains(v, ": ") || strings.HasSuffix(v, ":") {
 		return false
 	}
-	return !ReservedWord(v)
+	return !reservedWord(v)
 }
 
-// ReservedWord reports the words YAML 1.1 or 1.2 read as a boolean or null, in any
+// reservedWord reports the words YAML 1.1 or 1.2 read as a boolean or null, in any
 // letter case (strings.ToLower without its copy).
-func ReservedWord(key string) bool {
+func reservedWord(key string) bool {
 	for _, w := range []string{"true", "false", "null", "yes", "no", "on", "off", "y", "n"} {
 		if strings.EqualFold(key, w) {
 			return true
@@ -37,9 +32,3 @@ func Indentation(line []byte) int { return crdfast.Indentation(line) }
 
 // Literal reads a literal block scalar's lines, as yaml.v3 does, or ok is false.
 func Literal(body []byte, clip bool) (string, bool) { return crdfast.Literal(body, clip) }
-
-// Value is the Go value yaml.v3 decodes n to, read without decoding (ok false: decode).
-func Value(n *yaml.Node) (any, bool) { return toValue(n) }
-
-// ErrorText is a yaml.v3 error's message without the library's prefix and line.
-func ErrorText(err error) string { return cleanErr(err) }
