@@ -213,7 +213,7 @@ func parseFinding(file string, err error) lint.Finding {
 // Rules lists every rule of every family, for --list-rules and SARIF.
 func Rules() []lint.Rule {
 	rules := []lint.Rule{
-		{ID: "yaml-parse", Severity: lint.Error, Contract: "Every file must be valid YAML; clusterctl fails with \"failed to parse yaml\" (cmd/clusterctl/client/repository/components.go NewComponents, template.go NewTemplate: utilyaml.ToUnstructured after variable substitution; templates are parsed the same way here, with a value per variable)."},
+		{ID: "yaml-parse", Severity: lint.Error, Contract: "Every file must be valid YAML; clusterctl fails with \"failed to parse yaml\" (cmd/clusterctl/client/repository/components.go NewComponents, template.go NewTemplate: utilyaml.ToUnstructured after variable substitution; templates are parsed the same way here, with a value per variable).", Fails: lint.FailsRead},
 		{ID: ruleSubstituted, Severity: lint.Note, Contract: "clusterctl substitutes variables before parsing a template (cmd/clusterctl/client/yamlprocessor/simple_processor.go Process, then repository/template.go NewTemplate), so a template may be YAML only after substitution."},
 	}
 	rules = append(rules, identityRules()...)
