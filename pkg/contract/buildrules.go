@@ -8,6 +8,3 @@ var (
 	RuleTemplatesEmpty      = rule("templates-folder-empty", lint.Warning, "A templates path entry should ship at least one cluster-template*.yaml or clusterclass-*.yaml file; an empty folder ships no templates.")
 )
 
-func buildRules() []lint.Rule {
-	return []lint.Rule{RuleKustomizeDeprecated, RuleTemplatesEmpty, ruleProviderType, RuleProviderTypeLabel}
-}

@@ -69,21 +69,6 @@ var (
 	ruleClassNamespace    = rule("clusterclass-namespace", lint.Warning, "The references in the ClusterClass definition should NOT specify a namespace; none of the objects in the ClusterClass YAML should specify a namespace (clusterctl contract 5.2); a warning: clusterctl generate cluster moves the objects into the target namespace (cmd/clusterctl/client/repository/template.go NewTemplate).")
 )
 
-// Rules lists every rule this package applies.
-func Rules() []lint.Rule {
-	return append(append(append(buildRules(), schemaRules()...), seedRules()...),
-		ruleNamespaceCount, ruleNamespaceObject, ruleNamespaceMissing, ruleSubject, ruleProviderLabel,
-		ruleManager, ruleManagerExtra, ruleImageName, ruleImageVariable, ruleFileName,
-		ruleInjectCA, ruleInjectCATarget, ruleCertDNS, ruleCertDNSUnused, ruleCertService, ruleAggregate,
-		ruleAggregateVerbs, ruleAPIService,
-		ruleCRDVersion, ruleCRDName, ruleContractLabel, ruleContractCompat, ruleContractLabelOth, ruleContractStale, ruleContractServed, ruleRoleUnknown,
-		ruleCRDScope, ruleCRDTemplate, ruleCRDTemplateMust, ruleWebhookVersion, ruleWebhookService, ruleWebhookMissing,
-		ruleRuntimeService,
-		ruleTemplateNamespace, ruleTemplateMixed, ruleTemplateFixed, ruleClassMissing, ruleClassInline,
-		ruleClassUnknown, ruleClassName, ruleClassNamespace,
-	)
-}
-
 // report builds a finding for a document of a file.
 func report(r lint.Rule, file string, d manifest.Doc, line int, format string, args ...any) lint.Finding {
 	if line == 0 {
