@@ -22,7 +22,7 @@ const (
 // behaviour each one enforces.
 func Rules() []lint.Rule {
 	return []lint.Rule{
-		{ID: RuleParse, Severity: lint.Error, Contract: "Formats such as ${VAR$FOO} are not supported: clusterctl parses every ${ with drone/envsubst and stops with a bare error (missing closing brace, unable to parse variable name) on the first one it cannot parse (cmd/clusterctl/client/yamlprocessor/simple_processor.go GetVariables, Process)"},
+		{ID: RuleParse, Severity: lint.Error, Contract: "Formats such as ${VAR$FOO} are not supported: clusterctl parses every ${ with drone/envsubst and stops with a bare error (missing closing brace, unable to parse variable name) on the first one it cannot parse (cmd/clusterctl/client/yamlprocessor/simple_processor.go GetVariables, Process)", Fails: lint.FailsClusterctl},
 		{ID: RuleImage, Severity: lint.Error, Contract: "clusterctl parses Deployment and DaemonSet images before variable substitution, so a ${VAR} in image: breaks generate provider --raw/--describe and init list-images (invalid reference format); checked on lines starting with image: or - image: (cmd/clusterctl/internal/util/objs.go InspectImages on the unsubstituted text)"},
 		{ID: RuleClusterClass, Severity: lint.Warning, Contract: "ClusterClass definitions SHOULD NOT have any environment variables in them; clusterctl generate cluster --list-variables does not show them (cmd/clusterctl/client/clusterclass.go addClusterClassIfMissing)"},
 		{ID: RuleSpacing, Severity: lint.Warning, Contract: "clusterctl currently supports variables with leading/trailing spaces such as ${ VAR }, ${ VAR}, ${VAR }; these formats will be deprecated (cmd/clusterctl/client/yamlprocessor/simple_processor.go convertLegacyVars)"},
