@@ -1,0 +1,134 @@
+package manifest
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+
+	apiyaml "k8s.io/apimachinery/pkg/util/yaml"
+	"sigs.k8s.io/yaml"
+)
+
+// RefDoc is one object as clusterctl reads it.
+type RefDoc struct {
+	Line int            // 1-based file line of the document's first line (its "---" when it has one)
+	Obj  map[string]any // the object after sigs.k8s.io/yaml's YAML→JSON round trip
+}
+
+// ReadClusterctl reads data exactly as clusterctl does (cluster-api util/yaml
+// ToUnstructured, used by repository/components.go NewComponents and template.go
+// NewTemplate): apimachinery's YAMLReader splits the documents, sigs.k8s.io/yaml
+// unmarshals each into a map, empty documents are dropped. It is the reference
+// for every "clusterctl can read it" verdict; the error names the file line.
+func ReadClusterctl(data []byte) ([]RefDoc, error) {
+	chunks, err := refChunks(data)
+	if err != nil {
+		return nil, err
+	}
+	var out []RefDoc
+	for _, c := range chunks {
+		var m map[string]any
+		if err := yaml.Unmarshal(c.data, &m); err != nil {
+			return nil, refError(len(out), c, err)
+		}
+		if m != nil {
+			out = append(out, RefDoc{Line: c.line, Obj: m})
+		}
+	}
+	return out, nil
+}
+
+// refChunk is one document's text as apimachinery's YAMLReader returns it.
+type refChunk struct {
+	line int // 1-based file line of its first line
+	data []byte
+}
+
+// refChunks splits data with apimachinery's YAMLReader, feeding it one line per
+// read so the lines it consumed tell where each document starts.
+func refChunks(data []byte) ([]refChunk, error) {
+	f := &lineFeeder{data: data}
+	r := apiyaml.NewYAMLReader(bufio.NewReader(f))
+	var out []refChunk
+	for {
+		b, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			return out, nil
+		}
+		if err != nil {
+			return nil, &Error{Doc: -1, Line: f.lines(), Msg: fmt.Sprintf("%v (apimachinery's YAMLReader allows only spaces or a comment after ---)", err)}
+		}
+		if len(b) == 0 {
+			return out, nil
+		}
+		n := bytes.Count(b, []byte("\n"))
+		start := f.lines() - n + 1
+		if f.lastIsSeparator() {
+			start--
+		}
+		start = max(start, 1) // a document that is its own lone "---" line
+		out = append(out, refChunk{line: start, data: bytes.Clone(b)})
+	}
+}
+
+// refError places a document's unmarshal error on its file line: the line yaml
+// names inside the document, else the document's first line. Documents are counted
+// as clusterctl counts them ("the 2nd yaml document"): empty ones are not.
+func refError(i int, c refChunk, err error) *Error {
+	line := c.line
+	if n := errLine(err); n > 0 {
+		line = c.line + n - 1
+	}
+	msg := refMsgRE.ReplaceAllString(err.Error(), "")
+	return &Error{Doc: i, Line: line, Msg: fmt.Sprintf("document %d: %s", i+1, msg)}
+}
+
+var refMsgRE = regexp.MustCompile(`^(error converting YAML to JSON: |error unmarshaling JSON: (while decoding JSON: )?)|yaml: (unmarshal errors:\n\s*)?(line \d+: )?`)
+
+// lineFeeder hands its data out at most one line per Read, so a bufio.Reader on it
+// never buffers past the line being read.
+type lineFeeder struct {
+	data []byte
+	off  int
+}
+
+func (f *lineFeeder) Read(p []byte) (int, error) {
+	if f.off >= len(f.data) {
+		return 0, io.EOF
+	}
+	end := len(f.data)
+	if i := bytes.IndexByte(f.data[f.off:], '\n'); i >= 0 {
+		end = f.off + i + 1
+	}
+	n := copy(p, f.data[f.off:end])
+	f.off += n
+	return n, nil
+}
+
+// lines counts the lines consumed so far (a last line without "\n" counts).
+func (f *lineFeeder) lines() int {
+	n := bytes.Count(f.data[:f.off], []byte("\n"))
+	if f.off > 0 && f.data[f.off-1] != '\n' {
+		n++
+	}
+	return n
+}
+
+// lastIsSeparator reports whether the last consumed line is a document separator
+// as YAMLReader tells them ("---" then nothing but spaces or a comment); YAMLReader
+// keeps such a line out of the document it ends.
+func (f *lineFeeder) lastIsSeparator() bool {
+	s := f.data[:f.off]
+	s = bytes.TrimSuffix(s, []byte("\n"))
+	if i := bytes.LastIndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	}
+	if !bytes.HasPrefix(s, []byte("---")) {
+		return false
+	}
+	rest := bytes.TrimSpace(s[3:])
+	return len(rest) == 0 || rest[0] == '#'
+}
