@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"runtime"
+	"sync"
 
 	apiyaml "k8s.io/apimachinery/pkg/util/yaml"
 	"sigs.k8s.io/yaml"
@@ -28,17 +30,59 @@ func ReadClusterctl(data []byte) ([]RefDoc, error) {
 	if err != nil {
 		return nil, err
 	}
+	objs, errs := readChunks(chunks)
 	var out []RefDoc
-	for _, c := range chunks {
-		var m map[string]any
-		if err := yaml.Unmarshal(c.data, &m); err != nil {
-			return nil, refError(len(out), c, err)
+	for i, c := range chunks {
+		if errs[i] != nil {
+			return nil, refError(len(out), c, errs[i])
 		}
-		if m != nil {
-			out = append(out, RefDoc{Line: c.line, Obj: m})
+		if objs[i] != nil {
+			out = append(out, RefDoc{Line: c.line, Obj: objs[i]})
 		}
 	}
 	return out, nil
+}
+
+// readChunks unmarshals every document, on all CPUs when there are many.
+func readChunks(chunks []refChunk) ([]map[string]any, []error) {
+	objs, errs := make([]map[string]any, len(chunks)), make([]error, len(chunks))
+	workers := 1
+	if len(chunks) > 8 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				objs[i], errs[i] = readChunk(chunks[i].data)
+			}
+		}()
+	}
+	for i := range chunks {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return objs, errs
+}
+
+// readChunk unmarshals one document as sigs.k8s.io/yaml does. A CRD whose schemas
+// plainSchema vouches for is read with them cut out (their lines blank): the bulk
+// of a components file, which clusterctl then reads the same way yaml.v3 does.
+// Any error is the whole document's.
+func readChunk(data []byte) (map[string]any, error) {
+	if rest, blocks := cutSchemas(data); len(blocks) > 0 && allPlain(blocks) {
+		var m map[string]any
+		if yaml.Unmarshal(rest, &m) == nil {
+			return m, nil
+		}
+	}
+	var m map[string]any
+	err := yaml.Unmarshal(data, &m)
+	return m, err
 }
 
 // refChunk is one document's text as apimachinery's YAMLReader returns it.
@@ -93,6 +137,7 @@ var refMsgRE = regexp.MustCompile(`^(error converting YAML to JSON: |error unmar
 type lineFeeder struct {
 	data []byte
 	off  int
+	nl   int // newlines in data[:off]
 }
 
 func (f *lineFeeder) Read(p []byte) (int, error) {
@@ -104,13 +149,16 @@ func (f *lineFeeder) Read(p []byte) (int, error) {
 		end = f.off + i + 1
 	}
 	n := copy(p, f.data[f.off:end])
+	if f.data[f.off+n-1] == '\n' {
+		f.nl++
+	}
 	f.off += n
 	return n, nil
 }
 
 // lines counts the lines consumed so far (a last line without "\n" counts).
 func (f *lineFeeder) lines() int {
-	n := bytes.Count(f.data[:f.off], []byte("\n"))
+	n := f.nl
 	if f.off > 0 && f.data[f.off-1] != '\n' {
 		n++
 	}

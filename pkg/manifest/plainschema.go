@@ -1,0 +1,63 @@
+package manifest
+
+import "bytes"
+
+// allPlain reports whether every schema block is plainSchema.
+func allPlain(blocks []schemaBlock) bool {
+	for _, b := range blocks {
+		if !plainSchema(b.lines) {
+			return false
+		}
+	}
+	return true
+}
+
+// plainSchema reports whether a schema's lines hold nothing on which clusterctl's
+// reader (yaml.v2, then JSON) and yaml.v3 can disagree or fail: no tab, no
+// backslash in a block with a double quote (escapes: yaml.v2 refuses \/), no
+// anchor, alias, tag, directive, complex or null key and no flow collection
+// starting a value. It may refuse plain text (a "* item" line in a description):
+// the schema is then read whole.
+func plainSchema(lines [][]byte) bool {
+	quoted, slash := false, false
+	for _, l := range lines {
+		if bytes.IndexByte(l, '\t') >= 0 {
+			return false
+		}
+		quoted = quoted || bytes.IndexByte(l, '"') >= 0
+		slash = slash || bytes.IndexByte(l, '\\') >= 0
+		if !plainLine(bytes.TrimSpace(l)) {
+			return false
+		}
+	}
+	return !(quoted && slash)
+}
+
+// plainLine checks a trimmed line's key and value starts.
+func plainLine(l []byte) bool {
+	l = bytes.TrimPrefix(l, []byte("- "))
+	if len(l) == 0 || l[0] == '#' {
+		return true
+	}
+	if !plainStart(l[0]) || nullKeyLine(l) {
+		return false
+	}
+	if i := bytes.Index(l, []byte(": ")); i >= 0 {
+		v := bytes.TrimSpace(l[i+2:])
+		return len(v) == 0 || plainStart(v[0]) || bytes.Equal(v, []byte("{}")) || bytes.Equal(v, []byte("[]"))
+	}
+	return true
+}
+
+func plainStart(c byte) bool {
+	return bytes.IndexByte([]byte("&*!?%@`{[<~"), c) < 0
+}
+
+func nullKeyLine(l []byte) bool {
+	for _, k := range []string{"null:", "Null:", "NULL:", "~:"} {
+		if bytes.HasPrefix(l, []byte(k)) {
+			return true
+		}
+	}
+	return false
+}
