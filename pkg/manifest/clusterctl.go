@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"strings"
 	"runtime"
 	"sync"
 
@@ -125,12 +126,27 @@ func refError(i int, c refChunk, err error) *Error {
 	line := c.line
 	if n := errLine(err); n > 0 {
 		line = c.line + n - 1
+	} else if m := anchorRE.FindStringSubmatch(err.Error()); m != nil {
+		line = c.line + lineWith(c.data, "*"+m[1])
+	} else if strings.Contains(err.Error(), "map key") {
+		line = c.line + badKeyLine(c.data)
 	}
 	msg := refMsgRE.ReplaceAllString(err.Error(), "")
 	return &Error{Doc: i, Line: line, Msg: fmt.Sprintf("document %d: %s", i+1, msg)}
 }
 
 var refMsgRE = regexp.MustCompile(`^(error converting YAML to JSON: |error unmarshaling JSON: (while decoding JSON: )?)|yaml: (unmarshal errors:\n\s*)?(line \d+: )?`)
+
+var anchorRE = regexp.MustCompile(`unknown anchor '([^']*)' referenced`)
+
+// lineWith is the 0-based line of data where s first occurs (0 if nowhere).
+func lineWith(data []byte, s string) int {
+	i := bytes.Index(data, []byte(s))
+	if i < 0 {
+		return 0
+	}
+	return bytes.Count(data[:i], []byte("\n"))
+}
 
 // lineFeeder hands its data out at most one line per Read, so a bufio.Reader on it
 // never buffers past the line being read.

@@ -25,8 +25,8 @@ var refCases = []struct {
 	{"junk after flow root", "{a: 1} junk\n", "", 0, []int{1}},
 	{"comment glued to separator", "---#x\na: 1\n", "mapping values are not allowed", 2, nil},
 	{"BOM before a later document", "a: 1\n\ufeff---\nb: 2\n", "could not find expected ':'", 3, nil},
-	{"complex key", "x:\n  ? [a]\n  : 1\n", "invalid map key", 1, nil},
-	{"null key", "x:\n  ~: 1\n", "unsupported map key", 1, nil},
+	{"complex key", "x:\n  ? [a]\n  : 1\n", "invalid map key", 2, nil},
+	{"null key", "x:\n  ~: 1\n", "unsupported map key", 2, nil},
 	{"empty documents skipped", "---\n---\n# c\n---\na: 1\n", "", 0, []int{5}},
 	{"error on a document's first line", "a: 1\n---\n- x\n", "cannot unmarshal array", 3, nil},
 }

@@ -27,3 +27,32 @@ func setLines(n *yaml.Node, line int) {
 		setLines(c, line)
 	}
 }
+
+// badKeyLine is the 0-based line, in one document's text, of the first mapping key
+// JSON has no string for (a null, sequence or mapping key), 0 if none is found.
+func badKeyLine(data []byte) int {
+	var n yaml.Node
+	if yaml.Unmarshal(data, &n) != nil {
+		return 0
+	}
+	if k := firstBadKey(&n); k != nil {
+		return k.Line - 1
+	}
+	return 0
+}
+
+func firstBadKey(n *yaml.Node) *yaml.Node {
+	if n.Kind == yaml.MappingNode {
+		for i := 0; i < len(n.Content); i += 2 {
+			if k := n.Content[i]; k.Kind != yaml.ScalarNode || k.ShortTag() == "!!null" {
+				return k
+			}
+		}
+	}
+	for _, c := range n.Content {
+		if k := firstBadKey(c); k != nil {
+			return k
+		}
+	}
+	return nil
+}
