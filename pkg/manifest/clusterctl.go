@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"strings"
 	"runtime"
+	"strings"
 	"sync"
 
 	apiyaml "k8s.io/apimachinery/pkg/util/yaml"
