@@ -25,6 +25,7 @@ var readerTemplates = []struct {
 	{"slash escape", cm + "data:\n  k: \"a \\/ b\"\n", false, "error:yaml-parse", 6},
 	{"yes as a label", cm + "  labels:\n    enabled: yes\n", true, "error:yaml-not-string", 6},
 	{"on as ConfigMap data", cm + "data:\n  k: on\n", true, "error:yaml-not-string", 6},
+	{"two namespaces (fixTargetNamespace moves both)", cm + "  namespace: a\n---\n" + cm + "  namespace: b\n", true, "warning:template-namespace-mixed", 11},
 	{"leading separator", "---\n" + cm + "data:\n  k: [\n", false, "error:yaml-parse", 7},
 }
 
