@@ -136,6 +136,9 @@ func (c *checker) file(f release.File) (res fileResult) {
 		res.findings = append(res.findings, parseFinding(name, err))
 		return res
 	}
+	if kind == layout.KindComponents {
+		res.findings = variables.OnImages(res.findings, docs)
+	}
 	res.findings = append(res.findings, notes...)
 	res.findings = append(res.findings, duplicateKeys(name, docs)...)
 	res.findings = append(res.findings, notStrings(name, docs, ref)...)
