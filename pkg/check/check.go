@@ -130,8 +130,8 @@ func (c *checker) file(f release.File) (res fileResult) {
 			res.findings = append(res.findings, substitutedFinding(name, how))
 		}
 	}
-	ref, rerr := readAsClusterctl(f.Data, kind)
-	docs, notes, err := reconcile(name, docs, err, ref, rerr)
+	ref, asWritten, rerr := readAsClusterctl(f.Data, kind)
+	docs, notes, err := reconcile(name, docs, err, ref, asWritten, rerr)
 	if err != nil {
 		res.findings = append(res.findings, parseFinding(name, err))
 		return res

@@ -22,36 +22,52 @@ const (
 // file's) variables before reading it, so one is tried as splitTemplate tries it: as
 // written, with a placeholder per variable, with none set; the error is the
 // placeholder reading's, which names the real fault's line, else the first.
-func readAsClusterctl(data []byte, kind string) ([]manifest.RefDoc, error) {
-	ref, err := manifest.ReadClusterctl(data)
+// asWritten says the objects are the file's as written (not substituted).
+func readAsClusterctl(data []byte, kind string) (ref []manifest.RefDoc, asWritten bool, err error) {
+	ref, err = manifest.ReadClusterctl(data)
 	if err == nil || kind != layout.KindTemplate && kind != layout.KindClusterClass {
-		return ref, err
+		return ref, true, err
 	}
 	if text, _, perr := variables.Placeholders(data); perr == nil {
 		if ref, perr = manifest.ReadClusterctl([]byte(text)); perr == nil {
-			return ref, nil
+			return ref, false, nil
 		}
 		err = perr
 	}
 	if text, uerr := unsetText(data); uerr == nil {
 		if ref, uerr = manifest.ReadClusterctl([]byte(text)); uerr == nil {
-			return ref, nil
+			return ref, false, nil
 		}
 	}
-	return nil, err
+	return nil, false, err
 }
 
 // reconcile makes clusterctl's reading the verdict: its error is the file's parse
-// error; a file only clusterctl reads is checked on clusterctl's objects.
-func reconcile(name string, docs []manifest.Doc, err error, ref []manifest.RefDoc, rerr error) ([]manifest.Doc, lint.Findings, error) {
+// error, and the checks see its objects (YAML 1.1 scalars as clusterctl reads them)
+// at the lines Split found. When Split fails or finds other documents, the
+// documents are clusterctl's, each finding at its document's first line. A template
+// read substituted keeps Split's objects, which hold its variables as written.
+func reconcile(name string, docs []manifest.Doc, err error, ref []manifest.RefDoc, asWritten bool, rerr error) ([]manifest.Doc, lint.Findings, error) {
 	if rerr != nil {
 		return nil, nil, rerr
 	}
-	if err == nil {
+	if err == nil && len(docs) == len(ref) {
+		for i := range docs {
+			if !asWritten {
+				break
+			}
+			if docs[i].Obj != nil {
+				docs[i].Obj = manifest.Object(manifest.Integers(ref[i].Obj))
+			}
+		}
 		return docs, nil, nil
 	}
+	why := fmt.Sprintf("it finds %d documents, clusterctl %d", len(docs), len(ref))
+	if err != nil {
+		why = err.Error()
+	}
 	f := lint.Finding{Rule: ruleReadApart, Severity: lint.Note, File: name,
-		Message: fmt.Sprintf("clusterctl reads this file, but capirepo's own parser does not (%v); its objects were checked as clusterctl reads them, with each finding at its document's first line", err)}
+		Message: fmt.Sprintf("clusterctl reads this file, but capirepo's own parser reads it otherwise (%s); its objects were checked as clusterctl reads them, with each finding at its document's first line", why)}
 	return manifest.FromReference(ref), lint.Findings{f}, nil
 }
 

@@ -1,6 +1,10 @@
 package manifest
 
-import yaml "go.yaml.in/yaml/v3"
+import (
+	"math"
+
+	yaml "go.yaml.in/yaml/v3"
+)
 
 // FromReference turns clusterctl's reading of a file into Docs, for a file that
 // clusterctl reads and Split does not: every node's line is its document's first line.
@@ -55,4 +59,29 @@ func firstBadKey(n *yaml.Node) *yaml.Node {
 		}
 	}
 	return nil
+}
+
+// Integers turns the float64 numbers of a JSON-decoded value that are whole into
+// ints, as Split decodes them, in place.
+func Integers(m map[string]any) map[string]any {
+	for k, v := range m {
+		m[k] = integers(v)
+	}
+	return m
+}
+
+func integers(v any) any {
+	switch t := v.(type) {
+	case float64:
+		if t == math.Trunc(t) && math.Abs(t) < 1<<53 {
+			return int(t)
+		}
+	case map[string]any:
+		return Integers(t)
+	case []any:
+		for i := range t {
+			t[i] = integers(t[i])
+		}
+	}
+	return v
 }
