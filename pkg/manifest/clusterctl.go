@@ -71,11 +71,10 @@ func readChunks(chunks []refChunk) ([]map[string]any, []error) {
 }
 
 // readChunk unmarshals one document as sigs.k8s.io/yaml does. A CRD whose schemas
-// plainSchema vouches for is read with them cut out (their lines blank): the bulk
-// of a components file, which clusterctl then reads the same way yaml.v3 does.
-// Any error is the whole document's.
+// are vouched for is read with them cut out (their lines blank): the bulk of a
+// components file. Any error is the whole document's.
 func readChunk(data []byte) (map[string]any, error) {
-	if rest, blocks := cutSchemas(data); len(blocks) > 0 && allPlain(blocks) {
+	if rest, blocks := cutSchemas(data); len(blocks) > 0 && oneDocument(data) && vouched(blocks) {
 		var m map[string]any
 		if yaml.Unmarshal(rest, &m) == nil {
 			return m, nil
@@ -84,6 +83,18 @@ func readChunk(data []byte) (map[string]any, error) {
 	var m map[string]any
 	err := yaml.Unmarshal(data, &m)
 	return m, err
+}
+
+// vouched: every schema block is YAML (validBlock, the scanner the Slim split
+// trusts, ended by no comment that may belong to it) that clusterctl's yaml.v2 reads
+// as yaml.v3 does (plainSchema).
+func vouched(blocks []schemaBlock) bool {
+	for _, b := range blocks {
+		if b.next != nil && bytes.HasPrefix(bytes.TrimLeft(b.next, " "), []byte("#")) || !validBlock(b.lines, b.keyInd) || !plainSchema(b.lines) {
+			return false
+		}
+	}
+	return true
 }
 
 // refChunk is one document's text as apimachinery's YAMLReader returns it.

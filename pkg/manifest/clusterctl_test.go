@@ -29,6 +29,12 @@ var refCases = []struct {
 	{"null key", "x:\n  ~: 1\n", "unsupported map key", 2, nil},
 	{"empty documents skipped", "---\n---\n# c\n---\na: 1\n", "", 0, []int{5}},
 	{"error on a document's first line", "a: 1\n---\n- x\n", "cannot unmarshal array", 3, nil},
+	// classes hack/yamlsuite found where yaml.v3 (Split) and clusterctl disagree
+	{"TAG directive (5TYM)", "%TAG !m! !my-\n--- # c\na: 1\n", "did not find expected <document start>", 1, nil},
+	{"junk after a document end (3HFZ)", "---\nkey: value\n... invalid\n", "", 0, []int{1}},
+	{"directive after a document (RHX7)", "---\nkey: value\n%YAML 1.2\n---\nb: 1\n", "", 0, []int{1, 5}},
+	{"document end alone (HWV9)", "a: 1\n---\n...\n", "did not find expected node content", 3, nil},
+	{"complex flow key (4FJ6)", "---\n[\n  [ a, [ [[b,c]]: d, e]]: 23\n]\n", "invalid map key", 3, nil},
 }
 
 func TestReadClusterctl(t *testing.T) {

@@ -2,16 +2,6 @@ package manifest
 
 import "bytes"
 
-// allPlain reports whether every schema block is plainSchema.
-func allPlain(blocks []schemaBlock) bool {
-	for _, b := range blocks {
-		if !plainSchema(b.lines) {
-			return false
-		}
-	}
-	return true
-}
-
 // plainSchema reports whether a schema's lines hold nothing on which clusterctl's
 // reader (yaml.v2, then JSON) and yaml.v3 can disagree or fail: no tab, no
 // backslash in a block with a double quote (escapes: yaml.v2 refuses \/), no
