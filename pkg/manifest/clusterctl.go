@@ -76,13 +76,32 @@ func readChunks(chunks []refChunk) ([]map[string]any, []error) {
 func readChunk(data []byte) (map[string]any, error) {
 	if rest, blocks := cutSchemas(data); len(blocks) > 0 && oneDocument(data) && vouched(blocks) {
 		var m map[string]any
-		if yaml.Unmarshal(rest, &m) == nil {
+		if yaml.Unmarshal(rest, &m) == nil && schemaKeys(m) == len(blocks) {
 			return m, nil
 		}
 	}
 	var m map[string]any
 	err := yaml.Unmarshal(data, &m)
 	return m, err
+}
+
+// schemaKeys counts a CRD object's spec.validation and spec.versions[].schema keys:
+// the blocks cut must be exactly those.
+func schemaKeys(m map[string]any) int {
+	spec, _ := m["spec"].(map[string]any)
+	n := 0
+	if _, ok := spec["validation"]; ok {
+		n++
+	}
+	vs, _ := spec["versions"].([]any)
+	for _, v := range vs {
+		if vm, ok := v.(map[string]any); ok {
+			if _, ok := vm["schema"]; ok {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // vouched: every schema block is YAML (validBlock, the scanner the Slim split

@@ -2,25 +2,19 @@ package manifest
 
 import "bytes"
 
-// plainSchema reports whether a schema's lines hold nothing on which clusterctl's
-// reader (yaml.v2, then JSON) and yaml.v3 can disagree or fail: no tab, no
-// backslash in a block with a double quote (escapes: yaml.v2 refuses \/), no
-// anchor, alias, tag, directive, complex or null key and no flow collection
+// plainSchema reports whether a schema's lines, which validBlock vouches are YAML
+// (its escapes are those yaml.v2 and yaml.v3 share), hold nothing on which
+// clusterctl's reader (yaml.v2, then JSON) and yaml.v3 can disagree or fail: no
+// tab, anchor, alias, tag, directive, complex or null key and no flow collection
 // starting a value. It may refuse plain text (a "* item" line in a description):
 // the schema is then read whole.
 func plainSchema(lines [][]byte) bool {
-	quoted, slash := false, false
 	for _, l := range lines {
-		if bytes.IndexByte(l, '\t') >= 0 {
-			return false
-		}
-		quoted = quoted || bytes.IndexByte(l, '"') >= 0
-		slash = slash || bytes.IndexByte(l, '\\') >= 0
-		if !plainLine(bytes.TrimSpace(l)) {
+		if bytes.IndexByte(l, '\t') >= 0 || !plainLine(bytes.TrimSpace(l)) {
 			return false
 		}
 	}
-	return !(quoted && slash)
+	return true
 }
 
 // plainLine checks a trimmed line's key and value starts.
