@@ -1,100 +1,14 @@
-// Command yamlsuite runs the YAML test suite (github.com/yaml/yaml-test-suite, its
-// data branch checked out at DIR) through every capirepo reader and compares each
-// with clusterctl's own reader (manifest.ReadClusterctl, cluster-api util/yaml
-// ToUnstructured): the verdict (reads or fails), the objects and the lines.
+// Command yamlsuite runs the YAML test suite through every capirepo reader against
+// clusterctl's own (pkg/testsupport/yamlsuite):
 //
-//	go run ./hack/yamlsuite DIR
-//
-// Each case's in.yaml is placed four ways: raw, after a Namespace in a components
-// file, as a ConfigMap's literal text, and under a CRD schema key as kustomize writes
-// it. It prints one line per class of disagreement (reader, placement, what differs,
-// a reason) with a count and an example case, and exits 1 when a disagreement
-// changes a verdict, an object or a line that lint reports.
+//	git clone -b data https://github.com/yaml/yaml-test-suite /tmp/yts
+//	go run ./hack/yamlsuite /tmp/yts
 package main
 
 import (
-	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
-	"sort"
-	"strings"
+
+	"github.com/capirepo/capirepo/pkg/testsupport/yamlsuite"
 )
 
-func main() {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: go run ./hack/yamlsuite DIR (a checkout of yaml-test-suite's data branch)")
-		os.Exit(2)
-	}
-	cases, err := load(os.Args[1])
-	if err != nil || len(cases) == 0 {
-		fmt.Fprintf(os.Stderr, "yamlsuite: no cases under %s (%v): check out the data branch there\n", os.Args[1], err)
-		os.Exit(2)
-	}
-	t := &tally{classes: map[string]*class{}}
-	for _, c := range cases {
-		for _, p := range placements {
-			t.compare(c.id, p.name, p.place(c.text))
-		}
-	}
-	os.Exit(t.report(len(cases)))
-}
-
-type suiteCase struct{ id, text string }
-
-// load reads every in.yaml under dir; the case id is its folder ("2G84/01").
-func load(dir string) ([]suiteCase, error) {
-	var out []suiteCase
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || d.Name() != "in.yaml" {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		id, _ := filepath.Rel(dir, filepath.Dir(p))
-		out = append(out, suiteCase{id: filepath.ToSlash(id), text: string(b)})
-		return nil
-	})
-	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
-	return out, err
-}
-
-type placement struct {
-	name  string
-	place func(string) string
-}
-
-var placements = []placement{
-	{"raw", func(s string) string { return s }},
-	{"components", func(s string) string { return namespace + s }},
-	{"configmap-text", func(s string) string { return configMap + indent(s, "    ") }},
-	{"crd-schema", func(s string) string { return crdHead + indent(s, "          ") + crdTail }},
-}
-
-const namespace = "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: foo-system\n---\n"
-
-const configMap = namespace + "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: text\n  namespace: foo-system\ndata:\n  text: |\n"
-
-const crdHead = namespace + "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: things.infrastructure.cluster.x-k8s.io\n" +
-	"spec:\n  group: infrastructure.cluster.x-k8s.io\n  names:\n    kind: Thing\n    plural: things\n  scope: Namespaced\n  versions:\n  - name: v1beta1\n" +
-	"    schema:\n      openAPIV3Schema:\n        type: object\n        x-case:\n"
-
-const crdTail = "    served: true\n    storage: true\n"
-
-// indent puts every line of s under prefix (empty lines stay empty).
-func indent(s, prefix string) string {
-	lines := strings.SplitAfter(s, "\n")
-	var b strings.Builder
-	for _, l := range lines {
-		if strings.TrimSpace(l) != "" {
-			b.WriteString(prefix)
-		}
-		b.WriteString(l)
-	}
-	if !strings.HasSuffix(s, "\n") {
-		b.WriteString("\n")
-	}
-	return b.String()
-}
+func main() { os.Exit(yamlsuite.Main(os.Args[1:], os.Stdout, os.Stderr)) }

@@ -123,7 +123,7 @@ func (c *checker) file(f release.File) (res fileResult) {
 	if kind == layout.KindMetadata {
 		return res // metadata.yaml: only vars-metadata here; metadata() checks the rest
 	}
-	docs, err := manifest.SplitWith(f.Data, manifest.Options{Slim: kind == layout.KindComponents, Rendered: slices.Contains(c.opts.Rendered, f.Name)})
+	docs, err := manifest.SplitWith(f.Data, splitOptions(kind, slices.Contains(c.opts.Rendered, f.Name)))
 	if err != nil && (kind == layout.KindTemplate || kind == layout.KindClusterClass) {
 		var how int
 		if docs, how, err = splitTemplate(f.Data); err == nil && how != asWritten {
@@ -221,7 +221,7 @@ func parseFinding(file string, err error) lint.Finding {
 // Rules lists every rule of every family, for --list-rules and SARIF.
 func Rules() []lint.Rule {
 	rules := []lint.Rule{
-		{ID: "yaml-parse", Severity: lint.Error, Contract: "Every file must be valid YAML; clusterctl fails with \"failed to parse yaml\" (cmd/clusterctl/client/repository/components.go NewComponents, template.go NewTemplate: utilyaml.ToUnstructured after variable substitution; templates are parsed the same way here, with a value per variable)."},
+		{ID: "yaml-parse", Severity: lint.Error, Contract: "Every file must be valid YAML; clusterctl fails with \"failed to parse yaml\" (cmd/clusterctl/client/repository/components.go NewComponents, template.go NewTemplate: utilyaml.ToUnstructured after variable substitution; templates are parsed the same way here, with a value per variable).", Fails: lint.FailsRead},
 		{ID: ruleSubstituted, Severity: lint.Note, Contract: "clusterctl substitutes variables before parsing a template (cmd/clusterctl/client/yamlprocessor/simple_processor.go Process, then repository/template.go NewTemplate), so a template may be YAML only after substitution."},
 	}
 	rules = append(rules, readerRules()...)
@@ -229,4 +229,14 @@ func Rules() []lint.Rule {
 	rules = append(rules, variables.Rules()...)
 	rules = append(rules, contract.Rules()...)
 	return append(rules, metadata.Rules()...)
+}
+
+// splitOptions parses a components file slim (its CRD schemas but the paths the
+// contract rules read dropped); rendered says capirepo wrote the text itself.
+func splitOptions(kind string, rendered bool) manifest.Options {
+	o := manifest.Options{Rendered: rendered}
+	if kind == layout.KindComponents {
+		o.Slim = contract.SlimPaths()
+	}
+	return o
 }

@@ -56,7 +56,7 @@ func reconcile(name string, docs []manifest.Doc, err error, ref []manifest.RefDo
 			if !asWritten {
 				break
 			}
-			if docs[i].Obj != nil {
+			if docs[i].Obj != nil && docs[i].Obj.Kind() != "CustomResourceDefinition" { // Split's CRDs keep the contract's schema paths
 				docs[i].Obj = manifest.Object(manifest.Integers(ref[i].Obj))
 			}
 		}

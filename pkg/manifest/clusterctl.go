@@ -13,6 +13,8 @@ import (
 
 	apiyaml "k8s.io/apimachinery/pkg/util/yaml"
 	"sigs.k8s.io/yaml"
+
+	"github.com/capirepo/capirepo/pkg/manifest/internal/crdfast"
 )
 
 // RefDoc is one object as clusterctl reads it.
@@ -74,7 +76,7 @@ func readChunks(chunks []refChunk) ([]map[string]any, []error) {
 // are vouched for is read with them cut out (their lines blank): the bulk of a
 // components file. Any error is the whole document's.
 func readChunk(data []byte) (map[string]any, error) {
-	if rest, blocks := cutSchemas(data); len(blocks) > 0 && oneDocument(data) && vouched(blocks) {
+	if rest, blocks := crdfast.CutSchemas(data, noPaths); len(blocks) > 0 && oneDocument(data) && vouched(blocks) {
 		var m map[string]any
 		if yaml.Unmarshal(rest, &m) == nil && schemaKeys(m) == len(blocks) {
 			return m, nil
@@ -104,12 +106,16 @@ func schemaKeys(m map[string]any) int {
 	return n
 }
 
+// noPaths keeps no schema line: clusterctl's verdict needs none, and checks read
+// CRDs from Split, which keeps the contract's paths.
+var noPaths = crdfast.NewTree(nil)
+
 // vouched: every schema block is YAML (validBlock, the scanner the Slim split
 // trusts, ended by no comment that may belong to it) that clusterctl's yaml.v2 reads
 // as yaml.v3 does (plainSchema).
-func vouched(blocks []schemaBlock) bool {
+func vouched(blocks []crdfast.SchemaBlock) bool {
 	for _, b := range blocks {
-		if b.next != nil && bytes.HasPrefix(bytes.TrimLeft(b.next, " "), []byte("#")) || !validBlock(b.lines, b.keyInd) || !plainSchema(b.lines) {
+		if b.Next != nil && bytes.HasPrefix(bytes.TrimLeft(b.Next, " "), []byte("#")) || !crdfast.ValidBlock(b.Lines, b.KeyInd) || !plainSchema(b.Lines) {
 			return false
 		}
 	}

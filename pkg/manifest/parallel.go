@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/capirepo/capirepo/pkg/manifest/internal/crdfast"
 )
 
 // parallelMin is the input size above which documents are parsed concurrently.
@@ -81,9 +83,9 @@ func splitOne(c Text, index int, o Options) ([]Doc, error) {
 // from memory with Unmarshal (cheaper than a Decoder's reader); others, and any
 // error, go through the Decoder, whose messages are the reference.
 func splitChunk(data []byte, o Options) ([]Doc, error) {
-	if o.Slim && o.Rendered {
-		data = blankSchemas(data)
-	} else if o.Slim {
+	if o.Slim != nil && o.Rendered {
+		data = crdfast.BlankSchemas(data, o.Slim.tree)
+	} else if o.Slim != nil {
 		if docs, ok := skimCRD(data, o); ok {
 			return docs, nil
 		}

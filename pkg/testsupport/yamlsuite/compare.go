@@ -1,13 +1,15 @@
-package main
+package yamlsuite
 
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/check"
+	"github.com/capirepo/capirepo/pkg/contract"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/manifest"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -30,7 +32,7 @@ type reader struct {
 var readers = []reader{
 	{"split", false, func(b []byte) reading { d, err := manifest.Split(b); return docsReading(d, err) }},
 	{"split-slim", false, func(b []byte) reading {
-		d, err := manifest.SplitWith(b, manifest.Options{Slim: true})
+		d, err := manifest.SplitWith(b, manifest.Options{Slim: contract.SlimPaths()})
 		r := docsReading(d, err)
 		r.objs = nil
 		return r
@@ -47,7 +49,7 @@ var readers = []reader{
 		}
 		return r
 	}},
-	{"clusterctl-reader", true, reference},
+	{"clusterctl-reader", true, reference}, // manifest.ReadClusterctl, with its fast path
 	{"lint-components", true, lintAs("infrastructure-components.yaml")},
 	{"lint-template", true, lintAs("cluster-template.yaml")},
 	{"lint-clusterclass", true, lintAs("clusterclass-x.yaml")},
@@ -125,6 +127,7 @@ type class struct {
 type tally struct {
 	classes     map[string]*class
 	comparisons int
+	out         io.Writer
 }
 
 // compare reads text with every reader and records how each differs from
@@ -227,14 +230,14 @@ func (t *tally) report(cases int) int {
 	for _, lintFirst := range []bool{true, false} {
 		for _, k := range keys {
 			if c := t.classes[k]; c.lint == lintFirst {
-				fmt.Printf("%5d  %s  (e.g. %s)\n", c.n, k, c.example)
+				fmt.Fprintf(t.out, "%5d  %s  (e.g. %s)\n", c.n, k, c.example)
 				if c.lint {
 					bad += c.n
 				}
 			}
 		}
 	}
-	fmt.Printf("%d cases, %d placements, %d comparisons; %d disagreements in what lint reports\n", cases, len(placements), t.comparisons, bad)
+	fmt.Fprintf(t.out, "%d cases, %d placements, %d comparisons; %d disagreements in what lint reports\n", cases, len(placements), t.comparisons, bad)
 	if bad > 0 {
 		return 1
 	}
