@@ -187,3 +187,17 @@ func buildOutput(text string) string {
 	}
 	return cleanRel(strings.Trim(f[0], `"'`))
 }
+
+// at names the release lines that say what ships (the first three).
+func (rf *releaseFiles) at() string {
+	var ats []string
+	for _, a := range rf.assets {
+		if !slices.Contains(ats, a.at) {
+			ats = append(ats, a.at)
+		}
+	}
+	if len(ats) > 3 {
+		ats = append(ats[:3], "…")
+	}
+	return strings.Join(ats, ", ")
+}

@@ -173,7 +173,7 @@ func (s *treeSurvey) provider(srcs []*source) *Provider {
 	p.trees = append(p.trees, main.tree)
 	if b, ok := s.buildOf(main.rel); ok && b.file != componentsFile(p.Type) {
 		p.File = b.file
-		p.cite("componentsFile", "the name %s renders it to", b.at)
+		p.cite("componentsFile", Scripted, "the name %s renders it to", b.at)
 	}
 	for _, o := range srcs[1:] {
 		if main.tree.includes(o.tree.dir) || o.tree.includes(main.tree.dir) {
@@ -187,6 +187,7 @@ func (s *treeSurvey) provider(srcs []*source) *Provider {
 		}
 	}
 	s.decideName(p, main)
+	s.checkType(p, main)
 	p.Image = s.image(main)
 	if main.c.image != "" {
 		p.tagLeft = finalTag(main.tree, main.c.image)

@@ -48,10 +48,10 @@ type Provider struct {
 	LoadNone    string  // why loadRestrictor: none is needed ("" when not)
 	Files       []Entry // commented files: entries
 	Remote      []string
-	Notes       []string          // what the build cannot do as the Makefile does (file:line named)
-	Tag         string            // tagFromVersion: "true", or "trimPrefix" when the release tags images without the v
-	Evidence    map[string]string // config key -> the files and lines its value comes from
-	Questions   []Question        // what init asks the maintainer about this provider
+	Notes       []string        // what the build cannot do as the Makefile does (file:line named)
+	Tag         string          // tagFromVersion: "true", or "trimPrefix" when the release tags images without the v
+	Evidence    map[string]Cite // config key -> its evidence: kind, files and lines
+	Questions   []Question      // what init asks the maintainer about this provider
 	trees       []*tree
 	scriptHints *hints
 	tagLeft     string // the image tag the components leave
@@ -103,6 +103,7 @@ func inspect(ctx context.Context, root string, max int64) (*Plan, error) {
 	p.Unplaced = s.placeTemplates(p.Providers)
 	for _, pr := range p.Providers {
 		s.finish(pr)
+		pr.decide()
 		for _, r := range pr.Remote {
 			if !slices.Contains(p.Remote, r) {
 				p.Remote = append(p.Remote, r)

@@ -75,7 +75,7 @@ func (w *writer) comment(indent int, format string, args ...any) {
 // value writes key: value with its evidence, after the questions about field.
 func (w *writer) value(indent int, p *Provider, field, text string) {
 	w.ask(indent, p, field)
-	if ev := p.Evidence[field]; ev != "" {
+	if ev := p.Evidence[field].Text; ev != "" {
 		text += " # " + ev
 	}
 	w.line(indent, "%s", text)
@@ -170,9 +170,9 @@ func (w *writer) images(p *Provider) {
 	switch {
 	case p.NewName != "":
 		w.value(3, p, "image", "newName: "+p.NewName)
-	case p.Evidence["image"] != "":
+	case p.Evidence["image"].Text != "":
 		w.ask(3, p, "image")
-		w.comment(3, "release image: this name, %s", p.Evidence["image"])
+		w.comment(3, "release image: this name, %s", p.Evidence["image"].Text)
 	default:
 		w.ask(3, p, "image")
 		w.comment(3, "newName: <registry>/<image> # where the release image is pushed, if not there")
