@@ -57,7 +57,7 @@ func (r *Result) Questions() int {
 // Run proposes the config of opts.Dir, builds the release tag with it and compares the
 // build with the published release.
 func Run(ctx context.Context, opts Options) (*Result, error) {
-	plan, err := scaffold.Inspect(ctx, opts.Dir)
+	plan, err := Propose(ctx, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -37,7 +37,11 @@ func (p *Provider) cite(field string, st Strength, format string, args ...any) {
 
 // written lists the config keys the writer writes a value for, with the value.
 func (p *Provider) written() [][2]string {
-	out := [][2]string{{"name", p.Name}, {"type", string(p.Type)}, {"components", p.Components}}
+	comps := p.Components
+	if len(p.Overlays) > 0 {
+		comps += " (folders loading it and adding to it: " + strings.Join(p.Overlays, ", ") + ")"
+	}
+	out := [][2]string{{"name", p.Name}, {"type", string(p.Type)}, {"components", comps}}
 	add := func(ok bool, key, value string) {
 		if ok {
 			out = append(out, [2]string{key, value})
@@ -65,7 +69,7 @@ func (p *Provider) decide() {
 		field, c := kv[0], p.Evidence[kv[0]]
 		switch {
 		case c.Strength == Released:
-			p.Questions = slices.DeleteFunc(p.Questions, func(q Question) bool { return q.Field == field })
+			p.Questions = slices.DeleteFunc(p.Questions, func(q Question) bool { return q.Field == field && !q.released })
 		case len(p.questionsOn(field)) > 0:
 			p.setEvidence(field, c.Strength) // a contradiction: asked, with its evidence
 		case c.Strength == Declared:

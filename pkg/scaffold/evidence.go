@@ -17,6 +17,7 @@ type Question struct {
 	Text     string `json:"text"`               // what init wrote and why it asks, naming the files and lines it read
 	Evidence string `json:"evidence"`           // the strongest evidence of the value: released, declared, scripted or default
 	unproven bool   // asked by decide because no release or undisputed declaration proves it
+	released bool   // raised by the release (a file nothing reproduces): never answered by it
 }
 
 // About names what the question is about: the provider's label and the field.

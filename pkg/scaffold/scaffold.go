@@ -26,7 +26,9 @@ type Plan struct {
 	Oversized []string // files over the size cap (MaxRead), not read (slash paths)
 	Charts    []string // Helm chart folders, not read: their templates are Helm's, not clusterctl's
 	Unread    []Unread // other files init did not read (special, unreadable), by path
+	Checked   string   // what init compared the config with: the release read, or why none was
 	maxRead   int64
+	s         *treeSurvey
 }
 
 // Provider is one proposed providers: entry. Paths are slash paths from Root.
@@ -39,6 +41,7 @@ type Provider struct {
 	File        string   // components file name the Makefile writes, when not the contract's
 	Extra       []Extra  // other components files the Makefile builds (extraComponents)
 	Variants    []string // other components folders of the same provider (commented)
+	Overlays    []string // components folders loading the main one (an overlay adding what the manager needs)
 	Image       string   // manager image name as the components leave it ("" unknown)
 	NewName     string   // release image name from the Makefile ("" unknown)
 	PullPolicy  string
@@ -93,7 +96,7 @@ func inspect(ctx context.Context, root string, max int64) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Plan{Root: abs, maxRead: max}
+	p := &Plan{Root: abs, maxRead: max, s: s}
 	p.Providers, p.Skipped = s.providers()
 	if len(p.Providers) == 0 {
 		p.unread(s)

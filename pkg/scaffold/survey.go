@@ -15,9 +15,10 @@ import (
 
 // source is one kustomize folder and what it loads.
 type source struct {
-	rel  string // slash path from the root
-	tree *tree
-	c    contents
+	rel     string // slash path from the root
+	tree    *tree
+	c       contents
+	overlay bool // it loads another provider folder's components folder (mergeOverlays)
 }
 
 // treeSurvey is everything found under the root.

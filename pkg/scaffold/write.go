@@ -27,6 +27,9 @@ func (p *Plan) Render() (config []byte, questions []Question) {
 	w.line(0, "# line it comes from; a \"# QUESTION:\" line is what init asks you to check; other lines")
 	w.line(0, "# starting with # are what init could not decide. Review them, then run:")
 	w.line(0, "# capirepo build --version vX.Y.Z")
+	if p.Checked != "" {
+		w.line(0, "# %s", p.Checked)
+	}
 	w.line(0, "providers:")
 	for _, pr := range p.Providers {
 		w.provider(pr)
@@ -139,9 +142,10 @@ func (w *writer) components(p *Provider) {
 	}
 	w.images(p)
 	if len(p.Extra) > 0 {
-		w.line(1, "extraComponents: # more components files the Makefile builds")
+		w.ask(1, p, "extraComponents")
+		w.line(1, "extraComponents: # more components files the release ships")
 		for _, e := range p.Extra {
-			w.line(1, "- {name: %s, kustomize: %s} # %s renders it", e.Name, e.Kustomize, e.At)
+			w.line(1, "- {name: %s, kustomize: %s} # %s", e.Name, e.Kustomize, e.At)
 		}
 	}
 	if len(p.Variants) > 0 {
