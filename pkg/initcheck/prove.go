@@ -109,7 +109,7 @@ func (pv *prover) components(f release.File) {
 		return
 	}
 	if !main {
-		pr.ProveExtra(b.c.Kustomize, f.Name, pv.rel.name)
+		pv.plan.ProveExtra(pr, b.c.Kustomize, f.Name, pv.rel.name)
 		return
 	}
 	pv.proven[pr] = true

@@ -53,7 +53,7 @@ func (p *Provider) written() [][2]string {
 	add(p.Image != "", "image", p.releaseName())
 	add(p.Image != "", "tag", p.Tag)
 	add(p.Metadata != "", "metadata", p.Metadata)
-	add(len(p.Templates) > 0, "templates", p.templateNames())
+	add(len(p.Templates) > 0 || len(p.Commented) > 0, "templates", p.templateNames())
 	add(len(p.Extra) > 0, "extraComponents", p.extraNames())
 	return out
 }
@@ -105,8 +105,20 @@ func unproven(field, value string, c Cite) Question {
 }
 
 func (p *Provider) templateNames() string {
+	if len(p.Templates) == 0 {
+		return fmt.Sprintf("none of the %d template sources found (%s)", len(p.Commented), entryNames(p.Commented))
+	}
+	out := entryNames(p.Templates)
+	if len(p.Commented) > 0 {
+		out += " (left out: " + entryNames(p.Commented) + ")"
+	}
+	return out
+}
+
+// entryNames names template entries by the file each writes, else their source.
+func entryNames(es []Entry) string {
 	var out []string
-	for _, e := range p.Templates {
+	for _, e := range es {
 		if n := outputName(e); n != "" {
 			out = append(out, n)
 		} else {

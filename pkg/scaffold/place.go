@@ -72,7 +72,7 @@ func (s *treeSurvey) finish(p *Provider) {
 	s.renamedFile(p)
 	s.decideImage(p)
 	if len(p.Extra) > 0 {
-		p.cite("extraComponents", Scripted, "%s", p.Extra[0].At+" renders "+p.Extra[0].Name)
+		p.cite("extraComponents", Scripted, "%s", p.Extra[0].At)
 	}
 	for _, t := range p.trees {
 		for _, r := range t.remotes {

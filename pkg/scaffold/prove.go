@@ -44,6 +44,9 @@ func (p *Plan) StepFor(name string) string {
 			return l.at
 		}
 	}
+	if g := p.s.shipping().generated; len(g) > 0 {
+		return g[0]
+	}
 	return ""
 }
 
@@ -60,9 +63,13 @@ func (pr *Provider) ProveComponents(dir, file, release string) {
 }
 
 // ProveExtra records another components file of the release, which dir reproduces.
-func (pr *Provider) ProveExtra(dir, file, release string) {
+func (p *Plan) ProveExtra(pr *Provider, dir, file, release string) {
+	image := ""
+	if src := p.s.find(dir); src != nil {
+		image = p.s.image(src)
+	}
 	pr.Extra = slices.DeleteFunc(pr.Extra, func(e Extra) bool { return e.Name == file || e.Kustomize == dir })
-	pr.Extra = append(pr.Extra, Extra{Name: file, Kustomize: dir, At: "it reproduces " + file + " of " + release})
+	pr.Extra = append(pr.Extra, Extra{Name: file, Kustomize: dir, At: "it reproduces " + file + " of " + release, Image: image})
 	pr.Variants = slices.DeleteFunc(pr.Variants, func(v string) bool { return v == dir })
 	pr.cite("extraComponents", Released, "%s ships them", release)
 }

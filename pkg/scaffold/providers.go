@@ -219,7 +219,7 @@ func (s *treeSurvey) provider(srcs []*source) *Provider {
 			continue
 		}
 		if b, ok := s.buildOf(o.rel); ok {
-			p.Extra = append(p.Extra, Extra{Name: b.file, Kustomize: o.rel, At: b.at + " renders it"})
+			p.Extra = append(p.Extra, Extra{Name: b.file, Kustomize: o.rel, At: b.at + " renders it", Image: s.image(o)})
 			p.trees = append(p.trees, o.tree)
 		} else if !includedByAny(o, srcs) && !devFolder(o.rel) {
 			p.Variants = append(p.Variants, o.rel)

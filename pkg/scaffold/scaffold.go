@@ -64,7 +64,7 @@ type Provider struct {
 type Unread struct{ Path, Why string }
 
 // Extra is one extraComponents entry, and the line rendering it.
-type Extra struct{ Name, Kustomize, At string }
+type Extra struct{ Name, Kustomize, At, Image string }
 
 // Entry is one templates: (or files:) entry with an optional comment.
 type Entry struct {

@@ -145,7 +145,7 @@ func (w *writer) components(p *Provider) {
 		w.ask(1, p, "extraComponents")
 		w.line(1, "extraComponents: # more components files the release ships")
 		for _, e := range p.Extra {
-			w.line(1, "- {name: %s, kustomize: %s} # %s", e.Name, e.Kustomize, e.At)
+			w.extra(p, e)
 		}
 	}
 	if len(p.Variants) > 0 {
@@ -182,6 +182,27 @@ func (w *writer) images(p *Provider) {
 		w.comment(3, "newName: <registry>/<image> # where the release image is pushed, if not there")
 	}
 	w.value(3, p, "tag", "tagFromVersion: "+cmp.Or(p.Tag, "true"))
+}
+
+// extra writes one extraComponents entry; one leaving the provider's manager image
+// gets the same images: entry and pull policy as the components (CAPV's supervisor).
+func (w *writer) extra(p *Provider, e Extra) {
+	if e.Image == "" || e.Image != p.Image {
+		w.line(1, "- {name: %s, kustomize: %s} # %s", e.Name, e.Kustomize, e.At)
+		return
+	}
+	w.line(1, "- name: %s # %s", e.Name, e.At)
+	w.line(2, "kustomize: %s", e.Kustomize)
+	if p.PullPolicy != "" {
+		w.line(2, "imagePullPolicy: %s # as the components", p.PullPolicy)
+	}
+	fields := []string{"name: " + p.Image}
+	if p.NewName != "" {
+		fields = append(fields, "newName: "+p.NewName)
+	}
+	fields = append(fields, "tagFromVersion: "+cmp.Or(p.Tag, "true"))
+	w.line(2, "images: # the manager image of the components, set as there")
+	w.line(2, "- {%s}", strings.Join(fields, ", "))
 }
 
 // rest writes the provider's questions about values the config does not write.
