@@ -109,3 +109,13 @@ func TestInitAsksAboutAReleasedFileNothingReproduces(t *testing.T) {
 	code, stdout, stderr = runEnv(t, nil, "init", "--stdout", tree.Write(t, files))
 	want(t, code, ExitQuestions, stdout, stderr, "# no release was read (the folder is not in a git checkout and no --check-against names the release): nothing was checked")
 }
+
+// TestInitAsksWhenTheSeriesMissTheNewestTag: v1.1.0 is tagged and metadata.yaml holds
+// only 1.0: init asks about metadata (the forge has no release: nothing was checked).
+func TestInitAsksWhenTheSeriesMissTheNewestTag(t *testing.T) {
+	t.Parallel()
+	dir := gitCheckout(t, checkTree())
+	gitIn(t, dir, "tag", "v1.1.0")
+	code, stdout, stderr := runEnv(t, nil, "init", "--stdout", dir, "--github-url", newGitHub(t).URL())
+	want(t, code, ExitQuestions, stdout, stderr, "bootstrap-tiny metadata: the checkout's newest release tag is v1.1.0, and metadata.yaml has no 1.1 series", "# no release was read (reading ")
+}

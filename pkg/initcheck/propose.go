@@ -33,6 +33,10 @@ func Propose(ctx context.Context, opts Options) (*scaffold.Plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	if co, err := openCheckout(ctx, opts.Dir); err == nil {
+		checkSeries(ctx, plan, co)
+	}
+	defer plan.Decide()
 	tmp, done, err := fsx.Scratch(ctx, opts.TempDir)
 	if err != nil {
 		return nil, err

@@ -121,6 +121,9 @@ func (pr *Provider) AskRelease(field, text string) {
 	pr.Questions = append(pr.Questions, Question{Field: field, Text: text, Evidence: Released.String(), released: true})
 }
 
+// Dispute records what contradicts one of the provider's values: it is asked.
+func (pr *Provider) Dispute(field, text string) { pr.ask(field, "%s", text) }
+
 // Decide runs the decision point again, after new evidence.
 func (p *Plan) Decide() {
 	for _, pr := range p.Providers {
