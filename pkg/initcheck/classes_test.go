@@ -1,6 +1,13 @@
 package initcheck
 
-import "strings"
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/capirepo/capirepo/pkg/scaffold"
+	"github.com/capirepo/capirepo/pkg/testsupport/tree"
+)
 
 const group = "infrastructure.cluster.x-k8s.io"
 
@@ -99,5 +106,22 @@ func classCases() []classCase {
 			generated: map[string]string{"cluster-template-generated.yaml": cluster("generated")},
 			offline:   []string{"components", "image", "templates"},
 			asks:      []string{"templates"}},
+	}
+}
+
+// TestWithGenerated: a failed build of the tag names the generated inputs init found
+// missing and the target writing them, not only the build's error.
+func TestWithGenerated(t *testing.T) {
+	t.Parallel()
+	f := kubebuilderTree("infrastructure-foo")
+	f["config/default/kustomization.yaml"] += "patches:\n- path: ../generated/manager_patch.yaml\n"
+	f["Makefile"] = "generate-patch:\n\tsed 's/X/Y/' hack/patch.in > config/generated/manager_patch.yaml\n"
+	plan, err := scaffold.Inspect(t.Context(), tree.Write(t, f))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := withGenerated(errors.New("building v1.2.0: no such file"), plan).Error()
+	if !strings.Contains(got, "building v1.2.0: no such file; generated inputs the tag's tree lacks: config/default loads config/generated/manager_patch.yaml, which is not in the tree: `make generate-patch` writes it (Makefile:2)") {
+		t.Errorf("got %s", got)
 	}
 }

@@ -100,6 +100,9 @@ func inspect(ctx context.Context, root string, max int64) (*Plan, error) {
 	p.Providers, p.Skipped = s.providers()
 	if len(p.Providers) == 0 {
 		p.unread(s)
+		if why := s.refusal(root); why != "" {
+			return nil, fmt.Errorf("inspecting %s: no components folder: %s%s", root, why, p.unreadNote())
+		}
 		return nil, fmt.Errorf("inspecting %s: no components folder found (a kustomization, such as config/default, that loads a Deployment and cluster.x-k8s.io CustomResourceDefinitions)%s; write capirepo.yaml by hand (docs/config.md)", root, p.unreadNote())
 	}
 	s.oneImage = !slices.ContainsFunc(p.Providers, func(o *Provider) bool { return o.Image != p.Providers[0].Image })
