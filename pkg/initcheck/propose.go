@@ -20,6 +20,7 @@ type lastRelease struct {
 	tree    string // the folder its tag's tree is in, at the inspected folder
 	files   []release.File
 	unread  []string
+	labels  []string // the provider labels the release's source names (a local repository's folder)
 }
 
 // Propose inspects opts.Dir and, when the provider's last release can be read
@@ -87,6 +88,9 @@ func readLast(ctx context.Context, opts Options, plan *scaffold.Plan, tmp string
 		}
 		for _, in := range ins {
 			rel.files, rel.unread = append(rel.files, in.Files...), append(rel.unread, in.Unread...)
+			if in.Named && in.Label != "" {
+				rel.labels = append(rel.labels, in.Label)
+			}
 			if rel.version == "" {
 				rel.version = in.Version
 			}

@@ -42,12 +42,26 @@ func prove(ctx context.Context, plan *scaffold.Plan, rel *lastRelease) {
 		}
 	}
 	pv.templates(templates)
+	pv.names()
 	for _, pr := range plan.Providers {
 		if !pv.proven[pr] && !pv.asked[pr] {
 			pr.AskRelease("components", fmt.Sprintf("the release %s ships no components file of this %s that %s reproduces: check that the release ships this provider", rel.name, pr.Type, pr.Components))
 		}
 	}
 	plan.Decide()
+}
+
+// names proves each provider's name from a label the release's source gives (a local
+// repository's <label>/<version> folder) for its type.
+func (pv *prover) names() {
+	for _, l := range pv.rel.labels {
+		typ, name := layout.ParseLabel(l)
+		for _, pr := range pv.plan.Providers {
+			if pr.Type == typ && layout.ValidateName(typ, name) == nil {
+				pr.ProveName(name, "the release's folder "+l)
+			}
+		}
+	}
 }
 
 // rank puts each provider's main components file first, so that other components

@@ -121,6 +121,12 @@ func (pr *Provider) AskRelease(field, text string) {
 	pr.Questions = append(pr.Questions, Question{Field: field, Text: text, Evidence: Released.String(), released: true})
 }
 
+// ProveName records the name the release's source gives the provider.
+func (pr *Provider) ProveName(name, from string) {
+	pr.Name, pr.NameFrom = name, from
+	pr.cite("name", Released, "%s", from)
+}
+
 // Dispute records what contradicts one of the provider's values: it is asked.
 func (pr *Provider) Dispute(field, text string) { pr.ask(field, "%s", text) }
 
