@@ -67,13 +67,12 @@ func (cp *ControlPlane) exited() error {
 }
 
 func (cp *ControlPlane) ready(ctx context.Context) bool {
-	if cp.CA == nil {
-		ca, err := fsx.ReadFile(filepath.Join(cp.Dir, "certs", "apiserver.crt"))
-		if err != nil {
-			return false
-		}
-		cp.CA = ca
+	// the certificate is read again until the server answers: it may be half written
+	ca, err := fsx.ReadFile(filepath.Join(cp.Dir, "certs", "apiserver.crt"))
+	if err != nil {
+		return false
 	}
+	cp.CA = ca
 	body, err := cp.Client().raw(ctx, "GET", "/readyz", "", nil)
 	return err == nil && strings.TrimSpace(string(body)) == "ok"
 }
