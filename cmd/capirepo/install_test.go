@@ -81,8 +81,8 @@ func TestVerifyInstallSample(t *testing.T) {
 	}
 	r := runCapirepo(t, installArgs(tools, dir)...)
 	line := lineOf(typo, "replicaz:")
-	want := "infrastructure-sample/v0.1.0/cluster-template-typo.yaml:" + line + `: error install-dry-run: Cluster capirepo-install: ` +
-		`the API server refused it (server-side dry-run, strict field validation): .*unknown field "spec.topology.controlPlane.replicaz"`
+	want := regexp.QuoteMeta("infrastructure-sample/v0.1.0/cluster-template-typo.yaml:"+line+": error install-dry-run: Cluster capirepo-install: "+
+		"the API server refused it (server-side dry-run, strict field validation): ") + `.*` + regexp.QuoteMeta(`unknown field "spec.topology.controlPlane.replicaz"`)
 	if r.code != 1 || !regexp.MustCompile(want).MatchString(r.stdout) {
 		t.Fatalf("exit %d, want 1 and a line matching %q\nstdout:\n%s\nstderr:\n%s", r.code, want, r.stdout, r.stderr)
 	}
