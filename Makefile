@@ -11,13 +11,45 @@ OPERATOR_PLUGIN := $(BIN)/capi-operator-plugin-$(OPERATOR_VERSION)
 # cosign: the e2e tests verify signed builds with the real CLI (it builds with Go 1.26).
 COSIGN_VERSION := v3.1.3
 COSIGN := $(BIN)/cosign-$(COSIGN_VERSION)
+# envtest's control plane for `verify --install` tests: kube-apiserver and etcd built from the
+# Go module proxy through the wrapper modules in hack/tools (k8s.io/kubernetes and etcd's server
+# carry replace directives `go install` refuses). The version stamp makes clusterctl accept the server.
+KUBE_VERSION := v1.35.4
+ETCD_VERSION := v3.6.16
+ENVTEST := $(BIN)/envtest-$(KUBE_VERSION)
+CAPI_VERSION := v1.14.2
+CAPI_REPO := $(BIN)/capi-$(CAPI_VERSION)
+KUBE_LDFLAGS := -s -w -X k8s.io/component-base/version.gitVersion=$(KUBE_VERSION) \
+	-X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=35
 
-.PHONY: build test unit bench kustomize lint install-tools clean example
+.PHONY: build test unit bench kustomize lint install-tools envtest capi-components clean example
 
 build:
 	go build -o $(BIN)/capirepo ./cmd/capirepo
 
-install-tools: $(CLUSTERCTL_BINS) $(OPERATOR_PLUGIN) $(COSIGN)
+install-tools: $(CLUSTERCTL_BINS) $(OPERATOR_PLUGIN) $(COSIGN) envtest $(CAPI_REPO)/clusterctl.yaml
+
+# cluster-api's core, kubeadm bootstrap and control-plane components, rendered from the
+# cluster-api module's config/ into a clusterctl local repository (bin/capi-v1.14.2), so
+# the install tests' clusterctl init reads them from inside the repository.
+$(CAPI_REPO)/clusterctl.yaml: hack/tools/capi-components/main.go
+	src=$$(go mod download -json sigs.k8s.io/cluster-api@$(CAPI_VERSION) | sed -n 's/.*"Dir": "\(.*\)",/\1/p'); \
+	cd hack/tools/capi-components && go run . "$$src" $(CAPI_VERSION) $(CAPI_REPO)
+
+# envtest fills bin/envtest-v1.35.4 as setup-envtest would (KUBEBUILDER_ASSETS points there).
+envtest: $(ENVTEST)/kube-apiserver $(ENVTEST)/etcd
+
+capi-components: $(CAPI_REPO)/clusterctl.yaml
+
+$(ENVTEST)/kube-apiserver: hack/tools/kube-apiserver/go.mod
+	mkdir -p $(ENVTEST)
+	cd hack/tools/kube-apiserver && go build -trimpath -ldflags '$(KUBE_LDFLAGS)' -o $@.tmp k8s.io/kubernetes/cmd/kube-apiserver
+	mv $@.tmp $@
+
+$(ENVTEST)/etcd: hack/tools/etcd/go.mod
+	mkdir -p $(ENVTEST)
+	cd hack/tools/etcd && go build -trimpath -ldflags '-s -w' -o $@.tmp go.etcd.io/etcd/server/v3
+	mv $@.tmp $@
 
 $(COSIGN):
 	mkdir -p $(BIN)/.cosign
@@ -45,12 +77,13 @@ unit:
 # build/sequential-kustomize, small/large). The kustomize CLI is only needed here.
 # -p 1: one package's benchmarks at a time, so they do not compete for the cores.
 # The process benchmarks (`capirepo lint FILE` as users run it, against a yaml.v3
-# decode process: lint/decode-wall, -cpu, -rss) run last, 5 alternating runs each.
-PROCESS_BENCH := LintProcess
+# decode process: lint/decode-wall, -cpu, -rss) run last, 5 alternating runs each, with
+# `verify --install` of a CAPA-sized release (start-s, init-s, dry-runs-s, total-s).
+PROCESS_BENCH := LintProcess|VerifyInstallProcess
 
-bench: $(BIN)/kustomize
+bench: $(BIN)/kustomize envtest $(CAPI_REPO)/clusterctl.yaml $(BIN)/clusterctl-v1.14.2
 	CAPIREPO_KUSTOMIZE=$(BIN)/kustomize go test -p 1 -run '^$$' -bench . -skip '$(PROCESS_BENCH)' -benchmem -benchtime 3x -timeout 30m ./...
-	go test -run '^$$' -bench '$(PROCESS_BENCH)' -benchtime 5x -timeout 30m ./cmd/capirepo
+	CAPIREPO_CLUSTERCTL_DIR=$(BIN) go test -run '^$$' -bench '$(PROCESS_BENCH)' -benchtime 5x -timeout 30m ./cmd/capirepo
 
 KUSTOMIZE_VERSION := v5.8.2
 

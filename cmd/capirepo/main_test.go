@@ -8,13 +8,15 @@ import (
 	"os/exec"
 	"testing"
 	"time"
+
+	"github.com/capirepo/capirepo/pkg/install"
 )
 
 // asMain is set in the environment of the child process that plays capirepo.
 const asMain = "CAPIREPO_TEST_AS_MAIN"
 
 func TestMain(m *testing.M) {
-	if os.Getenv(asMain) == "1" {
+	if os.Getenv(asMain) == "1" || os.Getenv(install.ChildEnv) == "1" { // verify --install re-runs itself
 		main()
 	}
 	os.Exit(m.Run())

@@ -26,6 +26,7 @@ var yamlOwners = map[string]string{
 	"pkg/variables":     "the defaults clusterctl's envsubst writes into YAML",
 	"pkg/check":         "a template that is YAML only after clusterctl's substitution",
 	"pkg/initcheck":     "the lines of the capirepo.yaml init proposes",
+	"pkg/install":       "the objects verify --install sends to the API server, its --values file and its clusterctl config",
 
 	"cmd/capirepo/internal/yamldecode": "the benchmark's bare yaml.v3 decode",
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
@@ -27,6 +28,7 @@ type buildOptions struct {
 	reg        registryFlags // --plain-http for the image gate
 	sign       signFlags     // --sign-key, --sign-keyless (sign.go)
 	upgrade    upgradeFlags  // --upgrade-from (upgrade.go)
+	inst       installFlags  // --install (verify_install.go)
 }
 
 func newBuildCmd(io streams) *cobra.Command {
@@ -55,6 +57,7 @@ The output folder is staged and renamed into place only when everything succeede
 	o.reg.flags(cmd)
 	o.sign.flags(cmd)
 	o.upgrade.flags(cmd)
+	o.inst.flags(cmd, false)
 	f.BoolVar(&o.allowDirty, "allow-dirty", false, "with --sign-key or --sign-keyless: sign a checkout with uncommitted changes, which the statement records (else refused, exit 3)")
 	_ = cmd.MarkFlagRequired("version")
 	return cmd
@@ -101,6 +104,15 @@ func (o *buildOptions) run(cmd *cobra.Command, io streams) error {
 	rep, err := o.findings(io, fs, res.Notes)
 	if err != nil || fs.HasErrors() {
 		return o.refused(io, rep, res.Set, err)
+	}
+	if o.inst.on {
+		ifs, err := o.inst.checkSet(cmd.Context(), io, res.Set)
+		if err != nil {
+			return err
+		}
+		if ifs.HasErrors() {
+			return silentErr(ExitFindings, fmt.Errorf("build --install: %d error(s); nothing was written", ifs.Count(lint.Error)))
+		}
 	}
 	if err := o.images.check(cmd.Context(), io, &o.reg, res.Set); err != nil {
 		return err

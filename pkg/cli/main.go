@@ -6,6 +6,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/capirepo/capirepo/pkg/install"
 )
 
 // Main runs the command line as the capirepo process does, with its environment:
@@ -13,6 +15,9 @@ import (
 // was waiting for (a lock, the network, a child process); a second one ends the
 // process at once.
 func Main(args []string, stdout, stderr io.Writer) int {
+	if os.Getenv(install.ChildEnv) == "1" { // verify --install's child, in its network namespace
+		return install.Child(os.Stdin, stdout, stderr)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go func() {

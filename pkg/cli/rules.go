@@ -2,6 +2,7 @@ package cli
 
 import (
 	"github.com/capirepo/capirepo/pkg/check"
+	"github.com/capirepo/capirepo/pkg/install"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/sign"
 	"github.com/capirepo/capirepo/pkg/upgrade"
@@ -17,6 +18,7 @@ func allRules() lint.Rules {
 	rules := check.Rules()
 	rules = append(rules, verify.Rules()...)
 	rules = append(rules, sign.Rules()...)
+	rules = append(rules, install.Rules()...)
 	return append(rules, upgrade.Rules()...)
 }
 

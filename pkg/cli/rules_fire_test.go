@@ -68,6 +68,9 @@ func ruleScenarios(t *testing.T) map[string]ruleScenario {
 	for id, sc := range upgradeScenarios() { // upgrade_test.go
 		out[id] = sc
 	}
+	for id, sc := range installScenarios() { // install_rules_test.go
+		out[id] = sc
+	}
 	return out
 }
 

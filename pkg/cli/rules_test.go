@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/check"
+	"github.com/capirepo/capirepo/pkg/install"
 	"github.com/capirepo/capirepo/pkg/sign"
 	"github.com/capirepo/capirepo/pkg/upgrade"
 	"github.com/capirepo/capirepo/pkg/verify"
@@ -14,7 +15,7 @@ import (
 func TestAllRulesJoinsCheckVerifyAndSign(t *testing.T) {
 	t.Parallel()
 	var want []string
-	for _, r := range append(append(append(check.Rules(), verify.Rules()...), sign.Rules()...), upgrade.Rules()...) {
+	for _, r := range append(append(append(append(check.Rules(), verify.Rules()...), sign.Rules()...), install.Rules()...), upgrade.Rules()...) {
 		want = append(want, r.ID)
 	}
 	got := allRules()

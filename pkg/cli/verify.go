@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/capirepo/capirepo/pkg/configmap"
+	"github.com/capirepo/capirepo/pkg/install"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/verify"
 	"github.com/spf13/cobra"
@@ -15,6 +16,7 @@ type verifyOptions struct {
 	getenv func(string) string // tokens come from here
 	strict bool                // contract breaks are errors too
 	sig    sigFlags            // --key, --certificate-* (sigverify.go)
+	inst   installFlags        // --install and its flags (verify_install.go)
 }
 
 func newVerifyCmd(io streams) *cobra.Command {
@@ -42,6 +44,7 @@ a provider breaking a contract is a warning with file and line, an error with --
 	o.src.flags(cmd, true)
 	f.BoolVar(&o.strict, "strict", false, "fail on contract breaks too (by default only what makes clusterctl fail is an error)")
 	o.sig.flags(cmd, "verify-key")
+	o.inst.flags(cmd, true)
 	return cmd
 }
 
@@ -67,6 +70,7 @@ func (o *verifyOptions) run(cmd *cobra.Command, io streams, raw string) error {
 		return err
 	}
 	var reports []*verify.Report
+	var installs []*install.Report
 	var all lint.Findings
 	for _, t := range targets {
 		memo := newMemo(t)
@@ -79,6 +83,14 @@ func (o *verifyOptions) run(cmd *cobra.Command, io streams, raw string) error {
 		}
 		reports = append(reports, rep)
 		all = append(all, rep.AllFindings()...)
+		if o.inst.on {
+			ir, err := o.inst.check(cmd.Context(), io, memo, rep)
+			if err != nil {
+				return err
+			}
+			installs = append(installs, ir)
+			all = append(all, ir.Findings...)
+		}
 	}
 	cfg, err := o.configFindings(targets)
 	if err != nil {
@@ -88,7 +100,7 @@ func (o *verifyOptions) run(cmd *cobra.Command, io streams, raw string) error {
 		all = append(all, fs...)
 	}
 	reports = verify.WithConfig(reports, cfg)
-	if err := writeVerify(io, o.format, reports, all, raw); err != nil {
+	if err := writeVerify(io, o.format, reports, installs, all, raw); err != nil {
 		return err
 	}
 	operatorFails := operatorView(cmd.Context(), io, o.format, targets) // oci:// only (verify_oci.go)
@@ -100,12 +112,14 @@ func (o *verifyOptions) run(cmd *cobra.Command, io streams, raw string) error {
 
 // writeVerify prints the reports (json, text), or the findings on stdout relative
 // to the repository read (github, sarif) with the text report on stderr.
-func writeVerify(io streams, format string, reports []*verify.Report, all lint.Findings, raw string) error {
+func writeVerify(io streams, format string, reports []*verify.Report, installs []*install.Report, all lint.Findings, raw string) error {
 	w := io.out
-	switch format {
-	case "json":
+	switch {
+	case format == "json" && installs != nil:
+		return writeJSON(io, map[string]any{"verify": reports, "install": installs})
+	case format == "json":
 		return writeJSON(io, reports)
-	case "github", "sarif":
+	case format == "github" || format == "sarif":
 		all.Sort()
 		if err := lint.WriteWith(io.out, format, all, lint.Options{Rules: allRules(), Layout: raw}); err != nil {
 			return err
@@ -113,6 +127,11 @@ func writeVerify(io streams, format string, reports []*verify.Report, all lint.F
 		w = io.err
 	}
 	for _, r := range reports {
+		if err := r.WriteText(w); err != nil {
+			return err
+		}
+	}
+	for _, r := range installs {
 		if err := r.WriteText(w); err != nil {
 			return err
 		}

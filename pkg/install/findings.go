@@ -1,0 +1,49 @@
+package install
+
+import (
+	"fmt"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/lint"
+)
+
+// findings turns the child's refusals into findings at the release's files: a
+// flavor's object at its template (or ClusterClass) file and line, init and upgrade
+// refusals at the components file.
+func findings(next Release, earlier []Release, p Plan, r *Result) lint.Findings {
+	var out lint.Findings
+	comp := layout.VersionFile(next.Label, next.Version, componentsFile(next))
+	for _, ref := range r.Refusals {
+		f := lint.Finding{Severity: lint.Error, File: comp, Message: ref.Message}
+		switch ref.Step {
+		case "init":
+			f.Rule = RuleInit
+		case "generate", "dry-run":
+			f = flavorFinding(next, p.Flavors[ref.Flavor], ref)
+		default: // upgrade, upgrade-init
+			f.Rule = RuleUpgrade
+			from := earlier[ref.Upgrade].Version
+			f.Line = crdLine(next.Files[componentsFile(next)], ref.Message)
+			f.Message = fmt.Sprintf("clusterctl upgrade apply from %s to %s: %s", from, next.Version, ref.Message)
+			if ref.Step == "upgrade-init" {
+				f.Message = fmt.Sprintf("installing the earlier release %s failed, so its upgrade was not tried: %s", from, ref.Message)
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+func flavorFinding(next Release, fl Flavor, ref Refusal) lint.Finding {
+	file := layout.TemplateFile(fl.Name)
+	f := lint.Finding{Rule: RuleGenerate, Severity: lint.Error, File: layout.VersionFile(next.Label, next.Version, file), Message: ref.Message}
+	if ref.Step == "generate" {
+		return f
+	}
+	f.Rule = RuleDryRun
+	src, line := locate(next.Files, file, ref)
+	f.File, f.Line = layout.VersionFile(next.Label, next.Version, src), line
+	f.Object = ref.Kind + " " + ref.Name
+	f.Message = "the API server refused it (server-side dry-run, strict field validation): " + ref.Message
+	return f
+}

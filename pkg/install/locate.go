@@ -1,0 +1,176 @@
+package install
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/variables"
+	"go.yaml.in/yaml/v3"
+)
+
+// fieldPaths finds the field an API server message names: strict decoding's
+// unknown field "a.b[0].c", or a validation error's "is invalid: a.b: …".
+var fieldPaths = []*regexp.Regexp{
+	regexp.MustCompile(`unknown field "([^"]+)"`),
+	regexp.MustCompile(`duplicate field "([^"]+)"`),
+	regexp.MustCompile(`is invalid: (?:\[)?([A-Za-z0-9_.\[\]-]+):`),
+}
+
+// locate finds the refused object in the template file, else in a ClusterClass file
+// (clusterctl adds those), and returns the file and the line of the field the
+// message names, else of the object's kind.
+func locate(files map[string][]byte, template string, ref Refusal) (string, int) {
+	cands := []string{template}
+	for _, n := range sortedNames(files) {
+		if layout.FileKind(n) == layout.KindClusterClass {
+			cands = append(cands, n)
+		}
+	}
+	for _, name := range cands {
+		if doc := findDoc(files[name], ref.Kind, ref.Name); doc != nil {
+			return name, fieldLine(doc, ref.Message)
+		}
+	}
+	return template, 0
+}
+
+// findDoc returns the document of kind whose name matches (${VAR}s match anything).
+func findDoc(data []byte, kind, name string) *yaml.Node {
+	text, originals, err := variables.Placeholders(data)
+	if err != nil {
+		return nil
+	}
+	dec := yaml.NewDecoder(strings.NewReader(text))
+	for {
+		var doc yaml.Node
+		if dec.Decode(&doc) != nil {
+			return nil
+		}
+		if len(doc.Content) == 0 {
+			continue
+		}
+		root := doc.Content[0]
+		if k := child(root, "kind"); k != nil && k.Value == kind && nameMatches(child(child(root, "metadata"), "name"), name, originals) {
+			return root
+		}
+	}
+}
+
+func nameMatches(n *yaml.Node, name string, originals map[string]string) bool {
+	if n == nil {
+		return false
+	}
+	pat := regexp.QuoteMeta(n.Value)
+	for token := range originals {
+		pat = strings.ReplaceAll(pat, token, ".*")
+	}
+	ok, _ := regexp.MatchString("^"+pat+"$", name)
+	return ok
+}
+
+// fieldLine is the line of the deepest node of the message's field path found.
+func fieldLine(root *yaml.Node, msg string) int {
+	line := root.Line
+	if k := child(root, "kind"); k != nil {
+		line = k.Line
+	}
+	for _, re := range fieldPaths {
+		m := re.FindStringSubmatch(msg)
+		if m == nil {
+			continue
+		}
+		n := root
+		for _, seg := range segments(m[1]) {
+			var at int
+			if n, at = step(n, seg); n == nil {
+				break
+			}
+			line = at
+		}
+		return line
+	}
+	return line
+}
+
+// segments splits "a.b[0].c" into a, b, [0], c.
+func segments(path string) []string {
+	var out []string
+	for _, part := range strings.Split(path, ".") {
+		for part != "" {
+			i := strings.IndexByte(part, '[')
+			if i < 0 {
+				out = append(out, part)
+				break
+			}
+			if i > 0 {
+				out = append(out, part[:i])
+			}
+			j := strings.IndexByte(part, ']')
+			if j < i {
+				break
+			}
+			out = append(out, part[i:j+1])
+			part = part[j+1:]
+		}
+	}
+	return out
+}
+
+// step goes one segment down: the value node and the line naming it (a key's line).
+func step(n *yaml.Node, seg string) (*yaml.Node, int) {
+	if strings.HasPrefix(seg, "[") {
+		i, err := strconv.Atoi(strings.Trim(seg, "[]"))
+		if err != nil || n.Kind != yaml.SequenceNode || i >= len(n.Content) {
+			return nil, 0
+		}
+		return n.Content[i], n.Content[i].Line
+	}
+	if key := keyNode(n, seg); key != nil {
+		return child(n, seg), key.Line
+	}
+	return nil, 0
+}
+
+var crdName = regexp.MustCompile(`CRD "([^"]+)"`)
+
+// crdLine is the line of the metadata.name of the CRD a message names, or 0.
+func crdLine(components []byte, msg string) int {
+	m := crdName.FindStringSubmatch(msg)
+	if m == nil {
+		return 0
+	}
+	for i, l := range strings.Split(string(components), "\n") {
+		if strings.TrimSpace(l) == "name: "+m[1] {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// keyNode returns the key node of a mapping entry (its line is the field's line);
+// child returns the value.
+func keyNode(n *yaml.Node, key string) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i]
+		}
+	}
+	return nil
+}
+
+func child(n *yaml.Node, key string) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,68 @@
+package install
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+)
+
+const (
+	admissionPath = "/apis/admissionregistration.k8s.io/v1/"
+	crdPath       = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions"
+)
+
+// Strip deletes every admission webhook configuration and sets every CRD's
+// conversion to None, so that creating custom resources calls no webhook: with no
+// provider pods, a webhook's Service address is outside this machine.
+func (c *Client) Strip(ctx context.Context) (webhooks, crds int, err error) {
+	for _, kind := range []string{"validatingwebhookconfigurations", "mutatingwebhookconfigurations"} {
+		n, err := c.deleteAll(ctx, admissionPath+kind)
+		if err != nil {
+			return 0, 0, err
+		}
+		webhooks += n
+	}
+	names, err := c.names(ctx, crdPath)
+	if err != nil {
+		return 0, 0, err
+	}
+	patch := []byte(`{"spec":{"conversion":{"strategy":"None","webhook":null}}}`)
+	for _, n := range names {
+		if _, err := c.raw(ctx, "PATCH", crdPath+"/"+url.PathEscape(n), "application/merge-patch+json", patch); err != nil {
+			return 0, 0, fmt.Errorf("setting conversion None on CRD %s: %w", n, err)
+		}
+	}
+	return webhooks, len(names), nil
+}
+
+func (c *Client) deleteAll(ctx context.Context, path string) (int, error) {
+	names, err := c.names(ctx, path)
+	if err != nil {
+		return 0, err
+	}
+	for _, n := range names {
+		if _, err := c.raw(ctx, "DELETE", path+"/"+url.PathEscape(n), "", nil); err != nil {
+			return 0, fmt.Errorf("deleting %s: %w", n, err)
+		}
+	}
+	return len(names), nil
+}
+
+// names lists the names of a cluster-scoped collection.
+func (c *Client) names(ctx context.Context, path string) ([]string, error) {
+	var list struct {
+		Items []struct {
+			Metadata struct {
+				Name string `json:"name"`
+			} `json:"metadata"`
+		} `json:"items"`
+	}
+	if err := c.get(ctx, path, &list); err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, it := range list.Items {
+		out = append(out, it.Metadata.Name)
+	}
+	return out, nil
+}

@@ -1,0 +1,94 @@
+package install
+
+import (
+	"fmt"
+	"github.com/capirepo/capirepo/pkg/fsx"
+	"sort"
+	"strings"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/variables"
+	"sigs.k8s.io/yaml"
+)
+
+// KubernetesVersion is the KUBERNETES_VERSION templates get unless --values sets it:
+// the control plane's own version.
+const KubernetesVersion = "v1.35.4"
+
+// ReadValues reads a --values file: a YAML map of variable names to scalar values.
+func ReadValues(path string) (map[string]string, error) {
+	if path == "" {
+		return map[string]string{}, nil
+	}
+	data, err := fsx.ReadFile(path)
+	if err != nil {
+		return nil, missing("--values: %v", err)
+	}
+	var raw map[string]any
+	if err := yaml.Unmarshal(data, &raw); err != nil {
+		return nil, missing("%s: %v (a map of NAME: value)", path, err)
+	}
+	out := map[string]string{}
+	for k, v := range raw {
+		if _, ok := v.(map[string]any); ok {
+			return nil, missing("%s: %s: a variable's value is a scalar", path, k)
+		}
+		out[k] = fmt.Sprint(v)
+	}
+	return out, nil
+}
+
+// Values returns the variables the flavor of template is generated with: --values
+// first, then, for each variable it or a ClusterClass requires with no default, a
+// placeholder of the type its name says; notes name every placeholder used.
+func Values(files map[string][]byte, template string, given map[string]string) (map[string]string, []string, error) {
+	out := map[string]string{"KUBERNETES_VERSION": KubernetesVersion}
+	for k, v := range given {
+		out[k] = v
+	}
+	var notes []string
+	for _, name := range sortedNames(files) {
+		if name != template && layout.FileKind(name) != layout.KindClusterClass {
+			continue
+		}
+		fv, err := variables.Collect(name, files[name])
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, v := range fv.Vars {
+			if _, set := out[v.Name]; set || !v.Required {
+				continue
+			}
+			out[v.Name] = Placeholder(v.Name)
+			notes = append(notes, fmt.Sprintf("%s: %s=%s (a placeholder: set it with --values)", name, v.Name, out[v.Name]))
+		}
+	}
+	return out, notes, nil
+}
+
+// Placeholder is a value of the type a variable's name suggests.
+func Placeholder(name string) string {
+	n := strings.ToUpper(name)
+	switch {
+	case strings.HasSuffix(n, "_COUNT") || strings.HasSuffix(n, "_REPLICAS") || strings.HasSuffix(n, "_PORT") || strings.HasSuffix(n, "_SIZE"):
+		return "1"
+	case strings.HasSuffix(n, "_VERSION"):
+		return KubernetesVersion
+	case strings.HasSuffix(n, "_CIDR") || strings.Contains(n, "CIDR_BLOCK"):
+		return "10.0.0.0/16"
+	case strings.HasPrefix(n, "ENABLE_") || strings.HasSuffix(n, "_ENABLED") || strings.HasPrefix(n, "EXP_"):
+		return "false"
+	case strings.HasSuffix(n, "_B64") || strings.HasSuffix(n, "_BASE64"):
+		return "cGxhY2Vob2xkZXI="
+	}
+	return "placeholder"
+}
+
+func sortedNames(files map[string][]byte) []string {
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
