@@ -68,7 +68,6 @@ type checker struct {
 	templates []contract.TemplateFile
 	classes   []contract.TemplateFile
 	crdLabels []string
-	contract  string
 }
 
 // fileResult is what the checks of one file found.
