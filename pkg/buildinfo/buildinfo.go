@@ -31,12 +31,6 @@ type Info struct {
 	Platform string `json:"platform"`           // GOOS/GOARCH
 }
 
-// Read is From with this binary's build information.
-func Read(ldflags string) Info {
-	bi, _ := debug.ReadBuildInfo()
-	return From(ldflags, bi)
-}
-
 // From is the version of a binary linked with ldflags ("" when not set) whose build
 // information is bi (nil when it has none). The first that is known wins: ldflags;
 // the main module's version (Go stamps a build in a git checkout with a

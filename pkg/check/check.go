@@ -68,7 +68,6 @@ type checker struct {
 	templates []contract.TemplateFile
 	classes   []contract.TemplateFile
 	crdLabels []string
-	contract  string
 }
 
 // fileResult is what the checks of one file found.
@@ -233,7 +232,7 @@ func Rules() []lint.Rule {
 
 // splitOptions parses a components file slim (its CRD schemas but the paths the
 // contract rules read dropped); rendered says capirepo wrote the text itself.
-func splitOptions(kind string, rendered bool) manifest.Options {
+func splitOptions(kind layout.Kind, rendered bool) manifest.Options {
 	o := manifest.Options{Rendered: rendered}
 	if kind == layout.KindComponents {
 		o.Slim = contract.SlimPaths()

@@ -5,15 +5,6 @@ import (
 	"strings"
 )
 
-func hasLabel(labels [][2]string, key string) bool {
-	for _, l := range labels {
-		if l[0] == key {
-			return true
-		}
-	}
-	return false
-}
-
 func orDefault(s, def string) string {
 	if s == "" {
 		return def

@@ -173,6 +173,3 @@ func (f *FS) CleanOnly(dir string, bases ...string) error {
 
 // recoverDir puts back what a crash set aside in dir (see FS.recoverDir).
 func recoverDir(dir string) ([]string, error) { return (*FS)(nil).Recover(dir) }
-
-// replace puts staged at target (see FS.replace).
-func replace(staged, target string) error { return (*FS)(nil).Replace(staged, target) }

@@ -62,7 +62,7 @@ func (c *Cache) readFile(name string, data []byte) fileFacts {
 }
 
 // merge puts the facts of a file's documents together, with the file's name and lines.
-func (ff *fileFacts) merge(name, kind string, texts []manifest.Text, docs []*textFacts) {
+func (ff *fileFacts) merge(name string, kind layout.Kind, texts []manifest.Text, docs []*textFacts) {
 	imgs := map[string]bool{}
 	keys := map[string]int{}
 	for i, t := range docs {

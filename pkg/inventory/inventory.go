@@ -6,6 +6,7 @@
 package inventory
 
 import (
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/manifest"
 	"github.com/capirepo/capirepo/pkg/metadata"
 	"github.com/capirepo/capirepo/pkg/variables"
@@ -30,11 +31,11 @@ type Release struct {
 // File is one release file. Only YAML files (.yaml, .yml) are read: clusterctl reads
 // nothing else, and other assets (binaries, checksums, signatures) are named only.
 type File struct {
-	Name  string `json:"name"`
-	Kind  string `json:"kind"`            // layout.FileKind: components, template, clusterclass, metadata, other
-	Read  bool   `json:"read"`            // its content is in the inventory
-	Error string `json:"error,omitempty"` // why its YAML could not be parsed (its bytes are compared instead)
-	Data  []byte `json:"-"`
+	Name  string      `json:"name"`
+	Kind  layout.Kind `json:"kind"`            // layout.FileKind: components, template, clusterclass, metadata, other
+	Read  bool        `json:"read"`            // its content is in the inventory
+	Error string      `json:"error,omitempty"` // why its YAML could not be parsed (its bytes are compared instead)
+	Data  []byte      `json:"-"`
 }
 
 // Metadata is metadata.yaml as clusterctl reads it.

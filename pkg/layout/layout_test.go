@@ -82,7 +82,7 @@ func TestSortVersionsLikeClusterctl(t *testing.T) {
 
 func TestFileNamesAndURLs(t *testing.T) {
 	t.Parallel()
-	kinds := map[string]string{
+	kinds := map[string]Kind{
 		"metadata.yaml": KindMetadata, "cluster-template.yaml": KindTemplate, "cluster-template-ha.yaml": KindTemplate,
 		"clusterclass-quick.yaml": KindClusterClass, "infrastructure-components.yaml": KindComponents,
 		"infrastructure-components-development.yaml": KindComponents, "components.yaml": KindComponents,

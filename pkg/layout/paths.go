@@ -54,18 +54,9 @@ func GitLabURL(baseURL, project, pkg, version, file string) string {
 		base, url.PathEscape(project), pkg, version, file)
 }
 
-// Release-file kinds.
-const (
-	KindMetadata     = "metadata"
-	KindComponents   = "components"
-	KindTemplate     = "template"
-	KindClusterClass = "clusterclass"
-	KindOther        = "other"
-)
-
 // FileKind classifies a release file name: metadata.yaml, cluster-template*.yaml,
 // clusterclass-*.yaml, *-components*.yaml, or other.
-func FileKind(name string) string {
+func FileKind(name string) Kind {
 	switch {
 	case name == MetadataFile:
 		return KindMetadata

@@ -10,7 +10,7 @@ import (
 // checked holds one scanned file for the checks.
 type checked struct {
 	file string
-	kind string
+	kind layout.Kind
 	src  *source
 	res  result
 	top  map[string]bool // names used at top level
@@ -21,12 +21,12 @@ type checked struct {
 // get every check; metadata.yaml is not substituted (any ${ is reported); other
 // files are not read by clusterctl and get none. data is read in place, not
 // copied, and must not change while Lint runs; no finding refers to it.
-func Lint(file string, data []byte, kind string) lint.Findings {
+func Lint(file string, data []byte, kind layout.Kind) lint.Findings {
 	return lintText(file, view(data), kind)
 }
 
 // lintText lints the text of one release file (see Lint).
-func lintText(file, text, kind string) lint.Findings {
+func lintText(file, text string, kind layout.Kind) lint.Findings {
 	switch kind {
 	case layout.KindComponents, layout.KindTemplate, layout.KindClusterClass, layout.KindMetadata:
 	default:

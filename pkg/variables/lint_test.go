@@ -75,9 +75,10 @@ func findingsText(fs lint.Findings) string {
 func TestLintMessages(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
-		name, in, kind string
-		rule           string
-		contains       []string
+		name, in string
+		kind     layout.Kind
+		rule     string
+		contains []string
 	}{
 		{name: "parse says what clusterctl prints and how to escape", in: "a: ${A-x}\n", kind: layout.KindTemplate,
 			rule: RuleParse, contains: []string{"${A-x}", `"missing closing brace"`, "$${"}},
@@ -113,7 +114,7 @@ func TestLintKinds(t *testing.T) {
 	t.Parallel()
 	in := []byte("image: ${IMG}\n")
 	tests := []struct {
-		kind  string
+		kind  layout.Kind
 		rules []string
 	}{
 		{kind: layout.KindComponents, rules: []string{RuleImage}},
@@ -123,7 +124,7 @@ func TestLintKinds(t *testing.T) {
 		{kind: layout.KindOther, rules: nil},
 	}
 	for _, tt := range tests {
-		t.Run(tt.kind, func(t *testing.T) {
+		t.Run(string(tt.kind), func(t *testing.T) {
 			t.Parallel()
 			var rules []string
 			for _, f := range Lint("f.yaml", in, tt.kind) {
@@ -156,7 +157,7 @@ func TestLintPresetNamesOnlyForTemplates(t *testing.T) {
 	t.Parallel()
 	in := []byte("a: ${SECRET_NAMESPACE:=${NAMESPACE}}\n")
 	tests := []struct {
-		kind string
+		kind layout.Kind
 		want int
 	}{
 		{kind: layout.KindTemplate, want: 0},

@@ -16,7 +16,7 @@ var presetHow = map[string]string{
 // SetByClusterctl reports whether clusterctl always sets name when it renders a
 // file of kind (a layout.Kind* value): true for templates and ClusterClasses only,
 // since clusterctl init sets none of them for components.
-func SetByClusterctl(name, kind string) bool {
+func SetByClusterctl(name string, kind layout.Kind) bool {
 	_, ok := presetHow[name]
 	return ok && (kind == layout.KindTemplate || kind == layout.KindClusterClass)
 }

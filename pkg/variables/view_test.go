@@ -35,7 +35,7 @@ func viewInputs(t *testing.T) map[string][]byte {
 // the bytes are overwritten after the call (no finding refers to them).
 func TestLintKeepsNoViewOfData(t *testing.T) {
 	t.Parallel()
-	kinds := []string{layout.KindComponents, layout.KindTemplate, layout.KindClusterClass, layout.KindMetadata}
+	kinds := []layout.Kind{layout.KindComponents, layout.KindTemplate, layout.KindClusterClass, layout.KindMetadata}
 	total := 0
 	for name, data := range viewInputs(t) {
 		for _, kind := range kinds {

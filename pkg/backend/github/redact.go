@@ -11,8 +11,6 @@ type redactor struct{ secret string }
 
 const redacted = httpx.Redacted
 
-func (r redactor) text(s string) string { return httpx.NewRedactor(r.secret).Text(s) }
-
 func (r redactor) wrap(err error) error { return httpx.NewRedactor(r.secret).Wrap(err) }
 
 // redactedError is a message built here (no secret in it) that matches kind.
