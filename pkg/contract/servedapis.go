@@ -87,4 +87,3 @@ func checkContainerNames(s *scan) lint.Findings {
 	}
 	return out
 }
-
