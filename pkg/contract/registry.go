@@ -16,7 +16,7 @@ func Rules() []lint.Rule {
 		ruleCPVersion, ruleCPMachineTemplate, ruleCPMachineTemplateClassless, ruleFailureFields, ruleCPSpecTypes, ruleCPTopologyFields, rulePoolReady, rulePoolProviderIDs, ruleSchemaUnknown,
 		ruleListKind, ruleStatusSubresource, ruleScaleSubresource, ruleTemplateSpec, ruleTemplateVersion,
 		ruleAmbiguousLabel,
-		ruleMoveLabel, ruleManagerRBAC, ruleManagerRBACUnknown,
+		ruleMoveLabel, ruleManagerRBAC, ruleManagerRBACMaybe, ruleManagerRBACUnknown,
 		ruleDefaultAccount, rulePrivileged, ruleRBACWildcard,
 		ruleExtensionClient, ruleExtensionPort, ruleExtensionCA, ruleExtensionCACert,
 		ruleClassNamespaceObject, ruleClassShared, ruleTemplateExternal, ruleEndpointMissing,
