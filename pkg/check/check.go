@@ -192,7 +192,7 @@ func crdContracts(docs []manifest.Doc) []string {
 	var out []string
 	for _, d := range contract.ContractKindCRDs(docs) {
 		for k := range d.Obj.StringMap("metadata", "labels") {
-			if c, ok := strings.CutPrefix(k, "cluster.x-k8s.io/"); ok && metadata.IsContract(c) && !seen[c] {
+			if c, ok := strings.CutPrefix(k, layout.ContractLabelPrefix); ok && metadata.IsContract(c) && !seen[c] {
 				seen[c] = true
 				out = append(out, c)
 			}
