@@ -129,7 +129,7 @@ func (c *checker) file(f release.File) (res fileResult) {
 			res.findings = append(res.findings, substitutedFinding(name, how))
 		}
 	}
-	ref, asWritten, rerr := readAsClusterctl(f.Data, kind)
+	ref, asWritten, rerr := readAsClusterctl(f.Data, kind, slices.Contains(c.opts.Rendered, f.Name))
 	docs, notes, err := reconcile(name, docs, err, ref, asWritten, rerr)
 	if err != nil {
 		res.findings = append(res.findings, parseFinding(name, err))

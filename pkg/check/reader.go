@@ -23,8 +23,12 @@ const (
 // written, with a placeholder per variable, with none set; the error is the
 // placeholder reading's, which names the real fault's line, else the first.
 // asWritten says the objects are the file's as written (not substituted).
-func readAsClusterctl(data []byte, kind string) (ref []manifest.RefDoc, asWritten bool, err error) {
-	ref, err = manifest.ReadClusterctl(data)
+func readAsClusterctl(data []byte, kind string, rendered bool) (ref []manifest.RefDoc, asWritten bool, err error) {
+	read := manifest.ReadClusterctl
+	if rendered {
+		read = manifest.ReadRendered
+	}
+	ref, err = read(data)
 	if err == nil || kind != layout.KindTemplate && kind != layout.KindClusterClass {
 		return ref, true, err
 	}

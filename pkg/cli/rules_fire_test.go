@@ -82,7 +82,7 @@ var metadataFixtures = map[string]string{
 	"metadata-series-empty": "empty-series.yaml", "metadata-series-value": "string-major.yaml",
 	"metadata-series-field-missing": "missing-minor.yaml", "metadata-series-duplicate": "duplicate.yaml",
 	"metadata-series-order": "unsorted.yaml", "metadata-unknown-field": "unknown-fields.yaml",
-	"metadata-contract": "bad-contract.yaml",
+	"metadata-contract": "bad-contract.yaml", "metadata-duplicate-key": "duplicate-key.yaml",
 }
 
 func readFile(t *testing.T, path string) string {

@@ -13,6 +13,7 @@ type crd struct {
 	versions                   map[string]bool // version name -> served
 	role                       string          // "InfraMachine", ...; "" when Cluster API does not reference the kind (role.go)
 	roleWhy                    string          // the evidence for role
+	byFields                   bool            // role guessed from the schema's fields alone (fieldRole), not the kind's name
 }
 
 func newCRD(d manifest.Doc) crd {
@@ -29,6 +30,7 @@ func newCRD(d manifest.Doc) crd {
 		c.versions[name] = served || !ok
 	}
 	c.role, c.roleWhy = roleOf(c)
+	c.byFields = strings.HasPrefix(c.roleWhy, fieldEvidence)
 	return c
 }
 

@@ -9,6 +9,7 @@ import (
 
 var (
 	ruleManagerRBAC        = rule("components-manager-rbac", lint.Warning, "\"A cluster infrastructure provider must have RBAC permissions for the types it defines\" (infrastructure contract: RBAC, provider controller; kubebuilder's +kubebuilder:rbac markers generate them): the service account of the manager Deployment must, cluster-wide, get, list, watch and update or patch each kind its controllers reconcile (the contract kinds and the provider's own kinds with a status subresource) and update or patch its /status; without them the controller's watch or patch is forbidden and the kind is never reconciled. Resolved as the API server does: ServiceAccount, (Cluster)RoleBindings, (Cluster)Roles with aggregationRule and Kubernetes' bootstrap roles, \"*\" honoured. A warning: the provider installs and runs.")
+	ruleManagerRBACMaybe   = rule("components-manager-rbac-unproven", lint.Note, "components-manager-rbac for a kind no evidence shows a controller of the manager reconciles (a kind of the provider's own groups with a status subresource, or one whose contract role is guessed from its fields): capirepo cannot tell whether the missing grant matters; if a controller reconciles the kind, its watch or patch is forbidden.")
 	ruleManagerRBACUnknown = rule("components-manager-rbac-unresolved", lint.Note, "A binding of the manager's service account names a role the components do not ship (nor a Kubernetes bootstrap role), so components-manager-rbac cannot tell what it grants and checks nothing: \"The clusterctl command requires that both the components YAML and the cluster templates contain all the required objects\" (clusterctl contract 7.3).")
 )
 
@@ -51,7 +52,11 @@ func checkManagerRBAC(s *scan) lint.Findings {
 		if !reconciled(c, own) {
 			continue
 		}
-		if gap := rbacGap(a, c, c.hasStatus()); gap != "" {
+		if gap := rbacGap(a, c, c.hasStatus()); gap != "" && !shownReconciled(c) {
+			out = append(out, report(ruleManagerRBACMaybe, s.in.File, c.doc, c.doc.LineOf("spec", "names", "plural"),
+				"the manager (Deployment %s, service account %s) is not granted %s%s; capirepo cannot tell whether its controllers reconcile %s (nothing in the release shows one does: it is no contract kind by name); if one does, grant it (+kubebuilder:rbac:groups=%s,resources=%s,verbs=get;list;watch;update;patch)",
+				deps[0].Obj.Name(), strings.Join(accounts, ", "), gap, nsNote(a, c), c.kind, c.group, c.plural))
+		} else if gap != "" {
 			out = append(out, report(ruleManagerRBAC, s.in.File, c.doc, c.doc.LineOf("spec", "names", "plural"),
 				"the manager (Deployment %s, service account %s) is not granted %s%s, so its controller cannot reconcile %s: grant it in the manager's ClusterRole (+kubebuilder:rbac:groups=%s,resources=%s,verbs=get;list;watch;update;patch and resources=%s/status,verbs=get;update;patch)",
 				deps[0].Obj.Name(), strings.Join(accounts, ", "), gap, nsNote(a, c), c.kind, c.group, c.plural, c.plural))
@@ -59,6 +64,10 @@ func checkManagerRBAC(s *scan) lint.Findings {
 	}
 	return out
 }
+
+// shownReconciled: c is a contract kind by its name, which Cluster API requires the
+// provider's controllers to reconcile.
+func shownReconciled(c crd) bool { return c.role != "" && !c.byFields }
 
 // rbacGap says what the cluster-wide grants lack for c ("" when nothing).
 func rbacGap(a access, c crd, status bool) string {

@@ -16,7 +16,7 @@ func Rules() []lint.Rule {
 		ruleCPVersion, ruleCPMachineTemplate, ruleCPMachineTemplateClassless, ruleFailureFields, ruleCPSpecTypes, ruleCPTopologyFields, rulePoolReady, rulePoolProviderIDs, ruleSchemaUnknown,
 		ruleListKind, ruleStatusSubresource, ruleScaleSubresource, ruleTemplateSpec, ruleTemplateVersion,
 		ruleAmbiguousLabel,
-		ruleMoveLabel, ruleManagerRBAC, ruleManagerRBACUnknown,
+		ruleMoveLabel, ruleManagerRBAC, ruleManagerRBACMaybe, ruleManagerRBACUnknown,
 		ruleDefaultAccount, rulePrivileged, ruleRBACWildcard,
 		ruleExtensionClient, ruleExtensionPort, ruleExtensionCA, ruleExtensionCACert,
 		ruleClassNamespaceObject, ruleClassShared, ruleTemplateExternal, ruleEndpointMissing,
@@ -26,7 +26,7 @@ func Rules() []lint.Rule {
 		ruleAggregateVerbs, ruleAPIService,
 		ruleCRDVersion, ruleCRDName, ruleContractLabel, ruleContractCompat, ruleContractLabelOth, ruleContractStale, ruleContractServed, ruleRoleUnknown,
 		ruleCRDScope, ruleCRDTemplate, ruleCRDTemplateMust, ruleWebhookVersion, ruleWebhookService, ruleWebhookMissing,
-		ruleRuntimeService,
+		ruleRuntimeService, ruleWebhookV1beta1, ruleWebhookPort, ruleContainerDup,
 		ruleTemplateNamespace, ruleTemplateMixed, ruleTemplateFixed, ruleClassMissing, ruleClassInline,
 		ruleClassUnknown, ruleClassName, ruleClassNamespace,
 	}
@@ -38,7 +38,7 @@ var componentChecks = []func(*scan) lint.Findings{
 	checkImages, checkCRDs, checkWebhooks, checkConversion, checkCertificates,
 	checkAggregation, checkExtensionConfigs, checkAPIServices, checkProviderType, checkSchemas, checkKinds, checkTopologyFields,
 	checkMoveLabels, checkManagerRBAC, checkServiceAccounts, checkPrivileged, checkRBACWildcards,
-	checkExtensionClients, checkEndpointPresence,
+	checkExtensionClients, checkEndpointPresence, checkWebhookV1beta1, checkWebhookPorts, checkContainerNames,
 }
 
 // templateChecks runs the seed contracts' template and ClusterClass checks on one

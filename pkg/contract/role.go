@@ -69,6 +69,9 @@ var fieldRoles = []struct{ role, path, alsoAny string }{
 	{roleInfraCluster, "spec.controlPlaneEndpoint", "status.ready status.initialization.provisioned"},
 }
 
+// fieldEvidence starts the evidence of a role fieldRole guessed.
+const fieldEvidence = "a cluster.x-k8s.io contract label"
+
 // fieldRole is the role of a labelled kind by the fields of its newest version's
 // schema that Cluster API reads for that role ("" when none matches).
 func fieldRole(c crd) (role, why string) {
@@ -83,7 +86,7 @@ func fieldRole(c crd) (role, why string) {
 			also = also || st == present
 		}
 		if also {
-			return f.role, "a cluster.x-k8s.io contract label and " + f.path + ", which Cluster API reads of a " + f.role
+			return f.role, fieldEvidence + " and " + f.path + ", which Cluster API reads of a " + f.role
 		}
 	}
 	return "", ""

@@ -102,3 +102,21 @@ func TestPairTemplates(t *testing.T) {
 		t.Errorf("WidgetTemplate role %q (found %v), want none", got, ok)
 	}
 }
+
+// TestFieldRoleAsksNoTemplate: a labelled kind that only two schema fields make look
+// like an InfraCluster (spec.controlPlaneEndpoint, status.ready; named like no
+// contract kind, e.g. a legacy kind nothing references) is asked for no Template.
+func TestFieldRoleAsksNoTemplate(t *testing.T) {
+	t.Parallel()
+	in := "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: foo-system\n---\n" +
+		roleCRD("infrastructure.cluster.x-k8s.io", "FooLegacyEnv", "v1beta1", []string{"controlPlaneEndpoint"}, []string{"ready"})
+	c := newCRD(split(t, in)[1])
+	if c.role != roleInfraCluster || !c.byFields {
+		t.Fatalf("role %q byFields %v, want a field-guessed InfraCluster", c.role, c.byFields)
+	}
+	for _, f := range Components(Input{File: "c.yaml", Docs: split(t, in), Type: "InfrastructureProvider"}) {
+		if f.Rule == "crd-template" {
+			t.Errorf("crd-template for a field-guessed role: %v", f)
+		}
+	}
+}

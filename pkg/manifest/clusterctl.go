@@ -28,12 +28,19 @@ type RefDoc struct {
 // NewTemplate): apimachinery's YAMLReader splits the documents, sigs.k8s.io/yaml
 // unmarshals each into a map, empty documents are dropped. It is the reference
 // for every "clusterctl can read it" verdict; the error names the file line.
-func ReadClusterctl(data []byte) ([]RefDoc, error) {
+func ReadClusterctl(data []byte) ([]RefDoc, error) { return readClusterctl(data, false) }
+
+// ReadRendered is ReadClusterctl of text kustomize wrote (capirepo's own render,
+// valid YAML by construction, as Options.Rendered trusts it): a schema plainSchema
+// vouches for is skipped without validBlock's scan.
+func ReadRendered(data []byte) ([]RefDoc, error) { return readClusterctl(data, true) }
+
+func readClusterctl(data []byte, rendered bool) ([]RefDoc, error) {
 	chunks, err := refChunks(data)
 	if err != nil {
 		return nil, err
 	}
-	objs, errs := readChunks(chunks)
+	objs, errs := readChunks(chunks, rendered)
 	var out []RefDoc
 	for i, c := range chunks {
 		if errs[i] != nil {
@@ -47,7 +54,7 @@ func ReadClusterctl(data []byte) ([]RefDoc, error) {
 }
 
 // readChunks unmarshals every document, on all CPUs when there are many.
-func readChunks(chunks []refChunk) ([]map[string]any, []error) {
+func readChunks(chunks []refChunk, rendered bool) ([]map[string]any, []error) {
 	objs, errs := make([]map[string]any, len(chunks)), make([]error, len(chunks))
 	workers := 1
 	if len(chunks) > 8 {
@@ -60,7 +67,7 @@ func readChunks(chunks []refChunk) ([]map[string]any, []error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				objs[i], errs[i] = readChunk(chunks[i].data)
+				objs[i], errs[i] = readChunk(chunks[i].data, rendered)
 			}
 		}()
 	}
@@ -75,8 +82,8 @@ func readChunks(chunks []refChunk) ([]map[string]any, []error) {
 // readChunk unmarshals one document as sigs.k8s.io/yaml does. A CRD whose schemas
 // are vouched for is read with them cut out (their lines blank): the bulk of a
 // components file. Any error is the whole document's.
-func readChunk(data []byte) (map[string]any, error) {
-	if rest, blocks := crdfast.CutSchemas(data, noPaths); len(blocks) > 0 && oneDocument(data) && vouched(blocks) {
+func readChunk(data []byte, rendered bool) (map[string]any, error) {
+	if rest, blocks := crdfast.CutSchemas(data, noPaths); len(blocks) > 0 && oneDocument(data) && vouched(blocks, rendered) {
 		var m map[string]any
 		if yaml.Unmarshal(rest, &m) == nil && schemaKeys(m) == len(blocks) {
 			return m, nil
@@ -113,9 +120,9 @@ var noPaths = crdfast.NewTree(nil)
 // vouched: every schema block is YAML (validBlock, the scanner the Slim split
 // trusts, ended by no comment that may belong to it) that clusterctl's yaml.v2 reads
 // as yaml.v3 does (plainSchema).
-func vouched(blocks []crdfast.SchemaBlock) bool {
+func vouched(blocks []crdfast.SchemaBlock, rendered bool) bool {
 	for _, b := range blocks {
-		if b.Next != nil && bytes.HasPrefix(bytes.TrimLeft(b.Next, " "), []byte("#")) || !crdfast.ValidBlock(b.Lines, b.KeyInd) || !plainSchema(b.Lines) {
+		if b.Next != nil && bytes.HasPrefix(bytes.TrimLeft(b.Next, " "), []byte("#")) || !rendered && !crdfast.ValidBlock(b.Lines, b.KeyInd) || !plainSchema(b.Lines) {
 			return false
 		}
 	}

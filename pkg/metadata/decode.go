@@ -55,10 +55,6 @@ func decode(file string, data []byte) (*Metadata, lint.Findings) {
 func (d *decoder) root(data []byte) *yaml.Node {
 	docs, err := manifest.Split(data)
 	if err != nil {
-		if key := duplicateKey(data); key != nil {
-			d.add(key.Line, RuleYAML, "key %q appears twice in the same mapping: clusterctl cannot decode the file; keep one", key.Value)
-			return nil
-		}
 		var me *manifest.Error
 		line := 0
 		if errors.As(err, &me) {
@@ -70,6 +66,9 @@ func (d *decoder) root(data []byte) *yaml.Node {
 	if len(docs) == 0 {
 		d.add(0, RuleYAML, "file is empty: write apiVersion %s, kind %s and releaseSeries (capirepo metadata add-series creates it)", APIVersion, Kind)
 		return nil
+	}
+	for _, k := range docs[0].Dups {
+		d.add(k.Line, RuleDuplicateKey, "key %q is already defined at line %d: clusterctl keeps this later value; keep one", k.Key, k.First)
 	}
 	if len(docs) > 1 {
 		d.add(docs[1].Line, RuleMultipleDocuments, "document %d is ignored: clusterctl reads only the first document; remove the others", docs[1].Index+1)
@@ -193,34 +192,6 @@ func describe(n *yaml.Node) string {
 		return fmt.Sprintf("a string (%q)", n.Value)
 	}
 	return fmt.Sprintf("%s (%s)", n.Value, n.ShortTag()[2:])
-}
-
-// duplicateKey finds the second occurrence of a repeated mapping key, which yaml.v3
-// rejects when decoding; the node tree itself keeps both, with their lines.
-func duplicateKey(data []byte) *yaml.Node {
-	var doc yaml.Node
-	if yaml.Unmarshal(data, &doc) != nil {
-		return nil
-	}
-	return firstDuplicate(&doc)
-}
-
-func firstDuplicate(n *yaml.Node) *yaml.Node {
-	if n.Kind == yaml.MappingNode {
-		seen := map[string]bool{}
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			if k := n.Content[i]; seen[k.Value] {
-				return k
-			}
-			seen[n.Content[i].Value] = true
-		}
-	}
-	for _, c := range n.Content {
-		if dup := firstDuplicate(c); dup != nil {
-			return dup
-		}
-	}
-	return nil
 }
 
 // yamlMessage is the parse error without the position the finding already carries.

@@ -6,6 +6,7 @@ import "github.com/capirepo/capirepo/pkg/lint"
 const (
 	RuleYAML               = "metadata-yaml"
 	RuleMultipleDocuments  = "metadata-multiple-documents"
+	RuleDuplicateKey       = "metadata-duplicate-key"
 	RuleAPIVersionMissing  = "metadata-api-version-missing"
 	RuleAPIVersion         = "metadata-api-version"
 	RuleKindMissing        = "metadata-kind-missing"
@@ -31,6 +32,7 @@ const (
 func Rules() []lint.Rule {
 	return []lint.Rule{
 		{ID: RuleYAML, Severity: lint.Error, Contract: "metadata.yaml must be one YAML mapping that clusterctl can decode (cmd/clusterctl/client/repository/metadata_client.go Get: runtime.DecodeInto)", Fails: lint.FailsRead},
+		{ID: RuleDuplicateKey, Severity: lint.Warning, Contract: "a key written twice in one mapping: clusterctl decodes metadata.yaml anyway (cmd/clusterctl/client/repository/metadata_client.go Get: runtime.DecodeInto, whose YAML serializer converts with sigs.k8s.io/yaml and is not strict) and keeps the later value"},
 		{ID: RuleMultipleDocuments, Severity: lint.Warning, Contract: "clusterctl reads only the first YAML document of metadata.yaml (cmd/clusterctl/client/repository/metadata_client.go Get)"},
 		{ID: RuleAPIVersionMissing, Severity: lint.Error, Contract: "clusterctl v1.11+ rejects metadata.yaml without apiVersion " + APIVersion + " (cmd/clusterctl/client/repository/metadata_client.go validateMetadata)"},
 		{ID: RuleAPIVersion, Severity: lint.Error, Contract: "every clusterctl rejects an apiVersion other than " + APIVersion + " (cmd/clusterctl/client/repository/metadata_client.go validateMetadata)", Fails: lint.FailsRead},
