@@ -25,6 +25,7 @@ func Run(ctx context.Context, args []string, env Env) int {
 		ctx = context.Background()
 	}
 	io := env.streams()
+	ctx = httpx.Run(ctx) // one set of remote caps for the run (docs/remote-calls.md)
 	ctx = fsx.WithWaitNotice(ctx, func(line string) { io.logf("%s", line) })
 	root := newRoot(io)
 	ran := guard(root)

@@ -36,7 +36,7 @@ func newAPI(o Options) (*api, error) {
 	}
 	return &api{owner: o.Owner, repo: o.Repo, base: base, up: up,
 		http:   httpx.NewClient(httpx.Options{Client: o.HTTPClient}),
-		authed: httpx.NewClient(httpx.Options{Client: o.HTTPClient, Auth: auth}), retry: o.Retry.WithDefaults(), red: redactor{secret: o.Token}}, nil
+		authed: httpx.NewClient(httpx.Options{Client: o.HTTPClient, Auth: auth, Answers: httpx.APIAnswers}), retry: o.Retry.WithDefaults(), red: redactor{secret: o.Token}}, nil
 }
 
 // name is "OWNER/NAME".
