@@ -253,3 +253,67 @@ func TestHostileGitHubTotal(t *testing.T) {
 	})
 	wantCap(t, code, out, "the 16 MiB cap on all answers of one run")
 }
+
+const glPackages = "/api/v4/projects/group%2Fname/packages"
+
+func verifyHostileGitLab(t *testing.T, h func(w http.ResponseWriter, r *http.Request)) (int, string) {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(h))
+	t.Cleanup(srv.Close)
+	u := "https://gitlab.example.com/api/v4/projects/group%2Fname/packages/generic/bootstrap-tiny/v1.0.0/bootstrap-components.yaml"
+	code, out, _ := attack(t, attackLimits, glEnv, "verify", u, "--gitlab-url", srv.URL)
+	noSecret(t, glSecret, out)
+	return code, out
+}
+
+// GitLab: a bombed packages listing, a looping next page, null packages and files.
+func TestHostileGitLab(t *testing.T) {
+	bomb := gzipped([]byte(`[{"id":1,"name":"bootstrap-tiny","version":"` + strings.Repeat("1", 64<<20) + `"}]`))
+	code, out := verifyHostileGitLab(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Encoding", "gzip")
+		w.Write(bomb)
+	})
+	wantCap(t, code, out, "the 16 MiB cap on one listing page or API answer")
+
+	code, out = verifyHostileGitLab(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Next-Page", "1")
+		fmt.Fprint(w, `[{"id":1,"name":"bootstrap-tiny","version":"v1.0.0"}]`)
+	})
+	wantCap(t, code, out, "a next link to a page already read")
+
+	code, out = verifyHostileGitLab(t, func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.EscapedPath() == glPackages:
+			fmt.Fprint(w, `[null,{"id":1,"name":"bootstrap-tiny","version":"v1.0.0"},null]`)
+		case strings.HasSuffix(r.URL.Path, "/package_files"):
+			fmt.Fprint(w, `[null]`)
+		default:
+			http.NotFound(w, r)
+		}
+	})
+	if code != ExitPublish || strings.Contains(out, "goroutine ") || !strings.Contains(out, "has no version v1.0.0") {
+		t.Errorf("nulls: exit %d, want 4 (a version without files), no panic:\n%s", code, out)
+	}
+}
+
+// OCI: a tags/list whose next link loops, and one without end.
+func TestHostileOCITags(t *testing.T) {
+	serve := func(h func(w http.ResponseWriter, r *http.Request)) string {
+		srv := httptest.NewServer(http.HandlerFunc(h))
+		t.Cleanup(srv.Close)
+		return strings.TrimPrefix(srv.URL, "http://")
+	}
+	loop := serve(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Link", `</v2/capi/bootstrap-tiny/tags/list?last=a>; rel="next"`)
+		fmt.Fprint(w, `{"name":"capi/bootstrap-tiny","tags":["a",null]}`)
+	})
+	code, out, _ := attack(t, attackLimits, nil, "verify", "--plain-http", "oci://"+loop+"/capi/bootstrap-tiny")
+	wantCap(t, code, out, "a next link to a page already read")
+	endless := serve(func(w http.ResponseWriter, r *http.Request) {
+		last := r.URL.Query().Get("last") + "x"
+		w.Header().Set("Link", `</v2/capi/bootstrap-tiny/tags/list?last=`+last+`>; rel="next"`)
+		fmt.Fprint(w, `{"name":"capi/bootstrap-tiny","tags":["`+last+`"]}`)
+	})
+	code, out, _ = attack(t, attackLimits, nil, "verify", "--plain-http", "oci://"+endless+"/capi/bootstrap-tiny")
+	wantCap(t, code, out, "the cap of 50 pages in one listing")
+}

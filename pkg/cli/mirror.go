@@ -174,6 +174,9 @@ func (o *mirrorOptions) certJob() (mirror.CertManagerJob, error) {
 	if o.certManager == "" {
 		return mirror.CertManagerJob{}, nil
 	}
+	if !layout.IsVersion(o.certManager) {
+		return mirror.CertManagerJob{}, fmt.Errorf("--cert-manager %q is not a version: give one such as v1.16.1, or \"\" to skip cert-manager", o.certManager)
+	}
 	u, file := mirror.CertManagerURL(o.certManagerURL, o.certManager)
 	p := mirror.Provider{Provider: layout.Provider{Name: mirror.CertManager}, URL: u}
 	src, err := o.source(p, o.certManager)
