@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -95,9 +96,9 @@ func hostileGitHub(t *testing.T, h func(w http.ResponseWriter, r *http.Request))
 	return srv.URL
 }
 
-func verifyHostileGitHub(t *testing.T, limits httpx.Limits, h func(w http.ResponseWriter, r *http.Request)) (int, string) {
+func verifyHostileGitHub(t *testing.T, limits httpx.Limits, h func(w http.ResponseWriter, r *http.Request), args ...string) (int, string) {
 	t.Helper()
-	code, out, _ := attack(t, limits, ghEnv, "verify", tinyURL, "--github-url", hostileGitHub(t, h))
+	code, out, _ := attack(t, limits, ghEnv, append([]string{"verify", tinyURL, "--github-url", hostileGitHub(t, h)}, args...)...)
 	noSecret(t, ghSecret, out)
 	return code, out
 }
@@ -316,4 +317,44 @@ func TestHostileOCITags(t *testing.T) {
 	})
 	code, out, _ = attack(t, attackLimits, nil, "verify", "--plain-http", "oci://"+endless+"/capi/bootstrap-tiny")
 	wantCap(t, code, out, "the cap of 50 pages in one listing")
+}
+
+// Remote text reaches no output raw: an asset name and a server message carrying
+// terminal escapes, a forged error: line and workflow commands, under text, -o github,
+// SARIF and JSON.
+func TestHostileRemoteTextIsEscaped(t *testing.T) {
+	const evil = "x\x1b[2J\n::error::forged\nerror: forged\r::stop-commands::tok"
+	release := oneRelease(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "kind: [") })
+	badName := func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/assets") {
+			name, _ := json.Marshal("bootstrap-components" + evil + ".yaml")
+			fmt.Fprintf(w, `[{"id":10,"name":"metadata.yaml"},{"id":12,"name":%s}]`, name)
+			return
+		}
+		release(w, r)
+	}
+	badAnswer := func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasSuffix(r.URL.Path, "/tags/v1.0.0") {
+			release(w, r)
+			return
+		}
+		msg, _ := json.Marshal(evil)
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		fmt.Fprintf(w, `{"message":%s}`, msg)
+	}
+	for _, format := range []string{"text", "github", "sarif", "json"} {
+		for name, h := range map[string]func(http.ResponseWriter, *http.Request){"asset name": badName, "server message": badAnswer} {
+			code, out := verifyHostileGitHub(t, attackLimits, h, "-o", format)
+			if code == ExitUsage || code == ExitOK || !strings.Contains(out, "forged") || strings.ContainsAny(out, "\x1b\r") {
+				t.Errorf("%s, -o %s: exit %d, control characters printed raw or nothing reported:\n%.3000q", name, format, code, out)
+			}
+			for _, line := range strings.Split(out, "\n") {
+				trimmed := strings.TrimSpace(line)
+				if strings.HasPrefix(line, "error: forged") || strings.HasPrefix(trimmed, "::error::forged") || strings.HasPrefix(trimmed, "::stop-commands") {
+					t.Errorf("%s, -o %s: forged line %q in:\n%s", name, format, line, out)
+				}
+			}
+		}
+	}
 }

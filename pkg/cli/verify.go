@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/capirepo/capirepo/pkg/configmap"
 	"github.com/capirepo/capirepo/pkg/lint"
@@ -113,7 +114,11 @@ func writeVerify(io streams, format string, reports []*verify.Report, all lint.F
 		w = io.err
 	}
 	for _, r := range reports {
-		if err := r.WriteText(w); err != nil {
+		var b strings.Builder
+		if err := r.WriteText(&b); err != nil {
+			return err
+		}
+		if _, err := fmt.Fprint(w, lint.Terminal(b.String())); err != nil { // remote names escaped
 			return err
 		}
 	}

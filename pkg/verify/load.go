@@ -65,6 +65,9 @@ func loadFiles(ctx context.Context, r repository.Repository, label, components, 
 			continue
 		}
 		data, err := r.File(ctx, version, name)
+		if err == nil {
+			err = repository.CheckFile(name, data) // the document cap (sizes are the reader's)
+		}
 		switch {
 		case ctx.Err() != nil:
 			return nil, ctx.Err()
