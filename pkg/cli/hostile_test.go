@@ -358,3 +358,34 @@ func TestHostileRemoteTextIsEscaped(t *testing.T) {
 		}
 	}
 }
+
+// A registry whose challenge names a token server on another port gets no
+// credentials sent there, unless the user names that server (--token-server).
+func TestHostileOCITokenServerElsewhere(t *testing.T) {
+	var got atomic.Value
+	tokens := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got.Store(r.Header.Get("Authorization"))
+		fmt.Fprint(w, `{"token":"t"}`)
+	}))
+	t.Cleanup(tokens.Close)
+	reg := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") != "Bearer t" {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="`+tokens.URL+`/token",service="reg",scope="repository:capi/bootstrap-tiny:pull"`)
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		fmt.Fprint(w, `{"name":"capi/bootstrap-tiny","tags":[]}`)
+	}))
+	t.Cleanup(reg.Close)
+	env := ociEnv(t, "OCI_USERNAME", "me", "OCI_PASSWORD", "oci-SECRET")
+	host, tokenHost := strings.TrimPrefix(reg.URL, "http://"), strings.TrimPrefix(tokens.URL, "http://")
+	code, out, _ := attack(t, attackLimits, env, "verify", "--plain-http", "oci://"+host+"/capi/bootstrap-tiny")
+	if code != ExitPublish || !strings.Contains(out, "--token-server "+tokenHost) || got.Load() != nil {
+		t.Errorf("exit %d, token server got %v; want 4 naming --token-server and no request:\n%s", code, got.Load(), out)
+	}
+	noSecret(t, "oci-SECRET", out)
+	attack(t, attackLimits, env, "verify", "--plain-http", "--token-server", tokenHost, "oci://"+host+"/capi/bootstrap-tiny")
+	if auth, _ := got.Load().(string); !strings.HasPrefix(auth, "Basic ") {
+		t.Errorf("named token server got %q, want the basic credentials", auth)
+	}
+}
