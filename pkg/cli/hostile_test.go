@@ -389,3 +389,13 @@ func TestHostileOCITokenServerElsewhere(t *testing.T) {
 		t.Errorf("named token server got %q, want the basic credentials", auth)
 	}
 }
+
+// A token is not sent over plain http:// off loopback without --plain-http: the
+// request is refused before any connection (no name is resolved).
+func TestTokenOverPlainHTTPIsRefused(t *testing.T) {
+	code, out, _ := attack(t, attackLimits, ghEnv, "verify", tinyURL, "--github-url", "http://ghe.example.invalid")
+	if code != ExitPublish || !strings.Contains(out, "over plain http://") || !strings.Contains(out, "--plain-http") {
+		t.Errorf("exit %d, want 4 naming --plain-http:\n%s", code, out)
+	}
+	noSecret(t, ghSecret, out)
+}

@@ -30,7 +30,7 @@ func newAPI(o Options) (*api, error) {
 	if err != nil {
 		return nil, err
 	}
-	auth := httpx.Auth{Header: "Authorization", Origins: []*url.URL{base, up}}
+	auth := httpx.Auth{Header: "Authorization", Origins: []*url.URL{base, up}, PlainHTTP: o.PlainHTTP}
 	if o.Token != "" {
 		auth.Value = "Bearer " + o.Token
 	}

@@ -28,7 +28,7 @@ func header(kind string) string {
 // other hosts included, so the client is built unauthenticated and the transport adds it.
 // answers says what its answers are (the API's, or downloads).
 func authClient(o Options, base *url.URL, name, value string, answers httpx.Answers) *http.Client {
-	auth := httpx.Auth{Header: name, Origins: []*url.URL{base}}
+	auth := httpx.Auth{Header: name, Origins: []*url.URL{base}, PlainHTTP: o.PlainHTTP}
 	if o.Token != "" {
 		auth.Value = value
 	}
