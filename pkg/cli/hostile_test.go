@@ -165,22 +165,19 @@ func TestHostileGitHubTooManyAssets(t *testing.T) {
 	for i := range 1001 {
 		fmt.Fprintf(&assets, `%s{"id":%d,"name":"f%d.yaml"}`, map[bool]string{true: "", false: ","}[i == 0], i, i)
 	}
-	code, out := verifyHostileGitHub(t, attackLimits, func(w http.ResponseWriter, r *http.Request) {
-		switch {
-		case r.URL.Path == releasesPath:
-			fmt.Fprint(w, `[{"id":1,"tag_name":"v1.0.0"}]`)
-		case strings.HasSuffix(r.URL.Path, "/tags/v1.0.0"):
-			fmt.Fprint(w, `{"id":1,"tag_name":"v1.0.0"}`)
-		case strings.HasSuffix(r.URL.Path, "/assets"):
-			fmt.Fprint(w, "["+assets.String()+"]")
-		}
-	})
+	code, out := verifyHostileGitHub(t, attackLimits, withAssets("["+assets.String()+"]", http.NotFound))
 	wantCap(t, code, out, "the cap of 1000 entries in one listing")
 }
 
 // oneRelease serves v1.0.0 with metadata.yaml and the components file, whose
 // download the attack answers.
 func oneRelease(file func(w http.ResponseWriter, r *http.Request)) func(w http.ResponseWriter, r *http.Request) {
+	return withAssets(`[{"id":10,"name":"metadata.yaml"},{"id":11,"name":"bootstrap-components.yaml"}]`, file)
+}
+
+// withAssets serves v1.0.0 with the assets listing given; metadata.yaml (asset 10) is
+// valid, and file answers every other download.
+func withAssets(assets string, file func(w http.ResponseWriter, r *http.Request)) func(w http.ResponseWriter, r *http.Request) {
 	return func(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case r.URL.Path == releasesPath:
@@ -188,7 +185,7 @@ func oneRelease(file func(w http.ResponseWriter, r *http.Request)) func(w http.R
 		case strings.HasSuffix(r.URL.Path, "/tags/v1.0.0"):
 			fmt.Fprint(w, `{"id":1,"tag_name":"v1.0.0"}`)
 		case strings.HasSuffix(r.URL.Path, "/assets"):
-			fmt.Fprint(w, `[{"id":10,"name":"metadata.yaml"},{"id":11,"name":"bootstrap-components.yaml"}]`)
+			fmt.Fprint(w, assets)
 		case strings.HasSuffix(r.URL.Path, "/assets/10"):
 			fmt.Fprint(w, "apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries:\n- {major: 1, minor: 0, contract: v1beta1}\n")
 		default:
@@ -240,18 +237,8 @@ func TestHostileGitHubTotal(t *testing.T) {
 	big := bytes.Repeat([]byte("# padding\n"), 6<<20/10)
 	limits := attackLimits
 	limits.Total = 16 << 20
-	code, out := verifyHostileGitHub(t, limits, func(w http.ResponseWriter, r *http.Request) {
-		switch {
-		case r.URL.Path == releasesPath:
-			fmt.Fprint(w, `[{"id":1,"tag_name":"v1.0.0"}]`)
-		case strings.HasSuffix(r.URL.Path, "/tags/v1.0.0"):
-			fmt.Fprint(w, `{"id":1,"tag_name":"v1.0.0"}`)
-		case strings.HasSuffix(r.URL.Path, "/assets"):
-			fmt.Fprint(w, `[{"id":10,"name":"metadata.yaml"},{"id":11,"name":"bootstrap-components.yaml"},{"id":12,"name":"cluster-template-a.yaml"},{"id":13,"name":"cluster-template-b.yaml"},{"id":14,"name":"bootstrap-components-x.yaml"}]`)
-		default:
-			w.Write(big)
-		}
-	})
+	assets := `[{"id":11,"name":"bootstrap-components.yaml"},{"id":12,"name":"cluster-template-a.yaml"},{"id":13,"name":"cluster-template-b.yaml"},{"id":14,"name":"bootstrap-components-x.yaml"}]`
+	code, out := verifyHostileGitHub(t, limits, withAssets(assets, func(w http.ResponseWriter, r *http.Request) { w.Write(big) }))
 	wantCap(t, code, out, "the 16 MiB cap on all answers of one run")
 }
 
