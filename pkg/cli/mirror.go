@@ -208,7 +208,7 @@ func (o *mirrorOptions) also() ([]publish.Destination, error) {
 		return nil, err
 	}
 	tok := source.GitLabToken(o.getenv, "")
-	opts := gitlab.Options{BaseURL: o.toGitLab, Project: o.gitlabProject, Token: tok.Value, TokenKind: tok.Kind}
+	opts := gitlab.Options{BaseURL: o.toGitLab, Project: o.gitlabProject, Token: tok.Value, TokenKind: tok.Kind, PlainHTTP: o.oci.plainHTTP}
 	p, err := gitlab.New(opts)
 	if err == nil {
 		err = opts.Allows(policy(o.force, false))
