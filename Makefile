@@ -64,9 +64,14 @@ $(OPERATOR_PLUGIN):
 $(BIN)/clusterctl-%:
 	hack/install-clusterctl.sh $* $@
 
-# test runs every unit test and the end-to-end tests against the real clusterctl binaries.
+# test runs every unit test and the end-to-end tests against the real clusterctl binaries,
+# then fuzzes the listing decoders of GitHub and GitLab for a bounded time each.
+FUZZTIME := 15s
+
 test: lint install-tools
 	CAPIREPO_CLUSTERCTL_DIR=$(BIN) CAPIREPO_REQUIRE_CLUSTERCTL=1 go test -count=1 -timeout 15m ./...
+	go test -run '^$$' -fuzz FuzzListingDecoders -fuzztime $(FUZZTIME) ./pkg/backend/github/
+	go test -run '^$$' -fuzz FuzzListingDecoders -fuzztime $(FUZZTIME) ./pkg/backend/gitlab/
 
 # unit runs the tests without building clusterctl (e2e tests skip themselves).
 unit:

@@ -90,6 +90,9 @@ func (o *buildOptions) run(cmd *cobra.Command, io streams) error {
 	if err != nil {
 		return withCode(ExitInput, err)
 	}
+	if err := withinCaps(res.Set.Releases...); err != nil {
+		return err
+	}
 	for _, n := range res.Notes {
 		io.logf("note: %s", n)
 	}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"github.com/capirepo/capirepo/pkg/lint"
 	"io"
 	"os"
 	"runtime/debug"
@@ -74,7 +75,10 @@ type streams struct {
 	buildInfo func() *debug.BuildInfo
 }
 
-func (s streams) logf(format string, args ...any) { fmt.Fprintf(s.err, format+"\n", args...) }
+// logf prints a line on stderr, remote text in it escaped (lint.Terminal).
+func (s streams) logf(format string, args ...any) {
+	fmt.Fprintln(s.err, lint.Terminal(fmt.Sprintf(format, args...)))
+}
 
 // env returns the first of the named variables that is set and not blank.
 func (s streams) env(names ...string) string {

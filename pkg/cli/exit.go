@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/capirepo/capirepo/pkg/config"
+	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -57,6 +58,8 @@ func exitCode(err error) int {
 		return ExitInterrupted
 	case errors.Is(err, release.ErrConflict):
 		return ExitConflict
+	case errors.Is(err, httpx.ErrCap):
+		return ExitPublish // a remote reached a cap of docs/remote-calls.md
 	case errors.As(err, &c):
 		return c.code
 	case errors.As(err, &ce):

@@ -107,7 +107,7 @@ func (o *lintOptions) findings(cmd *cobra.Command, io streams, cfg *config.Confi
 		if err != nil {
 			return nil, withCode(ExitInput, err)
 		}
-		return res.Findings, nil
+		return res.Findings, withinCaps(res.Set.Releases...)
 	}
 	targets, err := check.Discover(args)
 	if err != nil {
@@ -115,6 +115,9 @@ func (o *lintOptions) findings(cmd *cobra.Command, io streams, cfg *config.Confi
 	}
 	var fs lint.Findings
 	for _, t := range targets {
+		if err := withinCaps(t.Release); err != nil {
+			return nil, err
+		}
 		found, err := check.ReleaseContext(cmd.Context(), t.Release, check.Options{Dir: t.Dir, Partial: t.Partial})
 		if err != nil {
 			return nil, err

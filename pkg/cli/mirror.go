@@ -174,6 +174,9 @@ func (o *mirrorOptions) certJob() (mirror.CertManagerJob, error) {
 	if o.certManager == "" {
 		return mirror.CertManagerJob{}, nil
 	}
+	if !layout.IsVersion(o.certManager) {
+		return mirror.CertManagerJob{}, fmt.Errorf("--cert-manager %q is not a version: give one such as v1.16.1, or \"\" to skip cert-manager", o.certManager)
+	}
 	u, file := mirror.CertManagerURL(o.certManagerURL, o.certManager)
 	p := mirror.Provider{Provider: layout.Provider{Name: mirror.CertManager}, URL: u}
 	src, err := o.source(p, o.certManager)
@@ -205,7 +208,7 @@ func (o *mirrorOptions) also() ([]publish.Destination, error) {
 		return nil, err
 	}
 	tok := source.GitLabToken(o.getenv, "")
-	opts := gitlab.Options{BaseURL: o.toGitLab, Project: o.gitlabProject, Token: tok.Value, TokenKind: tok.Kind}
+	opts := gitlab.Options{BaseURL: o.toGitLab, Project: o.gitlabProject, Token: tok.Value, TokenKind: tok.Kind, PlainHTTP: o.oci.plainHTTP}
 	p, err := gitlab.New(opts)
 	if err == nil {
 		err = opts.Allows(policy(o.force, false))

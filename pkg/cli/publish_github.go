@@ -73,7 +73,7 @@ func (o *publishGitHubOptions) runGitHub(cmd *cobra.Command, io streams) error {
 	api, upload := github.EnterpriseURLs(o.githubURL, o.uploadURL)
 	p, err := github.New(github.Options{Owner: owner, Repo: name, Token: tok, APIURL: api, UploadURL: upload,
 		Draft: o.draft, MakeLatest: o.makeLatest, TargetCommitish: o.target,
-		Jobs: o.jobs, Notes: notes, GenerateNotes: o.generateNotes})
+		Jobs: o.jobs, Notes: notes, GenerateNotes: o.generateNotes, PlainHTTP: o.reg.plainHTTP})
 	if err != nil {
 		return usageErr(err)
 	}

@@ -48,7 +48,7 @@ func (o *publishGitLabOptions) runGitLab(cmd *cobra.Command, io streams) error {
 	if err != nil {
 		return err
 	}
-	opts := gitlab.Options{BaseURL: o.url, Project: o.project, Package: o.pkg, Token: tok, TokenKind: kind}
+	opts := gitlab.Options{BaseURL: o.url, Project: o.project, Package: o.pkg, Token: tok, TokenKind: kind, PlainHTTP: o.reg.plainHTTP}
 	p, err := gitlab.New(opts)
 	if err == nil {
 		err = opts.Allows(o.policy())

@@ -8,7 +8,8 @@ import (
 
 // registryFlags are the flags of every command that talks to a registry.
 type registryFlags struct {
-	plainHTTP bool
+	plainHTTP    bool
+	tokenServers []string // token servers on another origin that may get credentials
 	// to are the registries (REGISTRY[/PATH]) the command pushes to: the OCI_*
 	// variables are their credentials; any other registry gets the Docker config.
 	to []string
@@ -16,6 +17,13 @@ type registryFlags struct {
 
 func (r *registryFlags) flags(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&r.plainHTTP, "plain-http", false, "talk plain HTTP to the registry (local test registries)")
+	tokenServerFlag(cmd, &r.tokenServers)
+}
+
+// tokenServerFlag adds --token-server: a registry's token server on another host or
+// port gets its credentials only when named (docs/tokens.md).
+func tokenServerFlag(cmd *cobra.Command, to *[]string) {
+	cmd.Flags().StringSliceVar(to, "token-server", nil, "a registry's token server on another host[:port] that may receive its credentials (e.g. auth.docker.io); none by default")
 }
 
 // remote returns how to reach registries: OCI_USERNAME/OCI_PASSWORD/OCI_ACCESS_TOKEN/
@@ -33,5 +41,5 @@ func (r *registryFlags) remote(io streams) (oci.Remote, error) {
 	if err != nil {
 		return oci.Remote{}, usageErr(err)
 	}
-	return oci.Remote{PlainHTTP: r.plainHTTP, PlainHTTPHosts: hosts, Credential: cred}, nil
+	return oci.Remote{PlainHTTP: r.plainHTTP, PlainHTTPHosts: hosts, Credential: cred, TokenServers: r.tokenServers}, nil
 }

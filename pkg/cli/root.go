@@ -11,6 +11,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/httpx"
+	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/spf13/cobra"
 )
 
@@ -25,6 +26,7 @@ func Run(ctx context.Context, args []string, env Env) int {
 		ctx = context.Background()
 	}
 	io := env.streams()
+	ctx = httpx.Run(ctx) // one set of remote caps for the run (docs/remote-calls.md)
 	ctx = fsx.WithWaitNotice(ctx, func(line string) { io.logf("%s", line) })
 	root := newRoot(io)
 	ran := guard(root)
@@ -45,7 +47,7 @@ func Run(ctx context.Context, args []string, env Env) int {
 		code = ExitInterrupted // the failure follows an interrupt, whatever the error kept
 	}
 	if msg := err.Error(); msg != "" && !isSilent(err) {
-		fmt.Fprintln(io.err, "error: "+httpx.StripCredentials(msg))
+		fmt.Fprintln(io.err, "error: "+lint.Terminal(httpx.StripCredentials(msg))) // remote text in it is escaped
 	}
 	return code
 }

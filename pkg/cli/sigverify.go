@@ -2,6 +2,8 @@ package cli
 
 import (
 	"errors"
+	"fmt"
+	"regexp"
 
 	"github.com/spf13/cobra"
 
@@ -36,6 +38,11 @@ func (s *sigFlags) policy() (*sign.Policy, error) {
 		return &sign.Policy{Key: pub}, withCode(ExitInput, err)
 	case (s.identity == "" && s.identityRegexp == "") || (s.issuer == "" && s.issuerRegexp == ""):
 		return nil, usageErr(errors.New("keyless verification needs --certificate-identity (or -regexp) and --certificate-oidc-issuer (or -regexp)"))
+	}
+	for _, f := range [][2]string{{"--certificate-identity-regexp", s.identityRegexp}, {"--certificate-oidc-issuer-regexp", s.issuerRegexp}} {
+		if _, err := regexp.Compile(f[1]); err != nil {
+			return nil, usageErr(fmt.Errorf("%s %q is not a regular expression: %w", f[0], f[1], err))
+		}
 	}
 	p := &sign.Policy{Identity: s.identity, IdentityRegexp: s.identityRegexp, Issuer: s.issuer, IssuerRegexp: s.issuerRegexp}
 	var err error

@@ -16,6 +16,7 @@ import (
 type sourceFlags struct {
 	githubURL, gitlabURL, tokenFile, typ string
 	plainHTTP                            bool
+	tokenServers                         []string
 }
 
 // flags adds the flags; withType adds --type too.
@@ -26,6 +27,7 @@ func (s *sourceFlags) flags(cmd *cobra.Command, withType bool) {
 		f.StringVar(&s.typ, "type", "", "provider type, for GitLab URLs whose package name is not a provider label")
 	}
 	f.BoolVar(&s.plainHTTP, "plain-http", false, "read oci:// references over plain HTTP (local registries)")
+	tokenServerFlag(cmd, &s.tokenServers)
 }
 
 // forgeFlags adds --github-url, --gitlab-url and --token-file only (build, whose
@@ -39,7 +41,7 @@ func (s *sourceFlags) forgeFlags(cmd *cobra.Command) {
 
 // options are the source.Options of the flags; tokens come from getenv or --token-file.
 func (s *sourceFlags) options(getenv func(string) string) (source.Options, error) {
-	opts := source.Options{Getenv: getenv, GitLabURL: s.gitlabURL, Type: layout.Type(s.typ), Registry: oci.Remote{PlainHTTP: s.plainHTTP}}
+	opts := source.Options{Getenv: getenv, GitLabURL: s.gitlabURL, Type: layout.Type(s.typ), Registry: oci.Remote{PlainHTTP: s.plainHTTP, TokenServers: s.tokenServers}}
 	if s.tokenFile != "" {
 		tok, err := readToken(s.tokenFile)
 		if err != nil {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/capirepo/capirepo/pkg/configmap"
 	"github.com/capirepo/capirepo/pkg/install"
@@ -127,7 +128,11 @@ func writeVerify(io streams, format string, reports []*verify.Report, installs [
 		w = io.err
 	}
 	for _, r := range reports {
-		if err := r.WriteText(w); err != nil {
+		var b strings.Builder
+		if err := r.WriteText(&b); err != nil {
+			return err
+		}
+		if _, err := fmt.Fprint(w, lint.Terminal(b.String())); err != nil { // remote names escaped
 			return err
 		}
 	}

@@ -45,48 +45,54 @@ func verifyUpgrades(ctx context.Context, io streams, r *memoRepository, rep *ver
 	return nil
 }
 
-// memoRepository keeps every file and listing its repository served, for verify's
-// second look.
+// memoRepository keeps every listing and file its repository served, and every
+// failure, for verify's second look: a run reads each once (a failing file is
+// fetched once, not once per phase).
 type memoRepository struct {
 	repository.Repository
 	mu    sync.Mutex
-	files map[[2]string][]byte
-	lists map[string][]string
+	files map[[2]string]memoEntry[[]byte]
+	lists map[string]memoEntry[[]string] // by version; versionsKey: the versions
+}
+
+type memoEntry[T any] struct {
+	v   T
+	err error
 }
 
 func newMemo(r repository.Repository) *memoRepository {
-	return &memoRepository{Repository: r, files: map[[2]string][]byte{}, lists: map[string][]string{}}
+	return &memoRepository{Repository: r, files: map[[2]string]memoEntry[[]byte]{}, lists: map[string]memoEntry[[]string]{}}
+}
+
+// remember returns the entry under key, or reads and keeps it (not when the run was
+// interrupted meanwhile).
+func remember[K comparable, T any](ctx context.Context, mu *sync.Mutex, m map[K]memoEntry[T], key K, read func() (T, error)) (T, error) {
+	mu.Lock()
+	e, ok := m[key]
+	mu.Unlock()
+	if ok {
+		return e.v, e.err
+	}
+	v, err := read()
+	if ctx.Err() == nil {
+		mu.Lock()
+		m[key] = memoEntry[T]{v, err}
+		mu.Unlock()
+	}
+	return v, err
+}
+
+// versionsKey holds the version listing among the file listings (no version is "").
+const versionsKey = ""
+
+func (m *memoRepository) Versions(ctx context.Context) ([]string, error) {
+	return remember(ctx, &m.mu, m.lists, versionsKey, func() ([]string, error) { return m.Repository.Versions(ctx) })
 }
 
 func (m *memoRepository) Files(ctx context.Context, version string) ([]string, error) {
-	m.mu.Lock()
-	names, ok := m.lists[version]
-	m.mu.Unlock()
-	if ok {
-		return names, nil
-	}
-	names, err := m.Repository.Files(ctx, version)
-	if err == nil {
-		m.mu.Lock()
-		m.lists[version] = names
-		m.mu.Unlock()
-	}
-	return names, err
+	return remember(ctx, &m.mu, m.lists, version, func() ([]string, error) { return m.Repository.Files(ctx, version) })
 }
 
 func (m *memoRepository) File(ctx context.Context, version, name string) ([]byte, error) {
-	key := [2]string{version, name}
-	m.mu.Lock()
-	data, ok := m.files[key]
-	m.mu.Unlock()
-	if ok {
-		return data, nil
-	}
-	data, err := m.Repository.File(ctx, version, name)
-	if err == nil {
-		m.mu.Lock()
-		m.files[key] = data
-		m.mu.Unlock()
-	}
-	return data, err
+	return remember(ctx, &m.mu, m.files, [2]string{version, name}, func() ([]byte, error) { return m.Repository.File(ctx, version, name) })
 }

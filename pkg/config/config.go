@@ -136,6 +136,26 @@ func Parse(file string, data []byte) (*Config, error) {
 	if err := dec.Decode(c); err != nil && !errors.Is(err, io.EOF) {
 		return nil, fmt.Errorf("%s: %s", file, cleanYAMLErr(err))
 	}
+	if err := oneDocument(file, dec); err != nil {
+		return nil, err
+	}
 	setLines(c, &root)
 	return c, nil
+}
+
+// oneDocument refuses a document after the first (it would be ignored), naming its line.
+func oneDocument(file string, dec *yaml.Decoder) error {
+	var next yaml.Node
+	err := dec.Decode(&next)
+	switch {
+	case errors.Is(err, io.EOF):
+		return nil
+	case err != nil:
+		return fmt.Errorf("%s: after the first document: %s", file, cleanYAMLErr(err))
+	}
+	if len(next.Content) == 0 || next.Content[0].Tag == "!!null" && next.Content[0].Value == "" {
+		return nil // an empty document after a trailing ---
+	}
+	line := next.Content[0].Line
+	return fmt.Errorf("%s:%d: a second YAML document: the config is one document (nothing after it is read); remove the `---` and merge it into the first", file, line)
 }

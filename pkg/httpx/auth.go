@@ -1,6 +1,9 @@
 package httpx
 
 import (
+	"errors"
+	"fmt"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -11,7 +14,13 @@ type Auth struct {
 	Header  string     // e.g. "Authorization", "PRIVATE-TOKEN", "JOB-TOKEN"
 	Value   string     // e.g. "Bearer <token>"; empty sends nothing
 	Origins []*url.URL // only requests to these origins carry the header
+	// PlainHTTP allows sending it over plain http:// to a host other than loopback
+	// (the user's --plain-http); without it such a request is refused.
+	PlainHTTP bool
 }
+
+// ErrPlainHTTP marks a credential refused over plain HTTP.
+var ErrPlainHTTP = errors.New("a token over plain HTTP")
 
 // credentialHeaders are dropped from any request that leaves the origin it started at.
 var credentialHeaders = []string{"Authorization", "Proxy-Authorization", "Cookie",
@@ -28,6 +37,10 @@ func (t *authTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if t.auth.Value == "" || !t.allowed(req.URL) {
 		return t.base.RoundTrip(req)
 	}
+	if strings.EqualFold(req.URL.Scheme, "http") && !t.auth.PlainHTTP && !loopback(req.URL.Hostname()) {
+		return nil, fmt.Errorf("refusing to send the token to %s over plain http://, where anyone on the way can read it: use https://, or pass --plain-http to send it anyway: %w",
+			req.URL.Host, ErrPlainHTTP)
+	}
 	r := req.Clone(req.Context())
 	r.Header.Set(t.auth.Header, t.auth.Value)
 	return t.base.RoundTrip(r)
@@ -40,6 +53,12 @@ func (t *authTransport) allowed(u *url.URL) bool {
 		}
 	}
 	return false
+}
+
+// loopback reports a host on this machine (localhost, 127.0.0.0/8, ::1).
+func loopback(host string) bool {
+	ip := net.ParseIP(host)
+	return strings.EqualFold(host, "localhost") || ip != nil && ip.IsLoopback()
 }
 
 // sameOrigin compares scheme, host and port (default ports made explicit).

@@ -20,7 +20,7 @@ import (
 // 501) and adds rate limits answered with 403 (GitHub's primary and secondary
 // limits: X-RateLimit-Remaining: 0 or Retry-After). Context errors never retry.
 func retryable(resp *http.Response, err error) bool {
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, ErrCap) || errors.Is(err, ErrPlainHTTP) {
 		return false
 	}
 	var forced *retryError

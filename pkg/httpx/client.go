@@ -28,6 +28,9 @@ type Options struct {
 	// whole request is unbounded (NoTimeout); DefaultIdleTimeout when zero.
 	IdleTimeout time.Duration
 	Auth        Auth
+	// Answers is what the client's answers are when a request's context does not
+	// say (the cap on each); streams with NoTimeout.
+	Answers Answers
 }
 
 // NewClient returns a client with timeouts, the credential sent only to its origins,
@@ -38,16 +41,22 @@ func NewClient(o Options) *http.Client {
 		c = *o.Client
 	}
 	base := transport(c.Transport)
+	bt := &boundTransport{answers: o.Answers, header: DefaultHeaderTimeout, fallback: newRun(DefaultLimits)}
 	switch {
 	case o.NoTimeout:
-		c.Timeout = 0
 		base = idleTransport{base: base, idle: cmp.Or(o.IdleTimeout, DefaultIdleTimeout)}
+		bt.answers = Streams
 	case o.Timeout > 0:
-		c.Timeout = o.Timeout
-	case c.Timeout == 0:
-		c.Timeout = DefaultTimeout
+		bt.timeout = o.Timeout
+	default:
+		bt.timeout = cmp.Or(c.Timeout, DefaultTimeout)
 	}
-	c.Transport = &authTransport{base: base, auth: o.Auth}
+	if o.Answers != Downloads {
+		bt.answers = o.Answers
+	}
+	c.Timeout = 0 // boundTransport's, whose error names the limit
+	bt.base = &authTransport{base: base, auth: o.Auth}
+	c.Transport = bt
 	c.CheckRedirect = checkRedirect(c.CheckRedirect)
 	return &c
 }

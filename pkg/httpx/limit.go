@@ -49,9 +49,11 @@ func TooLarge(what string, limit int64) error {
 		what, Size(limit), ErrTooLarge)
 }
 
-// Size prints a byte count as MiB or KiB.
+// Size prints a byte count as GiB, MiB or KiB.
 func Size(n int64) string {
 	switch {
+	case n >= 1<<30 && n%(1<<30) == 0:
+		return fmt.Sprintf("%d GiB", n>>30)
 	case n >= 1<<20 && n%(1<<20) == 0:
 		return fmt.Sprintf("%d MiB", n>>20)
 	case n >= 1<<10 && n%(1<<10) == 0:

@@ -34,7 +34,7 @@ func WriteWith(w io.Writer, format string, fs Findings, o Options) error {
 	switch format {
 	case "text", "":
 		for _, f := range fs {
-			if _, err := fmt.Fprintln(w, f.String()); err != nil {
+			if _, err := fmt.Fprintln(w, TerminalLine(f.String())); err != nil {
 				return err
 			}
 		}
@@ -91,12 +91,15 @@ func location(f Finding) string {
 	return f.File
 }
 
+// ghEscapeData escapes a workflow command's message as GitHub does (%, CR, LF), and
+// other control characters (terminal escapes) as Terminal does.
 func ghEscapeData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(escapeControls(s, false))
 }
 
+// ghEscapeProp escapes a property (file, title): the message's escapes, and : and ,.
 func ghEscapeProp(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(escapeControls(s, false))
 }
 
 // WriteFile writes findings in a format to the file at path (replacing it), for a

@@ -20,7 +20,7 @@ func openGitHub(raw string, o Options) (repository.Repository, error) {
 	if tok == "" {
 		tok = GitHubToken(o.Getenv).Value
 	}
-	opts := github.Options{Owner: owner, Repo: repo, Token: tok, APIURL: o.GitHubAPIURL, HTTPClient: o.HTTPClient}
+	opts := github.Options{Owner: owner, Repo: repo, Token: tok, APIURL: o.GitHubAPIURL, HTTPClient: o.HTTPClient, PlainHTTP: o.Registry.PlainHTTP}
 	opts.Retry.Sleep = o.Sleep
 	r, err := github.NewRepo(opts)
 	if err != nil {
@@ -44,7 +44,7 @@ func openGitLab(raw string, o Options) (repository.Repository, error) {
 	if tok.Value == "" {
 		tok = GitLabToken(o.Getenv, "")
 	}
-	opts := gitlab.Options{BaseURL: base, Project: project, Package: pkg, Token: tok.Value, TokenKind: tok.Kind, HTTPClient: o.HTTPClient}
+	opts := gitlab.Options{BaseURL: base, Project: project, Package: pkg, Token: tok.Value, TokenKind: tok.Kind, HTTPClient: o.HTTPClient, PlainHTTP: o.Registry.PlainHTTP}
 	opts.Retry.Sleep = o.Sleep
 	r, err := gitlab.NewRepo(opts)
 	if err != nil {

@@ -56,7 +56,8 @@ func (o Options) lint(label string, version layout.Version, files map[string][]b
 
 // loadFiles reads the named files: of a listed version, those clusterctl reads
 // (layout.Reads) and every other components file, which lint checks too; read
-// problems are findings.
+// problems of the repository (missing, too large, unreadable local files) are
+// findings, while a remote that fails (a 500, a timeout, a cap) ends the run (exit 4).
 func loadFiles(ctx context.Context, r repository.Repository, label, components, version string, names []string, listed bool, vr *VersionReport) (map[string][]byte, error) {
 	files := map[string][]byte{}
 	for _, name := range names {
@@ -64,6 +65,9 @@ func loadFiles(ctx context.Context, r repository.Repository, label, components, 
 			continue
 		}
 		data, err := r.File(ctx, version, name)
+		if err == nil {
+			err = repository.CheckFile(name, data) // the document cap (sizes are the reader's)
+		}
 		switch {
 		case ctx.Err() != nil:
 			return nil, ctx.Err()
@@ -71,6 +75,8 @@ func loadFiles(ctx context.Context, r repository.Repository, label, components, 
 			vr.Findings = append(vr.Findings, missing(label, version, name, components))
 		case errors.Is(err, httpx.ErrTooLarge):
 			vr.Findings = append(vr.Findings, finding(RuleUnreadable, label, version, name, fmt.Sprintf("not read: %v", err)))
+		case err != nil && remote(r):
+			return nil, fmt.Errorf("reading %s of %s %s: %w", name, label, version, err)
 		case err != nil:
 			vr.Findings = append(vr.Findings, finding(RuleUnreadable, label, version, name,
 				fmt.Sprintf("reading the file: %v; clusterctl fails on this error too, fix the repository", err)))
@@ -79,6 +85,15 @@ func loadFiles(ctx context.Context, r repository.Repository, label, components, 
 		}
 	}
 	return files, nil
+}
+
+// remote reports a repository read over the network.
+func remote(r repository.Repository) bool {
+	switch r.Info().Kind {
+	case repository.GitHub, repository.GitLab, repository.OCI:
+		return true
+	}
+	return false
 }
 
 // found keeps the names that were read: the files of a version that cannot be listed.

@@ -33,8 +33,8 @@ func (a *api) listAssets(ctx context.Context, relID int64) ([]*gh.ReleaseAsset, 
 
 // assetsWithDigest lists a release's assets with their digests.
 func (a *api) assetsWithDigest(ctx context.Context, relID int64) ([]*ghAsset, error) {
-	return listAll[*ghAsset](ctx, a, fmt.Sprintf("listing the assets of release %d in %s", relID, a.name()),
-		fmt.Sprintf("repos/%s/%s/releases/%d/assets", a.owner, a.repo, relID))
+	return listAll[ghAsset](ctx, a, fmt.Sprintf("listing the assets of release %d in %s", relID, a.name()),
+		fmt.Sprintf("repos/%s/%s/releases/%d/assets", a.owner, a.repo, relID), httpx.MaxAssets)
 }
 
 // upload posts the bytes to the upload host (go-github's UploadReleaseAsset wants an
@@ -72,6 +72,7 @@ func (a *api) deleteAsset(ctx context.Context, id int64, name string) error {
 // bytes is an error matching httpx.ErrTooLarge; what names the asset in errors.
 func (a *api) download(ctx context.Context, id int64, what string, limit int64) ([]byte, error) {
 	var data []byte
+	ctx = httpx.WithAnswerCap(ctx, limit+1) // ReadAll names the file past limit
 	err := a.try(ctx, func(c *gh.Client) error {
 		rc, _, err := c.Repositories.DownloadReleaseAsset(ctx, a.owner, a.repo, id, a.http)
 		if err != nil {

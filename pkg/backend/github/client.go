@@ -30,13 +30,13 @@ func newAPI(o Options) (*api, error) {
 	if err != nil {
 		return nil, err
 	}
-	auth := httpx.Auth{Header: "Authorization", Origins: []*url.URL{base, up}}
+	auth := httpx.Auth{Header: "Authorization", Origins: []*url.URL{base, up}, PlainHTTP: o.PlainHTTP}
 	if o.Token != "" {
 		auth.Value = "Bearer " + o.Token
 	}
 	return &api{owner: o.Owner, repo: o.Repo, base: base, up: up,
 		http:   httpx.NewClient(httpx.Options{Client: o.HTTPClient}),
-		authed: httpx.NewClient(httpx.Options{Client: o.HTTPClient, Auth: auth}), retry: o.Retry.WithDefaults(), red: redactor{secret: o.Token}}, nil
+		authed: httpx.NewClient(httpx.Options{Client: o.HTTPClient, Auth: auth, Answers: httpx.APIAnswers}), retry: o.Retry.WithDefaults(), red: redactor{secret: o.Token}}, nil
 }
 
 // name is "OWNER/NAME".

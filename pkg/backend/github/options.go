@@ -22,6 +22,7 @@ type Options struct {
 	TargetCommitish string       // commit or branch GitHub tags when the tag does not exist yet
 	Jobs            int          // parallel uploads per release; 4 when 0
 	Retry           RetryPolicy
+	PlainHTTP       bool // the token may go to an http:// API URL off loopback (--plain-http)
 	// Notes is the body of a release this run creates; for a release that exists, it
 	// replaces the body. Empty: new releases get no body, existing ones keep theirs.
 	Notes string

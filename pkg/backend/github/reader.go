@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"sync"
 
 	gh "github.com/google/go-github/v60/github"
 
@@ -16,6 +17,10 @@ import (
 // GitHub kind of repository.Repository.
 type Repo struct {
 	api *api
+	// listed keeps each tag's asset listing: a run lists a release once, however
+	// many of its files it reads.
+	mu     sync.Mutex
+	listed map[string][]*gh.ReleaseAsset
 	// MaxFileSize caps File for names other than metadata.yaml (which has
 	// httpx.MaxMetadataSize); httpx.MaxFileSize when 0.
 	MaxFileSize int64
@@ -32,7 +37,7 @@ func NewRepo(opts Options) (*Repo, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Repo{api: a}, nil
+	return &Repo{api: a, listed: map[string][]*gh.ReleaseAsset{}}, nil
 }
 
 // String is "github:OWNER/NAME".
@@ -94,12 +99,22 @@ func (r *Repo) File(ctx context.Context, tag, name string) ([]byte, error) {
 	return nil, withKind(fs.ErrNotExist, "reading %s from the release %s of %s: the release has no such asset", name, tag, r.api.name())
 }
 
+// assets lists the assets of a tag's release, once per tag.
 func (r *Repo) assets(ctx context.Context, tag string) ([]*gh.ReleaseAsset, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if as, ok := r.listed[tag]; ok {
+		return as, nil
+	}
 	rel, err := r.api.releaseByTag(ctx, tag)
 	if err != nil {
 		return nil, err
 	}
-	return r.api.listAssets(ctx, rel.GetID())
+	as, err := r.api.listAssets(ctx, rel.GetID())
+	if err == nil {
+		r.listed[tag] = as
+	}
+	return as, err
 }
 
 // download fetches an asset as clusterctl does (API, Accept: application/octet-stream,

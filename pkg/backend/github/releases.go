@@ -26,30 +26,7 @@ func (a *api) getRepo(ctx context.Context) (*gh.Repository, error) {
 
 // listReleases lists every release the token can see (drafts need push access).
 func (a *api) listReleases(ctx context.Context) ([]*ghRelease, error) {
-	return listAll[*ghRelease](ctx, a, "listing releases of "+a.name(), fmt.Sprintf("repos/%s/%s/releases", a.owner, a.repo))
-}
-
-// listAll reads every page (100 items each) of an API listing at path.
-func listAll[T any](ctx context.Context, a *api, what, path string) ([]T, error) {
-	var all []T
-	for page := 1; page != 0; {
-		var batch []T
-		var resp *gh.Response
-		err := a.call(ctx, what, func(c *gh.Client) error {
-			req, err := c.NewRequest(http.MethodGet, fmt.Sprintf("%s?per_page=100&page=%d", path, page), nil)
-			if err != nil {
-				return err
-			}
-			resp, err = c.Do(ctx, req, &batch)
-			return err
-		})
-		if err != nil {
-			return nil, err
-		}
-		all = append(all, batch...)
-		page = resp.NextPage
-	}
-	return all, nil
+	return listAll[ghRelease](ctx, a, "listing releases of "+a.name(), fmt.Sprintf("repos/%s/%s/releases", a.owner, a.repo), 0)
 }
 
 // findDraft returns a draft release of a tag, or nil. It lists, because

@@ -26,12 +26,13 @@ func header(kind string) string {
 // authClient is an httpx client that sends the token in name, only to the instance's
 // origin: client-go's own auth sources add the header to every request, redirects to
 // other hosts included, so the client is built unauthenticated and the transport adds it.
-func authClient(o Options, base *url.URL, name, value string) *http.Client {
-	auth := httpx.Auth{Header: name, Origins: []*url.URL{base}}
+// answers says what its answers are (the API's, or downloads).
+func authClient(o Options, base *url.URL, name, value string, answers httpx.Answers) *http.Client {
+	auth := httpx.Auth{Header: name, Origins: []*url.URL{base}, PlainHTTP: o.PlainHTTP}
 	if o.Token != "" {
 		auth.Value = value
 	}
-	return httpx.NewClient(httpx.Options{Client: o.HTTPClient, Auth: auth})
+	return httpx.NewClient(httpx.Options{Client: o.HTTPClient, Auth: auth, Answers: answers})
 }
 
 // newClient builds the API client: no client-side retries (see retry.go) and no
@@ -62,8 +63,8 @@ func newConn(o Options) (*conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	bearer := authClient(o, base, "Authorization", "Bearer "+o.Token)
-	o.HTTPClient = authClient(o, base, header(o.TokenKind), o.Token)
+	bearer := authClient(o, base, "Authorization", "Bearer "+o.Token, httpx.Downloads)
+	o.HTTPClient = authClient(o, base, header(o.TokenKind), o.Token, httpx.APIAnswers)
 	api, err := newClient(o.HTTPClient, base)
 	if err != nil {
 		return nil, fmt.Errorf("creating GitLab client for %s: %w", o.BaseURL, redactor(o.Token).clean(err, nil))

@@ -36,6 +36,8 @@ type Options struct {
 	// Retry bounds the retries of one request on 429, 5xx (except 501) and network
 	// errors: httpx's one policy (zero fields take its defaults).
 	Retry httpx.Policy
+	// PlainHTTP lets the token go to an http:// instance off loopback (--plain-http).
+	PlainHTTP bool
 }
 
 func (o Options) withDefaults() Options {

@@ -3,11 +3,13 @@ package gitlab
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"sort"
 
 	gl "gitlab.com/gitlab-org/api/client-go"
 
+	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -34,7 +36,7 @@ func (v remoteVersion) newest(name string) (remoteFile, bool) {
 // packages lists the project's generic packages named exactly name. GitLab's
 // package_name filter is a substring match, so the exact comparison is done here.
 func (c *conn) packages(ctx context.Context, name string) ([]*gl.Package, error) {
-	all, err := listPages(ctx, c, func(ctx context.Context, page int64) ([]*gl.Package, *gl.Response, error) {
+	all, err := listPages(ctx, c, "listing the packages "+name+" of GitLab project "+c.opts.Project, func(ctx context.Context, page int64) ([]*gl.Package, *gl.Response, error) {
 		opt := &gl.ListProjectPackagesOptions{PackageType: gl.Ptr("generic"), PackageName: gl.Ptr(name)}
 		opt.PerPage, opt.Page = 100, page
 		return c.api.Packages.ListProjectPackages(c.opts.Project, opt, gl.WithContext(ctx))
@@ -53,19 +55,22 @@ func (c *conn) packages(ctx context.Context, name string) ([]*gl.Package, error)
 
 // packageFiles lists every file of one package, duplicates included.
 func (c *conn) packageFiles(ctx context.Context, id int64) ([]*gl.PackageFile, error) {
-	return listPages(ctx, c, func(ctx context.Context, page int64) ([]*gl.PackageFile, *gl.Response, error) {
+	return listPages(ctx, c, fmt.Sprintf("listing the files of package %d of GitLab project %s", id, c.opts.Project), func(ctx context.Context, page int64) ([]*gl.PackageFile, *gl.Response, error) {
 		opt := &gl.ListPackageFilesOptions{}
 		opt.PerPage, opt.Page = 100, page
 		return c.api.Packages.ListPackageFiles(c.opts.Project, id, opt, gl.WithContext(ctx))
 	})
 }
 
-// listPages reads every page of a listing, each with retries; a failed attempt
-// asks for the same page again (its answer carries no next page to follow).
-func listPages[T any](ctx context.Context, c *conn, get func(ctx context.Context, page int64) ([]T, *gl.Response, error)) ([]T, error) {
-	var out []T
+// listPages reads every page of a listing, each with retries, within the run's caps
+// (httpx.NewListing: page size, pages, a next page already read, entries); a failed
+// attempt asks for the same page again (its answer carries no next page to follow).
+// A null entry is dropped.
+func listPages[T any](ctx context.Context, c *conn, what string, get func(ctx context.Context, page int64) ([]*T, *gl.Response, error)) ([]*T, error) {
+	ctx, listing := httpx.NewListing(ctx, what, 0)
+	var out []*T
 	for page := int64(1); page != 0; {
-		var items []T
+		var items []*T
 		next := int64(0)
 		err := c.retry(ctx, func(ctx context.Context, _ int) (*gl.Response, error) {
 			got, resp, err := get(ctx, page)
@@ -77,9 +82,23 @@ func listPages[T any](ctx context.Context, c *conn, get func(ctx context.Context
 		if err != nil {
 			return nil, err
 		}
-		out, page = append(out, items...), next
+		if err := listing.Add(len(items)); err != nil {
+			return nil, err
+		}
+		out, page = append(out, nonNil(items)...), next
 	}
 	return out, nil
+}
+
+// nonNil drops the null entries of a decoded listing.
+func nonNil[T any](xs []*T) []*T {
+	out := xs[:0]
+	for _, x := range xs {
+		if x != nil {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // listed reads a package version through the packages API.
@@ -135,6 +154,7 @@ func (c *conn) remote(ctx context.Context, name, version string, names []string)
 // download fetches a file through the API client (GitLab serves the newest duplicate).
 func (c *conn) download(ctx context.Context, name, version, file string) ([]byte, error) {
 	var data []byte
+	ctx = httpx.WithAnswerCap(ctx, httpx.MaxFileSize+1)
 	err := c.retry(ctx, func(ctx context.Context, _ int) (*gl.Response, error) {
 		b, resp, err := c.api.GenericPackages.DownloadPackageFile(c.opts.Project, name, version, file, gl.WithContext(ctx))
 		data = b

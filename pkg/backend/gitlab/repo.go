@@ -138,7 +138,7 @@ func (r *Repo) File(ctx context.Context, version, name string) ([]byte, error) {
 }
 
 func (r *Repo) get(ctx context.Context, u string, limit int64) ([]byte, *gl.Response, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	req, err := http.NewRequestWithContext(httpx.WithAnswerCap(ctx, limit+1), http.MethodGet, u, nil)
 	if err != nil {
 		return nil, nil, err
 	}

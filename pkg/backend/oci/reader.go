@@ -8,6 +8,7 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/repository"
 	"oras.land/oras-go/v2/errdef"
@@ -54,7 +55,8 @@ func (r *Reader) Versions(ctx context.Context) ([]string, error) {
 		return nil, err
 	}
 	var out []string
-	err = repo.Tags(ctx, "", func(tags []string) error { out = append(out, tags...); return nil })
+	ctx, listing := httpx.NewListing(ctx, "listing tags of "+r.String(), 0)
+	err = repo.Tags(ctx, "", func(tags []string) error { out = append(out, tags...); return listing.Add(len(tags)) })
 	if err != nil {
 		return nil, fmt.Errorf("listing tags of %s: %w", r, Explain(err))
 	}
@@ -111,7 +113,7 @@ func (r *Reader) fetch(ctx context.Context, version string) (*Fetched, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := fetch(ctx, repo, version)
+	f, err := fetch(httpx.WithAnswerCap(ctx, MaxArtifactSize), repo, version)
 	if err != nil {
 		return nil, notFound(fmt.Errorf("%s: %w", r, Explain(err)))
 	}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	"oras.land/oras-go/v2/content"
@@ -63,11 +64,16 @@ func (r *Reader) Bundles(ctx context.Context, version string) ([][]byte, error) 
 		return nil, fmt.Errorf("resolving %s:%s: %w", r.repo, version, Explain(err))
 	}
 	var refs []ocispec.Descriptor
-	err = repo.Referrers(ctx, subject, SigstoreBundleType, func(ds []ocispec.Descriptor) error { refs = append(refs, ds...); return nil })
+	lctx, listing := httpx.NewListing(ctx, "listing the referrers of "+r.repo+":"+version, maxReferrers)
+	err = repo.Referrers(lctx, subject, SigstoreBundleType, func(ds []ocispec.Descriptor) error {
+		refs = append(refs, ds...)
+		return listing.Add(len(ds))
+	})
 	if err != nil {
 		return nil, fmt.Errorf("listing the referrers of %s:%s: %w", r.repo, version, Explain(err))
 	}
 	var out [][]byte
+	ctx = httpx.WithAnswerCap(ctx, maxBundle)
 	for _, d := range refs {
 		if d.Size > maxBundle {
 			continue
@@ -89,5 +95,9 @@ func (r *Reader) Bundles(ctx context.Context, version string) ([][]byte, error) 
 	return out, nil
 }
 
-// maxBundle caps a bundle read from a registry (a real one is a few KiB).
-const maxBundle = 4 << 20
+// maxBundle caps a bundle read from a registry (a real one is a few KiB);
+// maxReferrers the signatures of one artifact (a real one has one or two).
+const (
+	maxBundle    = 4 << 20
+	maxReferrers = 100
+)

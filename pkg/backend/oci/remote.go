@@ -21,6 +21,9 @@ type Remote struct {
 	Credential     auth.CredentialFunc // nil: anonymous
 	Transport      http.RoundTripper   // nil: http.DefaultTransport
 	Retry          httpx.Policy        // zero: the one retry policy of every remote call
+	// TokenServers are the token servers (host[:port]) on another origin than their
+	// registry that may receive its credentials (--token-server); none by default.
+	TokenServers []string
 }
 
 // Repository opens host/path on a registry.
@@ -30,7 +33,7 @@ func (r Remote) Repository(ref string) (*remote.Repository, error) {
 		return nil, fmt.Errorf("repository %q: %w", ref, err)
 	}
 	repo.PlainHTTP = r.plainHTTP(repo.Reference.Registry)
-	repo.Client = r.client()
+	repo.Client = r.client(repo.Reference.Registry, repo.PlainHTTP)
 	return repo, nil
 }
 
@@ -52,9 +55,14 @@ func (r Remote) plainHTTP(host string) bool {
 	return strings.EqualFold(name, "localhost") || ip != nil && ip.IsLoopback()
 }
 
-func (r Remote) client() *auth.Client {
+func (r Remote) client(registry string, plain bool) *auth.Client {
 	seen := &secrets{}
-	rt := redactAnswers{base: r.Retry.Transport(r.Transport), secrets: seen}
+	scheme := "https"
+	if plain {
+		scheme = "http"
+	}
+	guard := tokenGuard{base: r.Retry.Transport(r.Transport), registry: registry, scheme: scheme, allowed: r.TokenServers}
+	rt := redactAnswers{base: guard, secrets: seen}
 	hc := httpx.NewClient(httpx.Options{Client: &http.Client{Transport: rt}, NoTimeout: true})
 	return &auth.Client{
 		Client:     hc,
