@@ -23,7 +23,7 @@ const (
 // written, with a placeholder per variable, with none set; the error is the
 // placeholder reading's, which names the real fault's line, else the first.
 // asWritten says the objects are the file's as written (not substituted).
-func readAsClusterctl(data []byte, kind string, rendered bool) (ref []manifest.RefDoc, asWritten bool, err error) {
+func readAsClusterctl(data []byte, kind layout.Kind, rendered bool) (ref []manifest.RefDoc, asWritten bool, err error) {
 	read := manifest.ReadClusterctl
 	if rendered {
 		read = manifest.ReadRendered
