@@ -32,6 +32,7 @@ func (s *signFlags) flags(cmd *cobra.Command) {
 	f.BoolVar(&s.keyless, "sign-keyless", false, "sign keyless with the CI's OIDC token through Fulcio and Rekor")
 	f.StringVar(&s.fulcioURL, "fulcio-url", sign.DefaultFulcioURL, "Fulcio for --sign-keyless")
 	f.StringVar(&s.rekorURL, "rekor-url", sign.DefaultRekorURL, "Rekor for --sign-keyless")
+	refuseEmpty(cmd, "sign-key")
 }
 
 // signer loads the key (or the OIDC token) before anything is built; nil when the
