@@ -146,3 +146,25 @@ func TestOperatorTypeWords(t *testing.T) {
 		t.Error("an unknown type has no operator word")
 	}
 }
+
+// TestOperatorReads: the names the operator's mapStore keeps for a provider version,
+// and no other.
+func TestOperatorReads(t *testing.T) {
+	for name, want := range map[string]bool{
+		"bootstrap-tiny-v1.0.0-metadata.yaml":   true,
+		"metadata.yaml":                         true,
+		"bootstrap-tiny-v1.0.0-components.yaml": true,
+		"bootstrap-components.yaml":             true,
+		"components.yaml":                       true,
+		"bootstrap-tiny-v1.0.1-metadata.yaml":   false,
+		"bootstrap-other-v1.0.0-metadata.yaml":  false,
+		"cluster-template.yaml":                 false,
+	} {
+		if got := OperatorReads(name, "bootstrap-tiny", "v1.0.0"); got != want {
+			t.Errorf("OperatorReads(%s) = %v, want %v", name, got, want)
+		}
+	}
+	if !OperatorReads("control-plane-kubeadm-v1.0.0-metadata.yaml", "control-plane-kubeadm", "v1.0.0") {
+		t.Error("the control plane's full name uses the operator's word control-plane")
+	}
+}

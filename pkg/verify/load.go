@@ -30,7 +30,7 @@ func loadVersion(ctx context.Context, r repository.Repository, v layout.Version,
 			vr.Findings = append(vr.Findings, missing(label, v.String(), name, components))
 		}
 	}
-	files, err := loadFiles(ctx, r, label, components, v.String(), names, listed != nil, &vr)
+	files, err := loadFiles(ctx, r, v.String(), names, listed != nil, &vr)
 	if err != nil {
 		return vr, nil, err
 	}
@@ -38,6 +38,9 @@ func loadVersion(ctx context.Context, r repository.Repository, v layout.Version,
 		vr.Files = found(names, files)
 	}
 	md := checkMetadata(label, v, files, &vr)
+	if r.Info().Kind == repository.OCI {
+		checkOperatorMetadata(label, v, files, &vr)
+	}
 	if opts.Lint && len(files) > 0 {
 		vr.Findings = append(vr.Findings, contractBreaks(opts.lint(label, v, files), opts.Strict)...)
 	}
@@ -55,12 +58,14 @@ func (o Options) lint(label string, version layout.Version, files map[string][]b
 }
 
 // loadFiles reads the named files: of a listed version, those clusterctl reads
-// (layout.Reads) and every other components file, which lint checks too; read
-// problems are findings.
-func loadFiles(ctx context.Context, r repository.Repository, label, components, version string, names []string, listed bool, vr *VersionReport) (map[string][]byte, error) {
+// (layout.Reads) and every other components file, which lint checks too, and of an
+// OCI artifact every file the operator's rules would read (layout.OperatorReads);
+// read problems are findings. What is loaded is what the signature must cover.
+func loadFiles(ctx context.Context, r repository.Repository, version string, names []string, listed bool, vr *VersionReport) (map[string][]byte, error) {
+	label, components := r.Info().Label, r.Info().Components
 	files := map[string][]byte{}
 	for _, name := range names {
-		if listed && !layout.Reads(name, components) && layout.FileKind(name) != layout.KindComponents {
+		if listed && !reads(r.Info(), name, version) {
 			continue
 		}
 		data, err := r.File(ctx, version, name)
@@ -79,6 +84,13 @@ func loadFiles(ctx context.Context, r repository.Repository, label, components, 
 		}
 	}
 	return files, nil
+}
+
+// reads tells whether verify loads the listed file name of a version of the
+// repository described by info (loadFiles).
+func reads(info repository.Info, name, version string) bool {
+	return layout.Reads(name, info.Components) || layout.FileKind(name) == layout.KindComponents ||
+		info.Kind == repository.OCI && layout.OperatorReads(name, info.Label, version)
 }
 
 // found keeps the names that were read: the files of a version that cannot be listed.
@@ -114,19 +126,39 @@ func checkMetadata(label string, v layout.Version, files map[string][]byte, vr *
 	if !ok {
 		return nil
 	}
-	md, err := parseMetadata(data)
+	md := checkMetadataFile(label, v, layout.MetadataFile, data, vr)
+	if md != nil {
+		vr.Series = md.ReleaseSeries
+	}
+	return md
+}
+
+// checkMetadataFile decodes one metadata file (metadata.yaml, or the operator's
+// full-name one) and checks it has the version's release series.
+func checkMetadataFile(label string, v layout.Version, name string, data []byte, vr *VersionReport) *metadata.Metadata {
+	md, err := metadata.ParseLenient(name, data)
 	if err != nil {
-		vr.Findings = append(vr.Findings, finding(RuleMetadataInvalid, label, v.String(), layout.MetadataFile,
-			fmt.Sprintf("decoding metadata.yaml: %v; write apiVersion, kind and releaseSeries as clusterctl's Metadata type", err)))
+		vr.Findings = append(vr.Findings, finding(RuleMetadataInvalid, label, v.String(), name,
+			fmt.Sprintf("decoding %s: %v; write apiVersion, kind and releaseSeries as clusterctl's Metadata type", name, err)))
 		return nil
 	}
-	vr.Series = md.ReleaseSeries
 	if seriesOf(md, v) == nil {
-		vr.Findings = append(vr.Findings, finding(RuleNotInOwnMetadata, label, v.String(), layout.MetadataFile,
+		vr.Findings = append(vr.Findings, finding(RuleNotInOwnMetadata, label, v.String(), name,
 			fmt.Sprintf("no releaseSeries entry for %d.%d: clusterctl init and generate provider fail with \"does not match any release series\"; add {major: %d, minor: %d, contract: ...}",
 				v.Major(), v.Minor(), v.Major(), v.Minor())))
 	}
 	return md
+}
+
+// checkOperatorMetadata checks, in an OCI artifact, the metadata the operator reads
+// before metadata.yaml (<type>-<name>-<version>-metadata.yaml) as metadata.yaml is
+// checked; an empty one the operator skips.
+func checkOperatorMetadata(label string, v layout.Version, files map[string][]byte, vr *VersionReport) {
+	typ, name := layout.ParseLabel(label)
+	full := layout.OperatorMetadataFiles(typ, name, v.String())[0]
+	if data := files[full]; len(data) > 0 {
+		checkMetadataFile(label, v, full, data, vr)
+	}
 }
 
 func missing(label, version, name, components string) lint.Finding {
