@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"strings"
 
 	gh "github.com/google/go-github/v60/github"
 
@@ -79,8 +80,10 @@ func (r *Repo) Files(ctx context.Context, tag string) ([]string, error) {
 	return names, nil
 }
 
-// File downloads one asset of the published release of a tag. A missing release or
-// asset gives an error that matches errors.Is(err, fs.ErrNotExist).
+// File downloads one asset of the published release of a tag and checks it against
+// the asset's listed size and digest (listed). A missing release or asset gives an
+// error that matches errors.Is(err, fs.ErrNotExist); a download that differs from
+// the listing one that matches repository.ErrMismatch.
 func (r *Repo) File(ctx context.Context, tag, name string) ([]byte, error) {
 	assets, err := r.assets(ctx, tag)
 	if err != nil {
@@ -88,18 +91,35 @@ func (r *Repo) File(ctx context.Context, tag, name string) ([]byte, error) {
 	}
 	for _, a := range assets {
 		if a.GetName() == name {
-			return r.download(ctx, tag, a, repository.CapFor(name, r.MaxFileSize))
+			data, err := r.download(ctx, tag, &a.ReleaseAsset, repository.CapFor(name, r.MaxFileSize))
+			if err != nil {
+				return nil, err
+			}
+			return data, listed(a).Check(fmt.Sprintf("%s of the release %s of %s", name, tag, r.api.name()), "GitHub", data)
 		}
 	}
 	return nil, withKind(fs.ErrNotExist, "reading %s from the release %s of %s: the release has no such asset", name, tag, r.api.name())
 }
 
-func (r *Repo) assets(ctx context.Context, tag string) ([]*gh.ReleaseAsset, error) {
+// listed is what GitHub lists for an asset: its size, and its sha256 when the
+// "digest" field is there (github.com since 2025; older Enterprise servers lack it).
+func listed(a *ghAsset) repository.Listed {
+	l := repository.Listed{Size: -1}
+	if a.Size != nil {
+		l.Size = int64(*a.Size)
+	}
+	if hex, ok := strings.CutPrefix(a.Digest, "sha256:"); ok {
+		l.SHA256 = hex
+	}
+	return l
+}
+
+func (r *Repo) assets(ctx context.Context, tag string) ([]*ghAsset, error) {
 	rel, err := r.api.releaseByTag(ctx, tag)
 	if err != nil {
 		return nil, err
 	}
-	return r.api.listAssets(ctx, rel.GetID())
+	return r.api.assetsWithDigest(ctx, rel.GetID())
 }
 
 // download fetches an asset as clusterctl does (API, Accept: application/octet-stream,
