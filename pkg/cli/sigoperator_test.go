@@ -36,16 +36,23 @@ func TestVerifyOCICoversTheOperatorsMetadata(t *testing.T) {
 		data  string
 		args  []string
 		wants []string
+		layer string // extra when ""
 	}{
+		"another provider object's name": {"apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries:\n- {major: 1, minor: 0, contract: v1beta2}\n",
+			[]string{"--verify-key", pub}, []string{"bootstrap-tiny/v1.0.0/bootstrap-mine-v1.0.0-metadata.yaml: error signature: not covered by the signature"}, "bootstrap-mine-v1.0.0-metadata.yaml"},
 		"signed, another series": {"apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3\nkind: Metadata\nreleaseSeries:\n- {major: 1, minor: 0, contract: v1beta2}\n",
-			[]string{"--verify-key", pub}, []string{"bootstrap-tiny/v1.0.0/" + extra + ": error signature: not covered by the signature"}},
-		"invalid, no key": {"releaseSeries: [\n", nil, []string{"bootstrap-tiny/v1.0.0/" + extra + ": error repo-metadata-invalid"}},
+			[]string{"--verify-key", pub}, []string{"bootstrap-tiny/v1.0.0/" + extra + ": error signature: not covered by the signature"}, ""},
+		"invalid, no key": {"releaseSeries: [\n", nil, []string{"bootstrap-tiny/v1.0.0/" + extra + ": error repo-metadata-invalid"}, ""},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			reg := registry.New(t)
 			repo := reg.Host + "/capi/bootstrap-tiny"
-			withExtra := map[string]string{extra: c.data}
+			layer := extra
+			if c.layer != "" {
+				layer = c.layer
+			}
+			withExtra := map[string]string{layer: c.data}
 			for n, d := range files {
 				withExtra[n] = d
 			}

@@ -147,24 +147,25 @@ func TestOperatorTypeWords(t *testing.T) {
 	}
 }
 
-// TestOperatorReads: the names the operator's mapStore keeps for a provider version,
-// and no other.
+// TestOperatorReads: the names the operator's mapStore may keep for some provider
+// object (its type, name and version are the object's), and no other.
 func TestOperatorReads(t *testing.T) {
 	for name, want := range map[string]bool{
-		"bootstrap-tiny-v1.0.0-metadata.yaml":   true,
-		"metadata.yaml":                         true,
-		"bootstrap-tiny-v1.0.0-components.yaml": true,
-		"bootstrap-components.yaml":             true,
-		"components.yaml":                       true,
-		"bootstrap-tiny-v1.0.1-metadata.yaml":   false,
-		"bootstrap-other-v1.0.0-metadata.yaml":  false,
-		"cluster-template.yaml":                 false,
+		"bootstrap-tiny-v1.0.0-metadata.yaml":          true,
+		"metadata.yaml":                                true,
+		"bootstrap-tiny-v1.0.0-components.yaml":        true,
+		"bootstrap-components.yaml":                    true,
+		"components.yaml":                              true,
+		"bootstrap-tiny-v1.0.1-metadata.yaml":          true,
+		"infrastructure-other-v9.0.0-metadata.yaml":    true,
+		"control-plane-kubeadm-v1.0.0-components.yaml": true,
+		"cluster-template.yaml":                        false,
+		"clusterclass-quick-start.yaml":                false,
+		"bootstrap-tiny-v1.0.0.sigstore.json":          false,
+		"notmetadata.yaml":                             false,
 	} {
-		if got := OperatorReads(name, "bootstrap-tiny", "v1.0.0"); got != want {
+		if got := OperatorReads(name); got != want {
 			t.Errorf("OperatorReads(%s) = %v, want %v", name, got, want)
 		}
-	}
-	if !OperatorReads("control-plane-kubeadm-v1.0.0-metadata.yaml", "control-plane-kubeadm", "v1.0.0") {
-		t.Error("the control plane's full name uses the operator's word control-plane")
 	}
 }

@@ -1,5 +1,7 @@
 package layout
 
+import "strings"
+
 // The cluster-api-operator's file rules for an OCI artifact (its mapStore, v0.29.0):
 // it keeps only the layers titled with these names and takes, first non-empty wins,
 // metadata from <type>-<name>-<version>-metadata.yaml, then metadata.yaml, and
@@ -16,19 +18,13 @@ func OperatorComponentsFiles(typ Type, name, version string) []string {
 	return []string{operatorFull(typ, name, version, OperatorComponentsFile), OperatorType(typ) + "-" + OperatorComponentsFile, OperatorComponentsFile}
 }
 
-// OperatorReads tells whether the operator reads the layer titled file of provider
-// label's version: every file its rules would pick, whichever is picked.
-func OperatorReads(file, label, version string) bool {
-	typ, name := ParseLabel(label)
-	if OperatorType(typ) == "" {
-		return false
-	}
-	for _, n := range append(OperatorMetadataFiles(typ, name, version), OperatorComponentsFiles(typ, name, version)...) {
-		if n == file {
-			return true
-		}
-	}
-	return false
+// OperatorReads tells whether the operator may read the layer titled file of an
+// artifact: every name its rules pick from for some provider object, whose type, name
+// and version are the object's (a user may point any object at any artifact), so
+// metadata.yaml, components.yaml and every *-metadata.yaml and *-components.yaml.
+func OperatorReads(file string) bool {
+	return file == MetadataFile || file == OperatorComponentsFile ||
+		strings.HasSuffix(file, "-"+MetadataFile) || strings.HasSuffix(file, "-"+OperatorComponentsFile)
 }
 
 // operatorFull is the operator's full file name <type>-<name>-<version>-<suffix>.

@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
+	"slices"
+	"strings"
 
 	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/httpx"
@@ -65,7 +68,7 @@ func loadFiles(ctx context.Context, r repository.Repository, version string, nam
 	label, components := r.Info().Label, r.Info().Components
 	files := map[string][]byte{}
 	for _, name := range names {
-		if listed && !reads(r.Info(), name, version) {
+		if listed && !reads(r.Info(), name) {
 			continue
 		}
 		data, err := r.File(ctx, version, name)
@@ -88,9 +91,9 @@ func loadFiles(ctx context.Context, r repository.Repository, version string, nam
 
 // reads tells whether verify loads the listed file name of a version of the
 // repository described by info (loadFiles).
-func reads(info repository.Info, name, version string) bool {
+func reads(info repository.Info, name string) bool {
 	return layout.Reads(name, info.Components) || layout.FileKind(name) == layout.KindComponents ||
-		info.Kind == repository.OCI && layout.OperatorReads(name, info.Label, version)
+		info.Kind == repository.OCI && layout.OperatorReads(name)
 }
 
 // found keeps the names that were read: the files of a version that cannot be listed.
@@ -150,14 +153,14 @@ func checkMetadataFile(label string, v layout.Version, name string, data []byte,
 	return md
 }
 
-// checkOperatorMetadata checks, in an OCI artifact, the metadata the operator reads
-// before metadata.yaml (<type>-<name>-<version>-metadata.yaml) as metadata.yaml is
-// checked; an empty one the operator skips.
+// checkOperatorMetadata checks, in an OCI artifact, every metadata layer the operator
+// may read before metadata.yaml (<type>-<name>-<version>-metadata.yaml, for whatever
+// provider object points at it) as metadata.yaml is checked; an empty one it skips.
 func checkOperatorMetadata(label string, v layout.Version, files map[string][]byte, vr *VersionReport) {
-	typ, name := layout.ParseLabel(label)
-	full := layout.OperatorMetadataFiles(typ, name, v.String())[0]
-	if data := files[full]; len(data) > 0 {
-		checkMetadataFile(label, v, full, data, vr)
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		if data := files[name]; strings.HasSuffix(name, "-"+layout.MetadataFile) && len(data) > 0 {
+			checkMetadataFile(label, v, name, data, vr)
+		}
 	}
 }
 
