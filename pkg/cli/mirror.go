@@ -81,6 +81,8 @@ path: after DIR moves, run "capirepo mirror relink DIR" at its new place.`,
 	o.oci.flags(cmd)
 	o.sig.flags(cmd, "verify-key")
 	o.sign.flags(cmd)
+	o.sign.rederiveFlag(cmd)
+	o.sig.signs = &o.sign
 	return cmd
 }
 

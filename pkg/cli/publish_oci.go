@@ -46,6 +46,8 @@ time comes from SOURCE_DATE_EPOCH or the git commit, never the clock.`,
 	f.StringVar(&o.source, "source", "", "the provider's source URL (org.opencontainers.image.source)")
 	o.replaceFlag(cmd, "move tags that hold different content")
 	o.sign.flags(cmd)
+	o.sign.rederiveFlag(cmd)
+	o.trust.signs = &o.sign
 	_ = cmd.MarkFlagRequired("to")
 	return cmd
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 
 	"github.com/sigstore/sigstore-go/pkg/root"
 
@@ -11,16 +12,23 @@ import (
 // newResigner is the oci destination's Resigner for --sign-key/--sign-keyless (publish
 // oci, mirror --to-oci): each release's statement is signed again with the
 // artifact's manifest among the subjects, which `cosign verify-attestation` requires.
-// With the input trust flags (trust: --verify-key, --certificate-*) the statement is
-// the release's own bundle's, verified with every file first; without, it is
-// re-derived from the files (what names them), which a note says. nil without --sign-*.
+// Its bundle must verify under the input trust flags (trust: --verify-key,
+// --certificate-*), by default under the signing key itself; --rederive (only
+// without trust) signs a statement re-derived from the files where it does not, as
+// for an unsigned release (what names them), which a note says. nil without --sign-*.
 func newResigner(ctx context.Context, io streams, s *signFlags, trust *sigFlags, what string) (*sign.Resigner, error) {
 	if !s.on() {
+		if s.rederive {
+			return nil, usageErr(errors.New("--rederive is about signing again: give --sign-key or --sign-keyless"))
+		}
 		return nil, nil
 	}
 	policy, err := trust.policy()
 	if err != nil {
 		return nil, err
+	}
+	if policy != nil && s.rederive {
+		return nil, usageErr(errors.New("--rederive signs over bundles that do not verify; with --verify-key or --certificate-* they must verify: give one or the other"))
 	}
 	var tr root.TrustedMaterial
 	if s.keyless { // to recognise its own signatures of an earlier run
@@ -35,8 +43,12 @@ func newResigner(ctx context.Context, io streams, s *signFlags, trust *sigFlags,
 		return nil, err
 	}
 	if policy == nil {
-		io.logf("note: no --verify-key or --certificate-identity given: the statements signed for the artifacts are re-derived from %s, "+
-			"not carried over from their bundles; each signature says these files are this provider version, not how they were built", what)
+		orElse := ""
+		if s.rederive {
+			orElse = " (else, with --rederive, its statement is re-derived from the files: you vouch for these bytes now, not the build)"
+		}
+		io.logf("note: no --verify-key or --certificate-identity given: each bundle of %s must verify under the signing key itself%s; "+
+			"an unsigned release is signed with a statement re-derived from its files, which says these files are this provider version, not how they were built", what, orElse)
 	}
-	return &sign.Resigner{Signer: signer, Trust: policy, Builder: io.capirepo().Version}, nil
+	return &sign.Resigner{Signer: signer, Trust: policy, Rederive: s.rederive, Builder: io.capirepo().Version}, nil
 }

@@ -13,21 +13,25 @@ func (c *commonPublish) trustFlags(cmd *cobra.Command) {
 	c.trust.flags(cmd, "verify-key")
 }
 
-// verifyInput checks, when the input trust flags are given, that every release of
-// the set is signed and that its bundle verifies and covers every file
-// (sign.VerifyRelease), before anything is published: a refusal names the file and
-// exits 1. publish oci --sign-* leaves it to its Resigner, which verifies the same
-// before it signs again.
+// verifyInput checks every release of the set before anything is published: its
+// own bundle must match its files, key or not (sign.Matches); with the input trust
+// flags it must be there and verify (sign.VerifyRelease). A refusal names the file
+// and exits 1. publish oci --sign-* leaves both to its Resigner, which checks the
+// same (and by default verifies under the signing key) before it signs again.
 func (c *commonPublish) verifyInput(set *release.Set) error {
 	if c.resigns {
 		return nil
 	}
 	p, err := c.trust.policy()
-	if err != nil || p == nil {
+	if err != nil {
 		return err
 	}
 	for _, r := range set.Releases {
-		if err := sign.VerifyRelease(r, *p); err != nil {
+		err := sign.Matches(r)
+		if err == nil && p != nil {
+			err = sign.VerifyRelease(r, *p)
+		}
+		if err != nil {
 			return withCode(ExitFindings, err)
 		}
 	}

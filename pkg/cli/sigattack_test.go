@@ -132,10 +132,11 @@ func TestPublishOCIRefusesALaunderedBuild(t *testing.T) {
 	}
 }
 
-// TestPublishOCIWithoutInputTrustReDerives: publish oci --sign-key of a laundered
-// build without --verify-key signs only what the files are: the note says the
-// statement was re-derived, and the signed statement names no commit or config of
-// the attacker's claim.
+// TestPublishOCIWithoutInputTrustReDerives: publish oci --sign-key --rederive of a
+// laundered build without --verify-key (its bundle does not verify under the signing
+// key, TestPublishOCISignKeyRefusesAnEditedBuild) signs only what the files are: the
+// note says the statement is re-derived, and the signed statement names no commit or
+// config of the attacker's claim.
 func TestPublishOCIWithoutInputTrustReDerives(t *testing.T) {
 	t.Parallel()
 	dir, pub := signedBuild(t)
@@ -146,8 +147,9 @@ func TestPublishOCIWithoutInputTrustReDerives(t *testing.T) {
 	reg := registry.New(t)
 	dist := filepath.Dir(filepath.Dir(dir))
 	key := filepath.Join(filepath.Dir(dist), "k.key")
-	code, out, errOut := runEnv(t, ociEnv(t, "COSIGN_PASSWORD", testPassword), "publish", "oci", "--from", dist, "--to", reg.Host+"/capi", "--plain-http", "--sign-key", key)
-	if code != ExitOK || !strings.Contains(errOut, "note: no --verify-key or --certificate-identity given: the statements signed for the artifacts are re-derived from the files of "+dist) {
+	code, out, errOut := runEnv(t, ociEnv(t, "COSIGN_PASSWORD", testPassword), "publish", "oci", "--from", dist, "--to", reg.Host+"/capi", "--plain-http", "--sign-key", key, "--rederive")
+	if code != ExitOK || !strings.Contains(errOut, "note: no --verify-key or --certificate-identity given: each bundle of the files of "+dist+
+		" must verify under the signing key itself (else, with --rederive, its statement is re-derived from the files: you vouch for these bytes now, not the build)") {
 		t.Fatalf("exit %d, want 0 and the re-derivation note\n%s%s", code, out, errOut)
 	}
 	if code, o, e := runEnv(t, ociEnv(t), "verify", "--plain-http", "oci://"+reg.Host+"/capi/bootstrap-tiny", "--key", pub); code != ExitOK {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
+	"github.com/capirepo/capirepo/pkg/testsupport/sigstore"
 )
 
 // TestMirrorToOCIAttachesTheBundleAsAReferrer: mirror --to-oci of a signed upstream
@@ -39,5 +40,33 @@ func TestMirrorToOCIAttachesTheBundleAsAReferrer(t *testing.T) {
 	}
 	if code, out, errOut := runEnv(t, ociEnv(t), "verify", "--plain-http", "oci://"+reg.Host+"/capi/bootstrap-tiny", "--key", pub); code != ExitOK {
 		t.Errorf("verify --key of the mirrored artifact: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// TestMirrorToOCISignKeyVerifiesUnderItself: mirror --to-oci --sign-key without
+// --verify-key verifies the upstream's bundle under the signing key itself: another
+// key's upstream is refused (exit 1, the bundle named) and nothing is pushed, unless
+// --rederive, which signs a statement re-derived from the downloaded files.
+func TestMirrorToOCISignKeyVerifiesUnderItself(t *testing.T) {
+	t.Parallel()
+	dir, _ := signedBuild(t)
+	priv, _ := sigstore.KeyPair(t, "")
+	mirrorKey := filepath.Join(t.TempDir(), "mirror.key")
+	writeFile(t, mirrorKey, priv)
+	from := writeText(t, filepath.Join(t.TempDir(), "clusterctl.yaml"),
+		"providers:\n- {name: tiny, type: BootstrapProvider, url: \"file://"+filepath.Dir(filepath.Dir(dir))+"/bootstrap-tiny/v1.0.0/bootstrap-components.yaml\"}\n")
+	for _, rederive := range []bool{false, true} {
+		reg := registry.New(t)
+		args := []string{"--out", t.TempDir(), "--from-config", from, "--cert-manager", "", "--plain-http", "--to-oci", reg.Host + "/capi", "--sign-key", mirrorKey}
+		if rederive {
+			args = append(args, "--rederive")
+		}
+		code, stdout, stderr := runMirror(t, ociEnv(t), args...)
+		switch {
+		case !rederive && (code != ExitFindings || !strings.Contains(stderr, bundleName+": ") || reg.TotalUploads() != 0):
+			t.Errorf("another key's upstream: exit %d (want 1 naming the bundle), %d blob(s) pushed\n%s%s", code, reg.TotalUploads(), stdout, stderr)
+		case rederive && code != ExitOK:
+			t.Errorf("--rederive: exit %d\n%s%s", code, stdout, stderr)
+		}
 	}
 }

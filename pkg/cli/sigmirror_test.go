@@ -45,3 +45,22 @@ func TestMirrorVerifyKeyRefusesTamperedUpstream(t *testing.T) {
 		t.Errorf("the refused version was written: %v", err)
 	}
 }
+
+// TestMirrorRefusesAnUnmatchedBundleWithoutAKey: an upstream version whose own bundle
+// no longer matches its files is refused without --verify-key too (the bundle is
+// compared with the files, which needs no key), and nothing of it is written.
+func TestMirrorRefusesAnUnmatchedBundleWithoutAKey(t *testing.T) {
+	t.Parallel()
+	dir, _ := signedBuild(t)
+	appendTo(t, filepath.Join(dir, "bootstrap-components.yaml"), "---\nkind: ConfigMap\n")
+	from := writeText(t, filepath.Join(t.TempDir(), "clusterctl.yaml"),
+		"providers:\n- {name: tiny, type: BootstrapProvider, url: \"file://"+filepath.Dir(filepath.Dir(dir))+"/bootstrap-tiny/v1.0.0/bootstrap-components.yaml\"}\n")
+	out := filepath.Join(t.TempDir(), "mirror")
+	code, stdout, stderr := runMirror(t, nil, "--out", out, "--from-config", from, "--cert-manager", "")
+	if code != ExitFindings || !strings.Contains(stdout+stderr, "bootstrap-components.yaml: changed after signing") {
+		t.Fatalf("exit %d, want 1 naming the file\n%s%s", code, stdout, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(out, "bootstrap-tiny", "v1.0.0")); !os.IsNotExist(err) {
+		t.Errorf("the refused version was written: %v", err)
+	}
+}

@@ -21,6 +21,7 @@ type signFlags struct {
 	keyless   bool
 	fulcioURL string
 	rekorURL  string
+	rederive  bool // --rederive (publish oci, mirror --to-oci: rederiveFlag)
 }
 
 // on reports whether a signing flag is given.
@@ -32,6 +33,13 @@ func (s *signFlags) flags(cmd *cobra.Command) {
 	f.BoolVar(&s.keyless, "sign-keyless", false, "sign keyless with the CI's OIDC token through Fulcio and Rekor")
 	f.StringVar(&s.fulcioURL, "fulcio-url", sign.DefaultFulcioURL, "Fulcio for --sign-keyless")
 	f.StringVar(&s.rekorURL, "rekor-url", sign.DefaultRekorURL, "Rekor for --sign-keyless")
+	refuseEmpty(cmd, "sign-key")
+}
+
+// rederiveFlag adds --rederive, for the commands that sign again (newResigner).
+func (s *signFlags) rederiveFlag(cmd *cobra.Command) {
+	cmd.Flags().BoolVar(&s.rederive, "rederive", false, "with --sign-* and no --verify-key: sign a statement re-derived from the files where a bundle "+
+		"does not verify under the signing key; you vouch for these bytes now, not the build")
 }
 
 // signer loads the key (or the OIDC token) before anything is built; nil when the

@@ -13,6 +13,8 @@ import (
 // sigFlags are the signature checks of verify (--key) and mirror (--verify-key).
 type sigFlags struct {
 	key, identity, identityRegexp, issuer, issuerRegexp, trustedRoot string
+
+	signs *signFlags // the command's own --sign-*, whose --sign-keyless may use --trusted-root alone
 }
 
 func (s *sigFlags) flags(cmd *cobra.Command, keyFlag string) {
@@ -23,12 +25,15 @@ func (s *sigFlags) flags(cmd *cobra.Command, keyFlag string) {
 	f.StringVar(&s.issuer, "certificate-oidc-issuer", "", "with the identity flags: the OIDC issuer of the signing certificate")
 	f.StringVar(&s.issuerRegexp, "certificate-oidc-issuer-regexp", "", "with the identity flags: a regular expression for the OIDC issuer")
 	f.StringVar(&s.trustedRoot, "trusted-root", "", "Sigstore trusted root JSON for keyless verification, offline (default: fetch the public-good root)")
+	refuseEmpty(cmd, keyFlag, "certificate-identity", "certificate-identity-regexp", "certificate-oidc-issuer", "certificate-oidc-issuer-regexp", "trusted-root")
 }
 
 // policy returns the verification policy; nil when no signature is asked for.
 func (s *sigFlags) policy() (*sign.Policy, error) {
 	keyless := s.identity != "" || s.identityRegexp != "" || s.issuer != "" || s.issuerRegexp != ""
 	switch {
+	case s.trustedRoot != "" && !keyless && (s.signs == nil || !s.signs.keyless):
+		return nil, usageErr(errors.New("--trusted-root is the root of keyless verification: give --certificate-identity (or -regexp) and --certificate-oidc-issuer (or -regexp) with it"))
 	case s.key == "" && !keyless:
 		return nil, nil
 	case s.key != "" && keyless:

@@ -146,3 +146,26 @@ func TestOperatorTypeWords(t *testing.T) {
 		t.Error("an unknown type has no operator word")
 	}
 }
+
+// TestOperatorReads: the names the operator's mapStore may keep for some provider
+// object (its type, name and version are the object's), and no other.
+func TestOperatorReads(t *testing.T) {
+	for name, want := range map[string]bool{
+		"bootstrap-tiny-v1.0.0-metadata.yaml":          true,
+		"metadata.yaml":                                true,
+		"bootstrap-tiny-v1.0.0-components.yaml":        true,
+		"bootstrap-components.yaml":                    true,
+		"components.yaml":                              true,
+		"bootstrap-tiny-v1.0.1-metadata.yaml":          true,
+		"infrastructure-other-v9.0.0-metadata.yaml":    true,
+		"control-plane-kubeadm-v1.0.0-components.yaml": true,
+		"cluster-template.yaml":                        false,
+		"clusterclass-quick-start.yaml":                false,
+		"bootstrap-tiny-v1.0.0.sigstore.json":          false,
+		"notmetadata.yaml":                             false,
+	} {
+		if got := OperatorReads(name); got != want {
+			t.Errorf("OperatorReads(%s) = %v, want %v", name, got, want)
+		}
+	}
+}

@@ -49,10 +49,12 @@ func (r *runner) fetchRelease(ctx context.Context, job Job, src *fetcher) (*rele
 	if err := rel.Validate(); err != nil {
 		return nil, fmt.Errorf("%s from %s: %w", rel, p.URL, err)
 	}
-	if r.opts.Signature != nil {
-		if err := sign.VerifyRelease(rel, *r.opts.Signature); err != nil {
-			return nil, fmt.Errorf("refusing %s from %s: %w", rel, p.URL, err)
-		}
+	err = sign.Matches(rel) // the upstream's own bundle, key or not
+	if err == nil && r.opts.Signature != nil {
+		err = sign.VerifyRelease(rel, *r.opts.Signature)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("refusing %s from %s: %w", rel, p.URL, err)
 	}
 	return rel, nil
 }

@@ -44,7 +44,7 @@ func TestResignerVerifiesBeforeSigningAgain(t *testing.T) {
 	signer := keySigner(t, priv, "")
 	r, b := split(signedSet(t, signer, "v1.0.0").Releases[0])
 	rs := &Resigner{Signer: signer, Trust: &Policy{Key: key}, Builder: "test"}
-	st, err := rs.Statement(r, b)
+	st, err := rs.Statement(context.Background(), r, b)
 	if err != nil || len(st.GetSubject()) != 3 || st.GetPredicate().GetFields()["buildDefinition"].GetStructValue().GetFields()["buildType"].GetStringValue() != provenance.BuildType {
 		t.Fatalf("the build's own statement: %v %v", st, err)
 	}
@@ -61,19 +61,58 @@ func TestResignerVerifiesBeforeSigningAgain(t *testing.T) {
 		"unsigned":     {rs, r, nil, "infrastructure-demo-v1.0.0.sigstore.json: missing"},
 	}
 	for name, c := range cases {
-		if _, err := c.rs.Statement(c.r, c.b); !errors.Is(err, ErrVerify) || !strings.Contains(err.Error(), c.want) {
+		if _, err := c.rs.Statement(context.Background(), c.r, c.b); !errors.Is(err, ErrVerify) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want ErrVerify naming %q", name, err, c.want)
 		}
 		if err := c.rs.Check(context.Background(), c.r, c.b); err == nil {
 			t.Errorf("%s: Check accepted it", name)
 		}
 	}
-	derived, err := (&Resigner{Signer: signer, Builder: "test"}).Statement(&changed, b)
+	derived, err := (&Resigner{Signer: signer, Builder: "test"}).Statement(context.Background(), &changed, nil)
 	if err != nil || derived.GetPredicate().GetFields()["buildDefinition"].GetStructValue().GetFields()["buildType"].GetStringValue() != provenance.RepublishType {
 		t.Fatalf("re-derived: %v %v", derived, err)
 	}
 	if got := derived.GetSubject()[0].GetDigest()["sha256"]; got != release.SHA256([]byte("kind: Other\n")) {
 		t.Errorf("the re-derived statement does not hold the files as they are: %s", got)
+	}
+}
+
+// TestResignerWithoutInputTrust: without Trust a bundle is held against the files
+// without a key (a changed file is refused, even with Rederive), then must verify
+// under the signer's own key; another key's bundle is refused unless Rederive, which
+// re-derives the statement from the files.
+func TestResignerWithoutInputTrust(t *testing.T) {
+	ctx := context.Background()
+	priv, _ := sigstore.KeyPair(t, "")
+	otherPriv, _ := sigstore.KeyPair(t, "")
+	signer, other := keySigner(t, priv, ""), keySigner(t, otherPriv, "")
+	r, b := split(signedSet(t, signer, "v1.0.0").Releases[0])
+	_, theirs := split(signedSet(t, other, "v1.0.0").Releases[0])
+	changed := *r
+	changed.Files = append([]release.File{{Name: "cluster-template.yaml", Data: []byte("kind: Other\n")}}, r.Files[1:]...)
+	own, vouch := &Resigner{Signer: signer, Builder: "test"}, &Resigner{Signer: signer, Rederive: true, Builder: "test"}
+	for name, c := range map[string]struct {
+		rs        *Resigner
+		r         *release.Release
+		b         []byte
+		buildType string // "": refused
+		want      string
+	}{
+		"own key":                {own, r, b, provenance.BuildType, ""},
+		"changed file":           {own, &changed, b, "", "cluster-template.yaml: changed after signing"},
+		"changed file, rederive": {vouch, &changed, b, "", "cluster-template.yaml: changed after signing"},
+		"another key":            {own, r, theirs, "", "not signed by the signing key itself"},
+		"another key, rederive":  {vouch, r, theirs, provenance.RepublishType, ""},
+		"own key, rederive":      {vouch, r, b, provenance.BuildType, ""},
+	} {
+		st, err := c.rs.Statement(ctx, c.r, c.b)
+		got := st.GetPredicate().GetFields()["buildDefinition"].GetStructValue().GetFields()["buildType"].GetStringValue()
+		switch {
+		case c.buildType == "" && (!errors.Is(err, ErrVerify) || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s: %v, want ErrVerify naming %q", name, err, c.want)
+		case c.buildType != "" && (err != nil || got != c.buildType):
+			t.Errorf("%s: %s (%v), want a %s statement", name, got, err, c.buildType)
+		}
 	}
 }
 

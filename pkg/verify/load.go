@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
+	"slices"
+	"strings"
 
 	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/httpx"
@@ -30,7 +33,7 @@ func loadVersion(ctx context.Context, r repository.Repository, v layout.Version,
 			vr.Findings = append(vr.Findings, missing(label, v.String(), name, components))
 		}
 	}
-	files, err := loadFiles(ctx, r, label, components, v.String(), names, listed != nil, &vr)
+	files, err := loadFiles(ctx, r, v.String(), names, listed != nil, &vr)
 	if err != nil {
 		return vr, nil, err
 	}
@@ -38,6 +41,9 @@ func loadVersion(ctx context.Context, r repository.Repository, v layout.Version,
 		vr.Files = found(names, files)
 	}
 	md := checkMetadata(label, v, files, &vr)
+	if r.Info().Kind == repository.OCI {
+		checkOperatorMetadata(label, v, files, &vr)
+	}
 	if opts.Lint && len(files) > 0 {
 		vr.Findings = append(vr.Findings, contractBreaks(opts.lint(label, v, files), opts.Strict)...)
 	}
@@ -55,13 +61,16 @@ func (o Options) lint(label string, version layout.Version, files map[string][]b
 }
 
 // loadFiles reads the named files: of a listed version, those clusterctl reads
-// (layout.Reads) and every other components file, which lint checks too; read
-// problems of the repository (missing, too large, unreadable local files) are
+// (layout.Reads) and every other components file, which lint checks too, and of an
+// OCI artifact every file the operator's rules would read (layout.OperatorReads);
+// read problems of the repository (missing, too large, unreadable local files) are
 // findings, while a remote that fails (a 500, a timeout, a cap) ends the run (exit 4).
-func loadFiles(ctx context.Context, r repository.Repository, label, components, version string, names []string, listed bool, vr *VersionReport) (map[string][]byte, error) {
+// What is loaded is what the signature must cover.
+func loadFiles(ctx context.Context, r repository.Repository, version string, names []string, listed bool, vr *VersionReport) (map[string][]byte, error) {
+	label, components := r.Info().Label, r.Info().Components
 	files := map[string][]byte{}
 	for _, name := range names {
-		if listed && !layout.Reads(name, components) && layout.FileKind(name) != layout.KindComponents {
+		if listed && !reads(r.Info(), name) {
 			continue
 		}
 		data, err := r.File(ctx, version, name)
@@ -94,6 +103,13 @@ func remote(r repository.Repository) bool {
 		return true
 	}
 	return false
+}
+
+// reads tells whether verify loads the listed file name of a version of the
+// repository described by info (loadFiles).
+func reads(info repository.Info, name string) bool {
+	return layout.Reads(name, info.Components) || layout.FileKind(name) == layout.KindComponents ||
+		info.Kind == repository.OCI && layout.OperatorReads(name)
 }
 
 // found keeps the names that were read: the files of a version that cannot be listed.
@@ -129,19 +145,39 @@ func checkMetadata(label string, v layout.Version, files map[string][]byte, vr *
 	if !ok {
 		return nil
 	}
-	md, err := parseMetadata(data)
+	md := checkMetadataFile(label, v, layout.MetadataFile, data, vr)
+	if md != nil {
+		vr.Series = md.ReleaseSeries
+	}
+	return md
+}
+
+// checkMetadataFile decodes one metadata file (metadata.yaml, or the operator's
+// full-name one) and checks it has the version's release series.
+func checkMetadataFile(label string, v layout.Version, name string, data []byte, vr *VersionReport) *metadata.Metadata {
+	md, err := metadata.ParseLenient(name, data)
 	if err != nil {
-		vr.Findings = append(vr.Findings, finding(RuleMetadataInvalid, label, v.String(), layout.MetadataFile,
-			fmt.Sprintf("decoding metadata.yaml: %v; write apiVersion, kind and releaseSeries as clusterctl's Metadata type", err)))
+		vr.Findings = append(vr.Findings, finding(RuleMetadataInvalid, label, v.String(), name,
+			fmt.Sprintf("decoding %s: %v; write apiVersion, kind and releaseSeries as clusterctl's Metadata type", name, err)))
 		return nil
 	}
-	vr.Series = md.ReleaseSeries
 	if seriesOf(md, v) == nil {
-		vr.Findings = append(vr.Findings, finding(RuleNotInOwnMetadata, label, v.String(), layout.MetadataFile,
+		vr.Findings = append(vr.Findings, finding(RuleNotInOwnMetadata, label, v.String(), name,
 			fmt.Sprintf("no releaseSeries entry for %d.%d: clusterctl init and generate provider fail with \"does not match any release series\"; add {major: %d, minor: %d, contract: ...}",
 				v.Major(), v.Minor(), v.Major(), v.Minor())))
 	}
 	return md
+}
+
+// checkOperatorMetadata checks, in an OCI artifact, every metadata layer the operator
+// may read before metadata.yaml (<type>-<name>-<version>-metadata.yaml, for whatever
+// provider object points at it) as metadata.yaml is checked; an empty one it skips.
+func checkOperatorMetadata(label string, v layout.Version, files map[string][]byte, vr *VersionReport) {
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		if data := files[name]; strings.HasSuffix(name, "-"+layout.MetadataFile) && len(data) > 0 {
+			checkMetadataFile(label, v, name, data, vr)
+		}
+	}
 }
 
 func missing(label, version, name, components string) lint.Finding {

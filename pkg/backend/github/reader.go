@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"strings"
 	"sync"
 
 	gh "github.com/google/go-github/v60/github"
@@ -19,8 +20,8 @@ type Repo struct {
 	api *api
 	// listed keeps each tag's asset listing: a run lists a release once, however
 	// many of its files it reads.
-	mu     sync.Mutex
-	listed map[string][]*gh.ReleaseAsset
+	mu    sync.Mutex
+	byTag map[string][]*ghAsset
 	// MaxFileSize caps File for names other than metadata.yaml (which has
 	// httpx.MaxMetadataSize); httpx.MaxFileSize when 0.
 	MaxFileSize int64
@@ -37,7 +38,7 @@ func NewRepo(opts Options) (*Repo, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Repo{api: a, listed: map[string][]*gh.ReleaseAsset{}}, nil
+	return &Repo{api: a, byTag: map[string][]*ghAsset{}}, nil
 }
 
 // String is "github:OWNER/NAME".
@@ -84,8 +85,10 @@ func (r *Repo) Files(ctx context.Context, tag string) ([]string, error) {
 	return names, nil
 }
 
-// File downloads one asset of the published release of a tag. A missing release or
-// asset gives an error that matches errors.Is(err, fs.ErrNotExist).
+// File downloads one asset of the published release of a tag and checks it against
+// the asset's listed size and digest (listed). A missing release or asset gives an
+// error that matches errors.Is(err, fs.ErrNotExist); a download that differs from
+// the listing one that matches repository.ErrMismatch.
 func (r *Repo) File(ctx context.Context, tag, name string) ([]byte, error) {
 	assets, err := r.assets(ctx, tag)
 	if err != nil {
@@ -93,26 +96,43 @@ func (r *Repo) File(ctx context.Context, tag, name string) ([]byte, error) {
 	}
 	for _, a := range assets {
 		if a.GetName() == name {
-			return r.download(ctx, tag, a, repository.CapFor(name, r.MaxFileSize))
+			data, err := r.download(ctx, tag, &a.ReleaseAsset, repository.CapFor(name, r.MaxFileSize))
+			if err != nil {
+				return nil, err
+			}
+			return data, listed(a).Check(fmt.Sprintf("%s of the release %s of %s", name, tag, r.api.name()), "GitHub", data)
 		}
 	}
 	return nil, withKind(fs.ErrNotExist, "reading %s from the release %s of %s: the release has no such asset", name, tag, r.api.name())
 }
 
-// assets lists the assets of a tag's release, once per tag.
-func (r *Repo) assets(ctx context.Context, tag string) ([]*gh.ReleaseAsset, error) {
+// listed is what GitHub lists for an asset: its size, and its sha256 when the
+// "digest" field is there (github.com since 2025; older Enterprise servers lack it).
+func listed(a *ghAsset) repository.Listed {
+	l := repository.Listed{Size: -1}
+	if a.Size != nil {
+		l.Size = int64(*a.Size)
+	}
+	if hex, ok := strings.CutPrefix(a.Digest, "sha256:"); ok {
+		l.SHA256 = hex
+	}
+	return l
+}
+
+// assets lists the assets of a tag's release, with their digests, once per tag.
+func (r *Repo) assets(ctx context.Context, tag string) ([]*ghAsset, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if as, ok := r.listed[tag]; ok {
+	if as, ok := r.byTag[tag]; ok {
 		return as, nil
 	}
 	rel, err := r.api.releaseByTag(ctx, tag)
 	if err != nil {
 		return nil, err
 	}
-	as, err := r.api.listAssets(ctx, rel.GetID())
+	as, err := r.api.assetsWithDigest(ctx, rel.GetID())
 	if err == nil {
-		r.listed[tag] = as
+		r.byTag[tag] = as
 	}
 	return as, err
 }

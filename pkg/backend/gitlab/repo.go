@@ -26,6 +26,7 @@ type Repo struct {
 	// About is what the provider URL names (label, components file, version); Info
 	// fills in the rest.
 	About repository.Info
+	lists listings // what the packages API lists, each download is compared with (listed.go)
 }
 
 var _ repository.Repository = (*Repo)(nil)
@@ -108,6 +109,7 @@ func (r *Repo) Files(ctx context.Context, version string) ([]string, error) {
 	if len(remote) == 0 {
 		return nil, fmt.Errorf("package %s has no version %s in GitLab project %s: %w", r.c.opts.Package, version, r.c.opts.Project, fs.ErrNotExist)
 	}
+	r.lists.put(version, remote)
 	names := make([]string, 0, len(remote))
 	for n := range remote {
 		names = append(names, n)
@@ -117,8 +119,10 @@ func (r *Repo) Files(ctx context.Context, version string) ([]string, error) {
 }
 
 // File downloads a file through the URL clusterctl uses, sending the token as
-// "Authorization: Bearer" like clusterctl v1.10+ does with GITLAB_ACCESS_TOKEN.
-// A missing file gives an error that matches fs.ErrNotExist.
+// "Authorization: Bearer" like clusterctl v1.10+ does with GITLAB_ACCESS_TOKEN, and
+// compares it with the listed size and file_sha256 (checkListed). A missing file
+// gives an error that matches fs.ErrNotExist; a download that differs from the
+// listing one that matches repository.ErrMismatch.
 func (r *Repo) File(ctx context.Context, version, name string) ([]byte, error) {
 	u := r.URL(version, name)
 	var data []byte
@@ -133,6 +137,9 @@ func (r *Repo) File(ctx context.Context, version, name string) ([]byte, error) {
 	}
 	if err != nil {
 		return nil, fmt.Errorf("downloading %s: %w", u, explainRead(err, r.c.opts.Project))
+	}
+	if err := r.checkListed(ctx, version, name, u, data); err != nil {
+		return nil, err
 	}
 	return data, nil
 }

@@ -39,7 +39,7 @@ func fetch(ctx context.Context, src oras.ReadOnlyTarget, tag string) (*Fetched, 
 	opts := oras.DefaultCopyOptions
 	opts.PreCopy = refuseOversized
 	opts.FindSuccessors = refuseOversizedArtifact
-	desc, err := oras.Copy(ctx, src, tag, store, tag, opts)
+	desc, err := oras.Copy(ctx, checkedSource{src}, tag, store, tag, opts)
 	if err != nil {
 		return nil, fmt.Errorf("pulling %s: %w", tag, err)
 	}

@@ -18,8 +18,8 @@ type Found struct {
 func match(files map[string][]byte, typ layout.Type, name, version string) (Found, error) {
 	ot := layout.OperatorType(typ)
 	full := ot + "-" + name + "-" + version + "-"
-	meta := first(files, full+layout.MetadataFile, layout.MetadataFile)
-	comp := first(files, full+layout.OperatorComponentsFile, ot+"-"+layout.OperatorComponentsFile, layout.OperatorComponentsFile)
+	meta := first(files, layout.OperatorMetadataFiles(typ, name, version)...)
+	comp := first(files, layout.OperatorComponentsFiles(typ, name, version)...)
 	var missing []string
 	if meta == "" {
 		missing = append(missing, fmt.Sprintf("metadata (%smetadata.yaml or metadata.yaml)", full))

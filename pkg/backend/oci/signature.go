@@ -17,8 +17,9 @@ import (
 // code. r is the release without its bundle, bundle its bundle (nil when unsigned).
 type Resigner interface {
 	// Check refuses, before anything is read or written, a release whose statement
-	// cannot be signed again (its bundle does not verify under the input trust, a
-	// file differs from it); the error names the file.
+	// cannot be signed again (a file differs from its bundle, or the bundle does not
+	// verify under the input trust, by default the signing key itself); the error
+	// names the file.
 	Check(ctx context.Context, r *release.Release, bundle []byte) error
 	// Resign returns the bundle to attach to ref@subject: the release's statement
 	// with the manifest among its subjects, which `cosign verify-attestation`

@@ -16,8 +16,8 @@ import (
 // Preflight packs the set: a version that cannot be a tag, or files the operator
 // would not find, are refused before anything is read or written
 // (release.ErrInvalid); with a Resigner, so is a release whose statement cannot be
-// signed again (Resigner.Check: its bundle does not verify under the input trust, a
-// file differs from it), with its own error.
+// signed again (Resigner.Check: a file differs from its bundle, or the bundle does not
+// verify under the input trust, by default the signing key itself), with its own error.
 func (p *Publisher) Preflight(ctx context.Context, set *release.Set, _ publish.Policy) error {
 	jobs, err := p.pack(set)
 	if err != nil || p.opts.Resign == nil {

@@ -21,6 +21,7 @@ const (
 	FaultPrimaryRateLimit                    // 403, X-RateLimit-Remaining: 0, X-RateLimit-Reset = now+Reset
 	FaultSecondaryRateLimit                  // 403 secondary rate limit with Retry-After
 	FaultTooManyRequests                     // 429 with Retry-After
+	FaultBody                                // serve the request with Body applied to what it answers (a proxy that truncates or substitutes)
 )
 
 // Fault is injected into the requests of one route.
@@ -29,11 +30,12 @@ type Fault struct {
 	Nth        int    // 1 (or 0) = the next request of the route after Inject, 2 = the one after ...
 	Count      int    // how many consecutive requests fail; 1 when 0
 	Kind       FaultKind
-	Status     int           // FaultStatus
-	Delay      time.Duration // FaultDelay
-	RetryAfter time.Duration // secondary rate limit and 429 (whole seconds)
-	Reset      time.Duration // primary rate limit: reset time from now
-	Partial    bool          // FaultReset on uploads: leave a "starter" asset with half the bytes
+	Status     int                 // FaultStatus
+	Delay      time.Duration       // FaultDelay
+	RetryAfter time.Duration       // secondary rate limit and 429 (whole seconds)
+	Reset      time.Duration       // primary rate limit: reset time from now
+	Partial    bool                // FaultReset on uploads: leave a "starter" asset with half the bytes
+	Body       func([]byte) []byte // FaultBody: the bytes served instead of a 200 answer's body (Content-Length follows)
 }
 
 type pendingFault struct {
@@ -77,6 +79,8 @@ func (s *Server) applyFault(c *call, rt *route, f *Fault) bool {
 		return false
 	case FaultReset:
 		s.resetMidBody(c, f.Partial)
+	case FaultBody:
+		s.rewriteBody(c, rt, f.Body)
 	case FaultResetAfter:
 		quiet := *c
 		quiet.w = &recorder{ResponseWriter: httptest.NewRecorder()}
@@ -112,4 +116,25 @@ func (s *Server) rateOrStatus(c *call, f *Fault) {
 		}
 		s.writeError(c.w, c.r, status, "Server Error", "")
 	}
+}
+
+// rewriteBody serves the request into a recorder and answers with body applied to a
+// 200 answer's bytes, its Content-Length set to match, as a rewriting proxy would.
+func (s *Server) rewriteBody(c *call, rt *route, body func([]byte) []byte) {
+	rec := httptest.NewRecorder()
+	inner := *c
+	inner.w = &recorder{ResponseWriter: rec}
+	if s.authenticate(&inner) {
+		rt.handle(&inner)
+	}
+	out := rec.Body.Bytes()
+	if rec.Code == http.StatusOK {
+		out = body(out)
+	}
+	for k, v := range rec.Header() {
+		c.w.Header()[k] = v
+	}
+	c.w.Header().Set("Content-Length", strconv.Itoa(len(out)))
+	c.w.WriteHeader(rec.Code)
+	_, _ = c.w.Write(out)
 }

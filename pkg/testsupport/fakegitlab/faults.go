@@ -33,6 +33,9 @@ type Fault struct {
 	// EchoHeaders puts the request headers, credentials included, into the error
 	// body, like a misbehaving proxy. Clients must not repeat that body verbatim.
 	EchoHeaders bool
+	// Body replaces the bytes of a 200 answer (Content-Length follows), like a proxy
+	// that truncates or substitutes a download.
+	Body func([]byte) []byte
 }
 
 type fault struct {
@@ -102,9 +105,30 @@ func (f *Fault) apply(w http.ResponseWriter, r *http.Request, next http.HandlerF
 		writeMessage(w, f.Status, f.message(r))
 		return f.Status
 	}
+	if f.Body != nil {
+		return rewriteBody(w, r, next, f.Body)
+	}
 	sw := &statusWriter{ResponseWriter: w}
 	next(sw, r)
 	return sw.status
+}
+
+// rewriteBody serves r into a recorder and answers with body applied to a 200
+// answer's bytes, its Content-Length set to match.
+func rewriteBody(w http.ResponseWriter, r *http.Request, next http.HandlerFunc, body func([]byte) []byte) int {
+	rec := httptest.NewRecorder()
+	next(rec, r)
+	out := rec.Body.Bytes()
+	if rec.Code == http.StatusOK {
+		out = body(out)
+	}
+	for k, v := range rec.Header() {
+		w.Header()[k] = v
+	}
+	w.Header().Set("Content-Length", fmt.Sprint(len(out)))
+	w.WriteHeader(rec.Code)
+	_, _ = w.Write(out)
+	return rec.Code
 }
 
 func (f *Fault) message(r *http.Request) string {

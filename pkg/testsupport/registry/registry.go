@@ -9,6 +9,7 @@ import (
 	"log"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -44,6 +45,9 @@ type Fault struct {
 	// Echo puts the request's Authorization header, decoded too, into the error body,
 	// as a careless registry may: tests prove no credential reaches output.
 	Echo bool
+	// Body replaces the bytes of a 200 answer (Content-Length follows), as a proxy
+	// that truncates or substitutes what the registry serves.
+	Body func([]byte) []byte
 	hits int
 }
 
@@ -155,9 +159,30 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, `{"errors":[{"code":"UNKNOWN","message":"injected failure`+echo(f, r)+`"}]}`, st)
 		return
 	}
+	if f != nil && f.Body != nil {
+		rewrite(w, r, s.next, f.Body)
+		return
+	}
 	rec := &statusRecorder{ResponseWriter: w}
 	s.next.ServeHTTP(rec, r)
 	s.count(r, rec.status)
+}
+
+// rewrite serves r into a recorder and answers with body applied to a 200 answer's
+// bytes, its Content-Length set to match.
+func rewrite(w http.ResponseWriter, r *http.Request, next http.Handler, body func([]byte) []byte) {
+	rec := httptest.NewRecorder()
+	next.ServeHTTP(rec, r)
+	out := rec.Body.Bytes()
+	if rec.Code == http.StatusOK {
+		out = body(out)
+	}
+	for k, v := range rec.Header() {
+		w.Header()[k] = v
+	}
+	w.Header().Set("Content-Length", strconv.Itoa(len(out)))
+	w.WriteHeader(rec.Code)
+	_, _ = w.Write(out)
 }
 
 func (s *Server) fault(r *http.Request) *Fault {
