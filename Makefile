@@ -12,7 +12,7 @@ OPERATOR_PLUGIN := $(BIN)/capi-operator-plugin-$(OPERATOR_VERSION)
 COSIGN_VERSION := v3.1.3
 COSIGN := $(BIN)/cosign-$(COSIGN_VERSION)
 
-.PHONY: build test unit bench kustomize lint install-tools clean example
+.PHONY: build test unit bench kustomize lint install-tools clean example clusterctl
 
 build:
 	go build -o $(BIN)/capirepo ./cmd/capirepo
@@ -29,8 +29,12 @@ $(OPERATOR_PLUGIN):
 	GOBIN=$(BIN)/.operator go install sigs.k8s.io/cluster-api-operator/cmd/plugin@$(OPERATOR_VERSION)
 	mv $(BIN)/.operator/plugin $@ && rmdir $(BIN)/.operator
 
-$(BIN)/clusterctl-%:
+# A clusterctl is rebuilt when the script that builds (and version-stamps) it changes.
+$(BIN)/clusterctl-%: hack/install-clusterctl.sh
 	hack/install-clusterctl.sh $* $@
+
+# clusterctl: the newest clusterctl the tests run, for README's quick start.
+clusterctl: $(BIN)/clusterctl-$(lastword $(CLUSTERCTL_VERSIONS))
 
 # test runs every unit test and the end-to-end tests against the real clusterctl binaries.
 test: lint install-tools
