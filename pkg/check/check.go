@@ -123,17 +123,25 @@ func (c *checker) file(f release.File) (res fileResult) {
 	if kind == layout.KindMetadata {
 		return res // metadata.yaml: only vars-metadata here; metadata() checks the rest
 	}
-	docs, err := manifest.SplitWith(f.Data, manifest.Options{Slim: kind == layout.KindComponents, Rendered: slices.Contains(c.opts.Rendered, f.Name)})
+	docs, err := manifest.SplitWith(f.Data, splitOptions(kind, slices.Contains(c.opts.Rendered, f.Name)))
 	if err != nil && (kind == layout.KindTemplate || kind == layout.KindClusterClass) {
 		var how int
 		if docs, how, err = splitTemplate(f.Data); err == nil && how != asWritten {
 			res.findings = append(res.findings, substitutedFinding(name, how))
 		}
 	}
+	ref, asWritten, rerr := readAsClusterctl(f.Data, kind)
+	docs, notes, err := reconcile(name, docs, err, ref, asWritten, rerr)
 	if err != nil {
 		res.findings = append(res.findings, parseFinding(name, err))
 		return res
 	}
+	if kind == layout.KindComponents {
+		res.findings = variables.OnImages(res.findings, docs)
+	}
+	res.findings = append(res.findings, notes...)
+	res.findings = append(res.findings, duplicateKeys(name, docs)...)
+	res.findings = append(res.findings, notStrings(name, docs, ref)...)
 	switch kind {
 	case layout.KindComponents:
 		in := contract.Input{File: name, Docs: docs, Label: c.r.Label(), Type: string(c.r.Type),
@@ -184,7 +192,7 @@ func crdContracts(docs []manifest.Doc) []string {
 	var out []string
 	for _, d := range contract.ContractKindCRDs(docs) {
 		for k := range d.Obj.StringMap("metadata", "labels") {
-			if c, ok := strings.CutPrefix(k, "cluster.x-k8s.io/"); ok && metadata.IsContract(c) && !seen[c] {
+			if c, ok := strings.CutPrefix(k, layout.ContractLabelPrefix); ok && metadata.IsContract(c) && !seen[c] {
 				seen[c] = true
 				out = append(out, c)
 			}
@@ -213,11 +221,22 @@ func parseFinding(file string, err error) lint.Finding {
 // Rules lists every rule of every family, for --list-rules and SARIF.
 func Rules() []lint.Rule {
 	rules := []lint.Rule{
-		{ID: "yaml-parse", Severity: lint.Error, Contract: "Every file must be valid YAML; clusterctl fails with \"failed to parse yaml\" (cmd/clusterctl/client/repository/components.go NewComponents, template.go NewTemplate: utilyaml.ToUnstructured after variable substitution; templates are parsed the same way here, with a value per variable)."},
+		{ID: "yaml-parse", Severity: lint.Error, Contract: "Every file must be valid YAML; clusterctl fails with \"failed to parse yaml\" (cmd/clusterctl/client/repository/components.go NewComponents, template.go NewTemplate: utilyaml.ToUnstructured after variable substitution; templates are parsed the same way here, with a value per variable).", Fails: lint.FailsRead},
 		{ID: ruleSubstituted, Severity: lint.Note, Contract: "clusterctl substitutes variables before parsing a template (cmd/clusterctl/client/yamlprocessor/simple_processor.go Process, then repository/template.go NewTemplate), so a template may be YAML only after substitution."},
 	}
+	rules = append(rules, readerRules()...)
 	rules = append(rules, identityRules()...)
 	rules = append(rules, variables.Rules()...)
 	rules = append(rules, contract.Rules()...)
 	return append(rules, metadata.Rules()...)
+}
+
+// splitOptions parses a components file slim (its CRD schemas but the paths the
+// contract rules read dropped); rendered says capirepo wrote the text itself.
+func splitOptions(kind string, rendered bool) manifest.Options {
+	o := manifest.Options{Rendered: rendered}
+	if kind == layout.KindComponents {
+		o.Slim = contract.SlimPaths()
+	}
+	return o
 }

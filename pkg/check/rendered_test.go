@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/components"
+	"github.com/capirepo/capirepo/pkg/contract"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/manifest"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -44,7 +45,7 @@ func TestRenderedComponentsSameFindings(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("output %d: rendered findings differ:\n got %v\nwant %v", i, got, want)
 		}
-		docs, err := manifest.SplitWith(data, manifest.Options{Slim: true, Rendered: true})
+		docs, err := manifest.SplitWith(data, manifest.Options{Slim: contract.SlimPaths(), Rendered: true})
 		if err != nil || len(docs) == 0 {
 			t.Fatalf("output %d: %v", i, err)
 		}

@@ -28,7 +28,7 @@ func TestSlimKeepsComponentsFindings(t *testing.T) {
 			t.Fatal(err)
 		}
 		full, err1 := manifest.Split(data)
-		slim, err2 := manifest.SplitWith(data, manifest.Options{Slim: true})
+		slim, err2 := manifest.SplitWith(data, manifest.Options{Slim: contract.SlimPaths()})
 		if (err1 == nil) != (err2 == nil) {
 			t.Fatalf("%s: errors differ: %v / %v", f, err1, err2)
 		}

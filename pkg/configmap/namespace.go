@@ -17,7 +17,7 @@ func defaultNamespace(r *release.Release) (string, error) {
 	if comp == nil {
 		return "", fmt.Errorf("%s: the release has no %s", r, r.ComponentsFile)
 	}
-	docs, err := manifest.SplitWith(comp.Data, manifest.Options{Slim: true})
+	docs, err := manifest.SplitWith(comp.Data, manifest.Options{Slim: manifest.KeepPaths()})
 	if err != nil {
 		return "", fmt.Errorf("%s: %s: %w", r, r.ComponentsFile, err)
 	}

@@ -7,7 +7,3 @@ var (
 	RuleKustomizeDeprecated = rule("kustomize-deprecated", lint.Warning, "kustomize warns about deprecated kustomization fields (bases, commonLabels, imageTags, patchesJson6902, patchesStrategicMerge, vars); `kustomize edit fix` rewrites them.")
 	RuleTemplatesEmpty      = rule("templates-folder-empty", lint.Warning, "A templates path entry should ship at least one cluster-template*.yaml or clusterclass-*.yaml file; an empty folder ships no templates.")
 )
-
-func buildRules() []lint.Rule {
-	return []lint.Rule{RuleKustomizeDeprecated, RuleTemplatesEmpty, ruleProviderType, RuleProviderTypeLabel}
-}

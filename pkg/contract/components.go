@@ -32,14 +32,8 @@ type scan struct {
 // provider-type contracts. Findings are sorted by line.
 func Components(in Input) lint.Findings {
 	s := newScan(in)
-	checks := []func(*scan) lint.Findings{
-		checkNamespaceCount, checkObjectNamespaces, checkSubjects, checkProviderLabels, checkManagers,
-		checkImages, checkCRDs, checkWebhooks, checkConversion, checkCertificates,
-		checkAggregation, checkExtensionConfigs, checkAPIServices, checkProviderType, checkSchemas, checkKinds, checkTopologyFields,
-	}
-	checks = append(checks, seedChecks...)
 	var out lint.Findings
-	for _, check := range checks {
+	for _, check := range componentChecks {
 		out = append(out, check(s)...)
 	}
 	out.Sort()

@@ -13,7 +13,7 @@ var (
 )
 
 // fieldRules are the contract's schema paths; every path is in
-// manifest.ContractSchemaPaths (TestFieldRulePathsKept).
+// schemaPaths (TestFieldRulePathsKept).
 var fieldRules = []fieldRule{
 	{rule: ruleInfraClusterProvisioned, roles: rolesInfraCluster, must: true, want: flag("status.ready", "status.initialization.provisioned"),
 		does: "the Cluster never becomes InfrastructureReady", fix: "add the field (+optional, bool or *bool)"},

@@ -11,11 +11,11 @@ import (
 )
 
 // TestFieldRulePathsKept: every path a schema rule reads survives manifest's Slim
-// pruning (manifest.ContractSchemaPaths).
+// pruning (schemaPaths).
 func TestFieldRulePathsKept(t *testing.T) {
 	t.Parallel()
 	kept := map[string]bool{}
-	for _, p := range manifest.ContractSchemaPaths {
+	for _, p := range schemaPaths {
 		for i := range p {
 			if p[i] == '.' {
 				kept[p[:i]] = true
@@ -67,14 +67,14 @@ func TestSchemaRulesSameOnSlimParse(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		slim, err := manifest.SplitWith(data, manifest.Options{Slim: true})
+		slim, err := manifest.SplitWith(data, manifest.Options{Slim: SlimPaths()})
 		if err != nil {
 			t.Fatal(err)
 		}
 		// As build parses its own render: past the parallel threshold, schema lines
 		// are pruned as text before parsing (the padding is one comment-only document).
 		padded := append(append([]byte(nil), data...), []byte("\n---\n# "+strings.Repeat("x", 300<<10)+"\n")...)
-		rendered, err := manifest.SplitWith(padded, manifest.Options{Slim: true, Rendered: true})
+		rendered, err := manifest.SplitWith(padded, manifest.Options{Slim: SlimPaths(), Rendered: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -104,7 +104,7 @@ func TestAPIExtensionsV1beta1Schema(t *testing.T) {
 		{"            phase:\n              type: string\n", "contract-infra-cluster-provisioned"},
 	}
 	for _, c := range cases {
-		for _, slim := range []bool{false, true} {
+		for _, slim := range []*manifest.Kept{nil, SlimPaths()} {
 			docs, err := manifest.SplitWith([]byte(nsFoo+"---\n"+crd(c.status)), manifest.Options{Slim: slim})
 			if err != nil {
 				t.Fatal(err)

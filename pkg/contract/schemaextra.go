@@ -18,16 +18,6 @@ var (
 	ruleAmbiguousLabel             = rule("contract-label-ambiguous", lint.Warning, "One API version listed under two cluster.x-k8s.io/<contract> labels makes the contract of that version depend on map order (internal/contract/version.go GetContractVersionForVersion walks the labels as a map; the topology reconciler and clusterctl describe use it for ControlPlane kinds); a warning: it works whenever both contracts' paths exist.")
 )
 
-// schemaRules lists the contract-doctor rules (schemarules.go, schemaextra.go).
-func schemaRules() []lint.Rule {
-	return []lint.Rule{ruleInfraClusterProvisioned, ruleEndpoint, ruleFailureDomains, ruleConditions,
-		ruleProviderID, ruleMachineProvisioned, ruleAddresses, ruleMachineFailureDomain,
-		ruleDataSecretName, ruleDataSecretCreated, ruleCPInitialized, ruleCPReplicas, ruleCPCounters,
-		ruleCPVersion, ruleCPMachineTemplate, ruleCPMachineTemplateClassless, ruleFailureFields, ruleCPSpecTypes, ruleCPTopologyFields, rulePoolReady, rulePoolProviderIDs, ruleSchemaUnknown,
-		ruleListKind, ruleStatusSubresource, ruleScaleSubresource, ruleTemplateSpec, ruleTemplateVersion,
-		ruleAmbiguousLabel}
-}
-
 // checkKinds runs the rules on a contract kind's definition beyond its fields.
 func checkKinds(s *scan) lint.Findings {
 	var out lint.Findings

@@ -31,7 +31,7 @@ func Templates(files, classes []TemplateFile) lint.Findings {
 		out = append(out, checkClassName(c)...)
 		out = append(out, checkClassNamespaces(c)...)
 	}
-	out = append(out, seedTemplateChecks(files, classes)...)
+	out = append(out, templateChecks(files, classes)...)
 	out.Sort()
 	return out
 }

@@ -9,17 +9,17 @@ import (
 // leaf is an entry that differs, to be parsed: a nil side is absent.
 type leaf struct {
 	path string
-	a, b *manifest.Entry
+	a, b *Entry
 }
 
 // blockFields compares two texts of a block mapping (CRD schemas as written) entry by
-// entry (manifest.Entries): equal entries are skipped unparsed, differing holders are
+// entry (Entries): equal entries are skipped unparsed, differing holders are
 // compared one level down, and only the differing leaves are parsed, all at once
-// (manifest.EntryValues), then compared with fields. Text that is not surely a plain
+// (EntryValues), then compared with fields. Text that is not surely a plain
 // block mapping is parsed whole.
 func blockFields(path string, a, b []byte, out *[]field) error {
-	ea, okA := manifest.EntryTree(a)
-	eb, okB := manifest.EntryTree(b)
+	ea, okA := EntryTree(a)
+	eb, okB := EntryTree(b)
 	if !okA || !okB {
 		return parsedFields(path, a, b, out)
 	}
@@ -27,7 +27,7 @@ func blockFields(path string, a, b []byte, out *[]field) error {
 	if err := blockLeaves(path, ea, eb, &leaves, out); err != nil {
 		return err
 	}
-	var as, bs []manifest.Entry
+	var as, bs []Entry
 	for _, l := range leaves {
 		if l.a != nil {
 			as = append(as, *l.a)
@@ -36,11 +36,11 @@ func blockFields(path string, a, b []byte, out *[]field) error {
 			bs = append(bs, *l.b)
 		}
 	}
-	va, err := manifest.EntryValues(as)
+	va, err := EntryValues(as)
 	if err != nil {
 		return err
 	}
-	vb, err := manifest.EntryValues(bs)
+	vb, err := EntryValues(bs)
 	if err != nil {
 		return err
 	}
@@ -64,10 +64,10 @@ func blockFields(path string, a, b []byte, out *[]field) error {
 	return nil
 }
 
-// blockLeaves walks the entries of two block mappings (manifest.EntryTree) down their
+// blockLeaves walks the entries of two block mappings (EntryTree) down their
 // differing holders and lists the differing entries; a holder's body that is not a
 // plain block mapping is parsed and compared at once (into out).
-func blockLeaves(path string, ea, eb []manifest.Entry, leaves *[]leaf, out *[]field) error {
+func blockLeaves(path string, ea, eb []Entry, leaves *[]leaf, out *[]field) error {
 	inB := map[string]int{}
 	for i, e := range eb {
 		inB[e.Key] = i

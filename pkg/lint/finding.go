@@ -47,7 +47,22 @@ type Rule struct {
 	ID       string
 	Severity Severity
 	Contract string // the contract sentence (or clusterctl behaviour) it enforces
+	// Fails is what an error of the rule breaks, as the sentence shows: the zero
+	// value a contract (verify lowers it to a warning), else clusterctl itself.
+	Fails Failure
 }
+
+// Failure is what an error of a rule breaks.
+type Failure int
+
+const (
+	FailsContract   Failure = iota // a provider contract: Cluster API or a user meets it later
+	FailsClusterctl                // clusterctl cannot read or install the release
+	FailsRead                      // the file cannot be read at all (clusterctl fails too)
+)
+
+// Clusterctl reports whether clusterctl fails on an error of the rule.
+func (f Failure) Clusterctl() bool { return f >= FailsClusterctl }
 
 // Findings is a list of findings; as an error it reports the errors among them.
 type Findings []Finding

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/manifest/internal/crdfast"
 	"github.com/capirepo/capirepo/pkg/testsupport/bigtree"
 	mutants "github.com/capirepo/capirepo/pkg/testsupport/mutate"
 	"github.com/capirepo/capirepo/pkg/testsupport/upgradefix"
@@ -25,14 +26,14 @@ func remainders(t *testing.T) [][]byte {
 	}
 	var out [][]byte
 	for _, d := range docs {
-		if rest, _, ok := cutOut([]byte(d)); ok && len(rest) > 0 {
+		if rest, _, ok := crdfast.CutOut([]byte(d)); ok && len(rest) > 0 {
 			out = append(out, rest)
 		}
 	}
 	return out
 }
 
-// TestPlainDocumentIsYAMLv3: whenever plainDocument reads a text, yaml.v3 reads it
+// TestPlainDocumentIsYAMLv3: whenever crdfast.PlainDocument reads a text, yaml.v3 reads it
 // without error into the same nodes (kinds, tags, styles, values, lines, columns, no
 // comments or anchors): on the remainders of real-shaped CRDs and objects (every one of
 // them read without the parser), hand-picked traps and seeded mutants.
@@ -40,7 +41,7 @@ func TestPlainDocumentIsYAMLv3(t *testing.T) {
 	t.Parallel()
 	seeds := remainders(t)
 	for i, s := range seeds {
-		if _, ok := plainDocument(s); !ok && strings.Contains(string(s), "kind: CustomResourceDefinition") {
+		if _, ok := crdfast.PlainDocument(s); !ok && strings.Contains(string(s), "kind: CustomResourceDefinition") {
 			t.Errorf("remainder %d is not read without the parser:\n%s", i, s)
 		}
 	}
@@ -65,14 +66,14 @@ func TestPlainDocumentIsYAMLv3(t *testing.T) {
 	}
 	read := 0
 	for i, s := range seeds {
-		got, ok := plainDocument(s)
+		got, ok := crdfast.PlainDocument(s)
 		if !ok {
 			continue
 		}
 		read++
 		var want yaml.Node
 		if err := yaml.Unmarshal(s, &want); err != nil {
-			t.Fatalf("seed %d: plainDocument reads what yaml.v3 refuses (%v):\n%s", i, err, s)
+			t.Fatalf("seed %d: PlainDocument reads what yaml.v3 refuses (%v):\n%s", i, err, s)
 		}
 		if diff := sameNode(got, &want, "$"); diff != "" {
 			t.Fatalf("seed %d: %s:\n%s", i, diff, s)

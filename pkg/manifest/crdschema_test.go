@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/manifest/internal/crdfast"
 )
 
 // renderedCRD is written as kustomize renders: keys sorted, sequences at their key's
@@ -65,17 +67,17 @@ spec:
       status: {}
 `
 
-// TestSchemaPruningTextMatchesNodes: the rendered-text pruning (blankSchemas) and the
+// TestSchemaPruningTextMatchesNodes: the rendered-text pruning (crdfast.BlankSchemas) and the
 // node pruning (slim) keep the same contract paths, and only them.
 func TestSchemaPruningTextMatchesNodes(t *testing.T) {
 	t.Parallel()
-	fromNodes, err := SplitWith([]byte(renderedCRD), Options{Slim: true})
+	fromNodes, err := SplitWith([]byte(renderedCRD), Options{Slim: testKept})
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := blankSchemas([]byte(renderedCRD))
+	text := crdfast.BlankSchemas([]byte(renderedCRD), testKept.tree)
 	if strings.Count(string(text), "\n") != strings.Count(renderedCRD, "\n") {
-		t.Fatalf("blankSchemas changed the line count")
+		t.Fatalf("BlankSchemas changed the line count")
 	}
 	fromText, err := Split(text)
 	if err != nil {
@@ -102,16 +104,6 @@ func TestSchemaPruningTextMatchesNodes(t *testing.T) {
 	}
 }
 
-// TestContractSchemaPathsTree: every path is in the tree, "*" keeps any child name.
-func TestContractSchemaPathsTree(t *testing.T) {
-	t.Parallel()
-	k := contractTree
-	for _, step := range []string{"spec", "machineTemplate", "anything"} {
-		if k = k.child(step); k == nil {
-			t.Fatalf("step %s dropped", step)
-		}
-	}
-	if contractTree.child("metadata") != nil || contractTree.child("spec").child("image") != nil {
-		t.Errorf("non-contract paths kept")
-	}
-}
+// testKept keeps a few paths of each form (a leaf, a sequence's items, ".*").
+var testKept = KeepPaths("spec.providerID", "spec.machineTemplate.*", "status.addresses.type",
+	"status.addresses.address", "status.initialization.provisioned")

@@ -16,7 +16,7 @@ import (
 func Images(files ...[]byte) []string {
 	set := map[string]bool{}
 	for _, data := range files {
-		docs, err := SplitWith(data, Options{Slim: true})
+		docs, err := SplitWith(data, Options{Slim: KeepPaths()})
 		if err != nil {
 			continue
 		}

@@ -1,6 +1,10 @@
 package manifest
 
-import yaml "go.yaml.in/yaml/v3"
+import (
+	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/capirepo/capirepo/pkg/manifest/internal/crdfast"
+)
 
 // LineOf returns the line of the value at path inside the document (keys for maps,
 // decimal indexes are not supported: use LineOfIndex), falling back to the deepest
@@ -29,19 +33,6 @@ func (d Doc) NodeAt(path ...string) *yaml.Node {
 	return n
 }
 
-// MapValue is the value of key in mapping n, or nil.
-func MapValue(n *yaml.Node, key string) *yaml.Node {
-	if n == nil || n.Kind != yaml.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value == key {
-			return n.Content[i+1]
-		}
-	}
-	return nil
-}
-
 // shiftLines adds off to the line of n and every node below it.
 func shiftLines(n *yaml.Node, off int) {
 	if n == nil || off == 0 {
@@ -52,3 +43,6 @@ func shiftLines(n *yaml.Node, off int) {
 		shiftLines(c, off)
 	}
 }
+
+// MapValue is the value of key in mapping n, or nil.
+func MapValue(n *yaml.Node, key string) *yaml.Node { return crdfast.MapValue(n, key) }

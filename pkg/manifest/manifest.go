@@ -1,7 +1,9 @@
 // Package manifest splits multi-document Kubernetes YAML (release files) into objects
 // that keep their line numbers, finds the images they name (Images), and screens input
 // that would crash or hang a YAML library (alias bombs, binary data): Screen, which
-// the owners of the other YAML formats call too.
+// the owners of the other YAML formats call too. Its fast path for CRDs as kustomize
+// writes them is internal/crdfast; diff's block-mapping entry reader parses the
+// entries it must through KeyValue and KeyValues.
 package manifest
 
 import (
@@ -13,6 +15,8 @@ import (
 	"unicode/utf8"
 
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/capirepo/capirepo/pkg/manifest/internal/crdfast"
 )
 
 // Doc is one non-empty YAML document of a file.
@@ -21,6 +25,7 @@ type Doc struct {
 	Line  int        // 1-based line where the document's content starts
 	Node  *yaml.Node // the document's root node (a mapping for Kubernetes objects)
 	Obj   Object     // the decoded content; nil when the document is not a mapping
+	Dups  []Dup      // keys written twice in one mapping (only the later is kept, as clusterctl does)
 }
 
 // Error is a parse failure with its position.
@@ -50,14 +55,23 @@ func Screen(data []byte) error {
 
 // Options for SplitWith.
 type Options struct {
-	// Slim drops, as soon as each document is parsed, what no check reads and what
-	// most of a components file's bytes are: the schemas of CustomResourceDefinitions
-	// (spec.versions[].schema, spec.validation). Everything else keeps its lines.
-	Slim bool
+	// Slim, when set, drops as soon as each document is parsed what no check reads and
+	// what most of a components file's bytes are: the schemas of
+	// CustomResourceDefinitions (spec.versions[].schema, spec.validation), but the
+	// paths it keeps. Everything else keeps its lines.
+	Slim *Kept
 	// Rendered says the text was written by kustomize (capirepo's own render), so it
 	// is valid YAML: with Slim, the schema lines are skipped before parsing.
 	Rendered bool
 }
+
+// Kept is the set of CRD schema paths Options.Slim keeps (their owner, pkg/contract,
+// builds it once with KeepPaths).
+type Kept struct{ tree *crdfast.Tree }
+
+// KeepPaths is the set of paths (dot-separated, from the root of openAPIV3Schema; a
+// path ending in ".*" keeps the names of every child).
+func KeepPaths(paths ...string) *Kept { return &Kept{tree: crdfast.NewTree(paths)} }
 
 // Split parses every document of data. Empty and comment-only documents are skipped,
 // like clusterctl does. Alias expansion is bounded by yaml.v3's own aliasing limit, so an
@@ -69,7 +83,7 @@ func SplitWith(data []byte, o Options) ([]Doc, error) {
 	if err := Screen(data); err != nil {
 		return nil, err
 	}
-	if o.Slim || len(data) >= parallelMin && runtime.GOMAXPROCS(0) > 1 {
+	if o.Slim != nil || len(data) >= parallelMin && runtime.GOMAXPROCS(0) > 1 {
 		return splitParallelWith(data, o)
 	}
 	return splitSeqWith(data, o)
@@ -115,13 +129,14 @@ func newDoc(i int, n *yaml.Node, o Options) (*Doc, error) {
 	if root.Kind != yaml.MappingNode {
 		return d, nil
 	}
-	if o.Slim {
-		slim(root)
+	if o.Slim != nil {
+		slim(root, o.Slim.tree)
 	}
 	if obj, ok := toObject(root); ok {
 		d.Obj = obj
 		return d, nil
 	}
+	d.Dups = dedupe(root)
 	var obj map[string]any
 	if err := root.Decode(&obj); err != nil {
 		return nil, &Error{Doc: i, Line: root.Line, Msg: fmt.Sprintf("document %d: %v", i+1, cleanErr(err))}

@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/capirepo/capirepo/pkg/manifest/internal/crdfast"
 )
 
 // Outline is one document read for its facts (pkg/inventory): parsed like Split
@@ -41,13 +43,14 @@ func (s Schema) Parse() (any, error) {
 	if v, ok := toValue(n.Content[0]); ok {
 		return v, nil
 	}
+	dedupe(n.Content[0]) // a duplicate key: the later value, as clusterctl reads it
 	var v any
 	err := n.Content[0].Decode(&v)
 	return v, err
 }
 
 // SplitOutline splits data as Split does, with the schemas of CustomResourceDefinitions
-// cut out before parsing when the document's lines allow it (cutOut), else parsed and
+// cut out before parsing when the document's lines allow it (crdfast.CutOut), else parsed and
 // encoded again; every other line keeps its number. Errors are Split's.
 //
 // Schemas cut out are not screened (Screen) until Schema.Parse reads them: equal text
@@ -77,7 +80,7 @@ func OutlineText(t Text) ([]Outline, error) {
 }
 
 func outlineChunk(c Text, index int) ([]Outline, error) {
-	if rest, cuts, ok := cutOut(c.Data); ok && len(cuts) > 0 && oneDocument(rest) { // "---" and "..." lines are never cut
+	if rest, cuts, ok := crdfast.CutOut(c.Data); ok && len(cuts) > 0 && oneDocument(rest) { // "---" and "..." lines are never cut
 		if o, ok := outlineCut(c, rest, cuts); ok {
 			o.Index = index
 			return []Outline{o}, nil
@@ -103,11 +106,11 @@ func outlineChunk(c Text, index int) ([]Outline, error) {
 
 // outlineCut parses a CRD document whose schema blocks were cut: ok when the rest is
 // one mapping whose schema keys are exactly the cut keys, each now null.
-func outlineCut(c Text, rest []byte, cuts []cut) (Outline, bool) {
+func outlineCut(c Text, rest []byte, cuts []crdfast.Cut) (Outline, bool) {
 	if !utf8.Valid(rest) {
 		return Outline{}, false // parsed whole, for Screen's message
 	}
-	n, ok := plainDocument(rest) // the parser's nodes, without the parser (blocknode.go)
+	n, ok := crdfast.PlainDocument(rest) // the parser's nodes, without the parser (blocknode.go)
 	if !ok {
 		n = &yaml.Node{}
 		if err := yaml.Unmarshal(rest, n); err != nil || n.Kind != yaml.DocumentNode || len(n.Content) == 0 {
@@ -119,19 +122,19 @@ func outlineCut(c Text, rest []byte, cuts []cut) (Outline, bool) {
 		return Outline{}, false
 	}
 	for i, k := range keys {
-		if k.key.Line != cuts[i].restLine+1 || k.value.Tag != "!!null" || k.value.Value != "" {
+		if k.key.Line != cuts[i].RestLine+1 || k.value.Tag != "!!null" || k.value.Value != "" {
 			return Outline{}, false
 		}
 	}
 	restoreLines(n, cuts)
 	shiftLines(n, c.Line)
 	d, err := newDoc(0, n, Options{})
-	if err != nil || d == nil {
+	if err != nil || d == nil || len(d.Dups) > 0 { // a duplicate key may be a cut schema's: parsed whole
 		return Outline{}, false
 	}
 	o := Outline{Doc: *d}
 	for i, k := range keys {
-		o.Schemas = append(o.Schemas, Schema{Version: k.version, Line: k.key.Line, Text: c.Data[cuts[i].start:cuts[i].end]})
+		o.Schemas = append(o.Schemas, Schema{Version: k.version, Line: k.key.Line, Text: c.Data[cuts[i].Start:cuts[i].End]})
 	}
 	return o, true
 }
@@ -226,11 +229,11 @@ func nullKey(m any, key string) {
 
 // restoreLines turns the lines of the text without its cut blocks back into the
 // lines of the document: a node after a cut key moves down by the lines cut there.
-func restoreLines(n *yaml.Node, cuts []cut) {
+func restoreLines(n *yaml.Node, cuts []crdfast.Cut) {
 	add := 0
 	for _, c := range cuts {
-		if n.Line > c.restLine+1 {
-			add += c.removed
+		if n.Line > c.RestLine+1 {
+			add += c.Removed
 		}
 	}
 	n.Line += add

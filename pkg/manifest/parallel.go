@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/capirepo/capirepo/pkg/manifest/internal/crdfast"
 )
 
 // parallelMin is the input size above which documents are parsed concurrently.
@@ -69,6 +71,10 @@ func splitOne(c Text, index int, o Options) ([]Doc, error) {
 		ds[i].Index = index
 		ds[i].Line += c.Line
 		shiftLines(ds[i].Node, c.Line)
+		for j := range ds[i].Dups {
+			ds[i].Dups[j].Line += c.Line
+			ds[i].Dups[j].First += c.Line
+		}
 	}
 	return ds, nil
 }
@@ -77,9 +83,9 @@ func splitOne(c Text, index int, o Options) ([]Doc, error) {
 // from memory with Unmarshal (cheaper than a Decoder's reader); others, and any
 // error, go through the Decoder, whose messages are the reference.
 func splitChunk(data []byte, o Options) ([]Doc, error) {
-	if o.Slim && o.Rendered {
-		data = blankSchemas(data)
-	} else if o.Slim {
+	if o.Slim != nil && o.Rendered {
+		data = crdfast.BlankSchemas(data, o.Slim.tree)
+	} else if o.Slim != nil {
 		if docs, ok := skimCRD(data, o); ok {
 			return docs, nil
 		}

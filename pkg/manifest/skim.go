@@ -4,22 +4,24 @@ import (
 	"bytes"
 
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/capirepo/capirepo/pkg/manifest/internal/crdfast"
 )
 
 // skimCRD parses a one-document chunk holding a CustomResourceDefinition the way
 // Options.Rendered does (schema lines off the contract paths made empty, so they are
-// never parsed), when validBlock vouches that each schema block it cut is YAML
+// never parsed), when crdfast.ValidBlock vouches that each schema block it cut is YAML
 // yaml.v3 parses; and the parse of the rest says every block it cut is a
 // spec.versions[].schema or spec.validation. ok is false whenever a step is not
 // sure: the caller then parses the whole chunk, whose errors are the reference.
 // Schemas are most of a components file's bytes, and its cost.
 func skimCRD(data []byte, o Options) (docs []Doc, ok bool) {
-	text, blocks := cutSchemas(data)
+	text, blocks := crdfast.CutSchemas(data, o.Slim.tree)
 	if len(blocks) == 0 || !oneDocument(data) {
 		return nil, false
 	}
 	for _, b := range blocks {
-		if b.next != nil && bytes.HasPrefix(bytes.TrimLeft(b.next, " "), []byte("#")) || !validBlock(b.lines, b.keyInd) {
+		if b.Next != nil && bytes.HasPrefix(bytes.TrimLeft(b.Next, " "), []byte("#")) || !crdfast.ValidBlock(b.Lines, b.KeyInd) {
 			return nil, false // a comment ending a block may belong to it
 		}
 	}
@@ -39,7 +41,7 @@ func skimCRD(data []byte, o Options) (docs []Doc, ok bool) {
 
 // schemaKeysAt reports whether the keys of root's spec.validation and
 // spec.versions[].schema are exactly on the key lines of blocks.
-func schemaKeysAt(root *yaml.Node, blocks []schemaBlock) bool {
+func schemaKeysAt(root *yaml.Node, blocks []crdfast.SchemaBlock) bool {
 	var lines []int
 	spec := MapValue(root, "spec")
 	if k := mapKey(spec, "validation"); k != nil {
@@ -58,7 +60,7 @@ func schemaKeysAt(root *yaml.Node, blocks []schemaBlock) bool {
 	for _, b := range blocks {
 		found := false
 		for _, l := range lines {
-			found = found || l == b.keyLine+1
+			found = found || l == b.KeyLine+1
 		}
 		if !found {
 			return false

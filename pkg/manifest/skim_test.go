@@ -9,10 +9,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/manifest/internal/crdfast"
 	"github.com/capirepo/capirepo/pkg/testsupport/bigtree"
 )
 
-// TestSkimMatchesFullParse: a CRD skimmed (schemas cut, checked by validBlock) gives
+// TestSkimMatchesFullParse: a CRD skimmed (schemas cut, checked by crdfast.ValidBlock) gives
 // the same documents as the whole chunk parsed and slimmed: the generated CRD of the
 // benchmarks, the rendered CRD and every components fixture of pkg/contract.
 func TestSkimMatchesFullParse(t *testing.T) {
@@ -31,26 +32,26 @@ func TestSkimMatchesFullParse(t *testing.T) {
 	skimmed := 0
 	for name, data := range inputs {
 		for _, c := range Texts(data) {
-			got, ok := skimCRD(c.Data, Options{Slim: true})
+			got, ok := skimCRD(c.Data, Options{Slim: testKept})
 			if !ok {
 				continue
 			}
 			skimmed++
-			want, err := splitSeqWith(c.Data, Options{Slim: true})
+			want, err := splitSeqWith(c.Data, Options{Slim: testKept})
 			if err != nil || !reflect.DeepEqual(got[0].Obj, want[0].Obj) {
 				t.Errorf("%s: skimmed CRD at line %d differs from the full parse (%v)", name, c.Line+1, err)
 			}
 		}
 	}
 	for _, crd := range []string{bigtree.CRD("Thing"), renderedCRD, generatedCRD, pyyamlCRD} {
-		if _, ok := skimCRD([]byte(crd), Options{Slim: true}); !ok {
+		if _, ok := skimCRD([]byte(crd), Options{Slim: testKept}); !ok {
 			t.Errorf("not skimmed:\n%s", crd)
 		}
 	}
 	for _, style := range []bigtree.Style{bigtree.Kustomize, bigtree.PyYAML} { // the process benchmark's files
 		for _, c := range Texts(bigtree.Provider(1, style)) {
-			if _, blocks := cutSchemas(c.Data); len(blocks) > 0 {
-				if _, ok := skimCRD(c.Data, Options{Slim: true}); !ok {
+			if _, blocks := crdfast.CutSchemas(c.Data, testKept.tree); len(blocks) > 0 {
+				if _, ok := skimCRD(c.Data, Options{Slim: testKept}); !ok {
 					t.Errorf("style %d: the CRD at line %d is not skimmed", style, c.Line+1)
 				}
 			}
@@ -71,12 +72,12 @@ func TestSkimNeverAcceptsWhatYAMLRefuses(t *testing.T) {
 	accepted := 0
 	for i := range mutants {
 		m := mutate(rnd, seeds[i%len(seeds)], alphabet, 1+i%3)
-		got, ok := skimCRD(m, Options{Slim: true})
+		got, ok := skimCRD(m, Options{Slim: testKept})
 		if !ok {
 			continue
 		}
 		accepted++
-		want, err := splitSeqWith(m, Options{Slim: true})
+		want, err := splitSeqWith(m, Options{Slim: testKept})
 		if err != nil {
 			t.Fatalf("skim accepted what yaml.v3 refuses (%v):\n%s", err, m)
 		}
@@ -226,8 +227,8 @@ func TestSkimHexEscapes(t *testing.T) {
 		`\u12`: false, `\uD800`: false, `\U00110000`: false, `\xZZ`: false, `\x4`: false, `\q`: false}
 	for esc, ok := range cases {
 		crd := strings.Replace(pyyamlCRD, good, esc, 1)
-		_, skimmed := skimCRD([]byte(crd), Options{Slim: true})
-		_, err := splitSeqWith([]byte(crd), Options{Slim: true})
+		_, skimmed := skimCRD([]byte(crd), Options{Slim: testKept})
+		_, err := splitSeqWith([]byte(crd), Options{Slim: testKept})
 		if skimmed != ok || (err == nil) != ok {
 			t.Errorf("escape %s: skimmed %v, yaml.v3 error %v; want both to accept it: %v", esc, skimmed, err, ok)
 		}

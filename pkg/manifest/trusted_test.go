@@ -3,6 +3,8 @@ package manifest
 import (
 	"strings"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/manifest/internal/crdfast"
 )
 
 // crdAsWritten is a CRD as kustomize writes it (sorted keys, "- " at the key's indentation).
@@ -43,7 +45,7 @@ status:
 // TestBlankSchemasKeepsLines: only the contract paths of a schema stay (crdschema.go).
 func TestBlankSchemasKeepsLines(t *testing.T) {
 	t.Parallel()
-	got := string(blankSchemas([]byte(crdAsWritten)))
+	got := string(crdfast.BlankSchemas([]byte(crdAsWritten), testKept.tree))
 	if strings.Count(got, "\n") != strings.Count(crdAsWritten, "\n") || strings.Contains(got, "description") || strings.Contains(got, "          schema:") || strings.Contains(got, "not a key") {
 		t.Fatalf("schemas not blanked line for line:\n%s", got)
 	}
@@ -66,7 +68,7 @@ func TestBlankSchemasKeepsLines(t *testing.T) {
 		t.Errorf("objects around the schemas lost: %v", b.Obj)
 	}
 	other := "apiVersion: v1\nkind: ConfigMap\nspec:\n  versions:\n  - name: x\n    schema:\n      a: b\n"
-	if string(blankSchemas([]byte(other))) != other {
+	if string(crdfast.BlankSchemas([]byte(other), testKept.tree)) != other {
 		t.Error("a document that is not a CRD was changed")
 	}
 }

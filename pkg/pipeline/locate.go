@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -51,17 +50,17 @@ func (in *inputs) locate(ctx context.Context, r *release.Release, origins map[st
 
 // tracer maps lines of one rendered file to their sources.
 type tracer struct {
-	texts    []manifest.Text
-	rendered bool              // origins says where each object came from
-	origins  map[string]string // object identity -> source file
-	whole    string            // the kustomization (or the one source file)
-	sources  map[string][]byte // source files read so far
+	file     *textFile            // the rendered file, cut into its documents
+	rendered bool                 // origins says where each object came from
+	origins  map[string]string    // object identity -> source file
+	whole    string               // the kustomization (or the one source file)
+	sources  map[string]*textFile // source files read so far
 }
 
 // newTracer maps a file rendered as o says; known gives the origins the build's own
 // render recorded, else the folder is rendered again for them.
 func newTracer(ctx context.Context, data []byte, o origin, known func(string) ([]render.Origin, bool)) (*tracer, error) {
-	t := &tracer{texts: manifest.Texts(data), origins: map[string]string{}, whole: o.objects, sources: map[string][]byte{}}
+	t := &tracer{file: newTextFile(data), origins: map[string]string{}, whole: o.objects, sources: map[string]*textFile{}}
 	if o.render == nil {
 		return t, nil
 	}
@@ -103,21 +102,11 @@ func (t *tracer) locate(f lint.Finding, name string) lint.Finding {
 
 // object is the document holding a 1-based line of the rendered file, and that line.
 func (t *tracer) object(line int) (string, manifest.Object, bool) {
-	for _, x := range t.texts {
-		n := bytes.Count(x.Data, []byte("\n"))
-		if len(x.Data) > 0 && x.Data[len(x.Data)-1] != '\n' {
-			n++
-		}
-		if line <= x.Line || line > x.Line+n {
-			continue
-		}
-		docs, err := manifest.Split(x.Data)
-		if err != nil || len(docs) != 1 || docs[0].Obj == nil {
-			return "", nil, false
-		}
-		return nthLine(x.Data, line-x.Line), docs[0].Obj, true
+	obj, ok := t.file.objectAt(line)
+	if !ok {
+		return "", nil, false
 	}
-	return "", nil, false
+	return t.file.line(line), obj, true
 }
 
 // entry is a line as kustomize may rewrite it: without indentation or the "- " of a
@@ -129,22 +118,23 @@ func entry(line string) string {
 // sourceLine is the line of obj in the source file that reads as want (entry) when
 // exactly one does, else the object's first line (0 when the object is not found).
 func (t *tracer) sourceLine(file string, obj manifest.Object, want string) int {
-	data, ok := t.sources[file]
+	src, ok := t.sources[file]
 	if !ok {
-		data, _ = fsx.ReadFile(file)
-		t.sources[file] = data
+		data, _ := fsx.ReadFile(file)
+		src = newTextFile(data)
+		t.sources[file] = src
 	}
-	docs, err := manifest.Split(data)
+	docs, err := src.outline()
 	if err != nil {
 		return 0
 	}
-	doc, end := sourceDoc(docs, obj, bytes.Count(data, []byte("\n"))+1)
+	doc, end := sourceDoc(docs, obj, src.count()+1)
 	if doc == nil {
 		return 0
 	}
 	at := 0
 	for l := doc.Line; l < end && want != ""; l++ {
-		if entry(nthLine(data, l)) == want {
+		if entry(src.line(l)) == want {
 			if at != 0 {
 				return doc.Line
 			}
@@ -182,21 +172,6 @@ func sourceDoc(docs []manifest.Doc, obj manifest.Object, last int) (*manifest.Do
 		return &docs[best], docs[best+1].Line
 	}
 	return &docs[best], last + 1
-}
-
-// nthLine is the 1-based line n of data.
-func nthLine(data []byte, n int) string {
-	for i := 1; i < n; i++ {
-		k := bytes.IndexByte(data, '\n')
-		if k < 0 {
-			return ""
-		}
-		data = data[k+1:]
-	}
-	if k := bytes.IndexByte(data, '\n'); k >= 0 {
-		data = data[:k]
-	}
-	return string(data)
 }
 
 // kustomizationIn is the kustomization file of a folder (the folder when none is found).

@@ -22,16 +22,17 @@ type boundFS struct {
 	kust  *kustReader
 
 	mu      sync.Mutex
-	virtual map[string][]byte // absolute path -> pinned remote content
-	kerr    error             // first error reading a kustomization (kustomize would report it as missing)
-	kfiles  []string          // kustomization files read, for naming the one an error is about
-	overlay string            // capirepo's temporary overlay folder (never named in errors)
+	virtual map[string][]byte     // absolute path -> pinned remote content
+	kerr    error                 // first error reading a kustomization (kustomize would report it as missing)
+	kfiles  []string              // kustomization files read, for naming the one an error is about
+	kserved map[string]servedKust // real folder -> its kustomization as kustomize was served it
+	overlay string                // capirepo's temporary overlay folder (never named in errors)
 }
 
 var errReadOnly = errors.New("capirepo renders read-only")
 
 func newBoundFS(root string, roots []string, k *kustReader) *boundFS {
-	fs := &boundFS{disk: regularFS{filesys.MakeFsOnDisk()}, roots: roots, root: root, kust: k, virtual: map[string][]byte{}}
+	fs := &boundFS{disk: regularFS{filesys.MakeFsOnDisk()}, roots: roots, root: root, kust: k, virtual: map[string][]byte{}, kserved: map[string]servedKust{}}
 	k.fs = fs
 	return fs
 }
@@ -89,11 +90,28 @@ func (b *boundFS) ReadFile(p string) ([]byte, error) {
 	data, err = b.kust.read(p, data)
 	b.mu.Lock()
 	b.kfiles = append(b.kfiles, p)
+	if err == nil {
+		b.kserved[filepath.Dir(p)] = servedKust{file: p, data: data}
+	}
 	if err != nil && b.kerr == nil {
 		b.kerr = err
 	}
 	b.mu.Unlock()
 	return data, err
+}
+
+// servedKust is a kustomization file as kustomize read it (fixed, remote resources pinned).
+type servedKust struct {
+	file string
+	data []byte
+}
+
+// served is the kustomization kustomize read in the real folder dir.
+func (b *boundFS) served(dir string) (string, []byte, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	k, ok := b.kserved[dir]
+	return k.file, k.data, ok
 }
 
 func (b *boundFS) CleanedAbs(p string) (filesys.ConfirmedDir, string, error) {

@@ -36,11 +36,6 @@ type json6902Config struct {
 // Build metadata (origin annotations) would name the config: nil then too.
 func (k *kustReader) json6902Transformers(p string, kz *types.Kustomization) []string {
 	if k.origins {
-		if len(kz.PatchesJson6902) > 0 {
-			k.mu.Lock()
-			k.json6902 = true
-			k.mu.Unlock()
-		}
 		return nil
 	}
 	out := []string{} // no entries: nothing to configure

@@ -44,9 +44,8 @@ type kustReader struct {
 	// userMetadata: the folder's own kustomization may ask for build metadata.
 	userMetadata bool
 
-	mu       sync.Mutex
-	warned   map[Warning]bool
-	json6902 bool // a kustomization with patchesJson6902 was read with origins on
+	mu     sync.Mutex
+	warned map[Warning]bool
 }
 
 func (k *kustReader) read(p string, data []byte) ([]byte, error) {

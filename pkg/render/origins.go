@@ -34,14 +34,12 @@ func origins(opts Options) ([]Origin, error) {
 }
 
 // KustomizeOriginsContext is KustomizeContext that also returns where each object
-// came from (OriginsContext), from the same render when it can: kustomize builds with
-// its origin annotations and capirepo removes them, as kustomize's own Run does when
-// they are not asked for, so the resources are the same as Kustomize's. A folder whose
-// kustomization may ask for build metadata itself, or a tree still using
-// patchesJson6902 (whose fix is not served with build metadata), is rendered twice:
-// once for the origins, once as Kustomize renders it.
+// came from, as OriginsContext would, when the tree kustomize read says so exactly
+// (sourcesOf): one render, as Kustomize renders it, with no origin annotations asked
+// of kustomize. The origins are nil when the tree cannot say; a caller that needs them
+// then asks OriginsContext.
 func KustomizeOriginsContext(ctx context.Context, opts Options) (resmap.ResMap, []Origin, error) {
-	r, err := whileActive(ctx, func() (withOrigins, error) { return kustomizeOrigins(ctx, opts) })
+	r, err := whileActive(ctx, func() (withOrigins, error) { return kustomizeOrigins(opts) })
 	return r.m, r.origins, err
 }
 
@@ -50,29 +48,18 @@ type withOrigins struct {
 	origins []Origin
 }
 
-// kustomizeOrigins renders once with origins; a second render (for the error as the
-// release's render words it, or the fallback) only while ctx is live: an interrupted
-// render that runs on must not write new overlays into a scratch folder being removed.
-func kustomizeOrigins(ctx context.Context, opts Options) (withOrigins, error) {
-	plain := opts
-	opts.origins = true
-	m, target, b, err := kustomizeBound(opts)
-	if err != nil { // the release's render says why (or renders without origins)
-		if ctx.Err() != nil {
-			return withOrigins{}, err
-		}
-		pm, err := Kustomize(plain)
-		return withOrigins{m: pm}, err
+func kustomizeOrigins(opts Options) (withOrigins, error) {
+	opts.origins = false
+	m, _, b, err := kustomizeBound(opts)
+	if err != nil {
+		return withOrigins{}, err
 	}
-	r := withOrigins{m: m, origins: originsOf(m, target)}
-	if b.kust.userMetadata || b.kust.json6902 {
-		if err := ctx.Err(); err != nil {
-			return withOrigins{}, err
-		}
-		r.m, err = Kustomize(plain)
-		return r, err
+	dir, err := filepath.Abs(opts.Dir)
+	if err != nil {
+		return withOrigins{m: m}, nil
 	}
-	return r, m.RemoveOriginAnnotations()
+	found, _ := sourcesOf(dir, m, b)
+	return withOrigins{m: m, origins: found}, nil
 }
 
 // originsOf reads where each resource of m came from; paths are relative to target.

@@ -1,9 +1,9 @@
-package manifest
+package crdfast
 
 import "bytes"
 
 // flowOnly reports whether v is one flow collection ({...} or [...]) closed on its
-// line, in the subset validBlock knows: plain keys followed by ": ", plain values
+// line, in the subset ValidBlock knows: plain keys followed by ": ", plain values
 // without , [ ] { } : #, simple quoted values, nesting, nothing after it.
 func flowOnly(v []byte) bool {
 	p := flowParser{s: bytes.TrimRight(v, " ")}

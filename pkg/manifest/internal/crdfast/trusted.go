@@ -1,33 +1,33 @@
-package manifest
+package crdfast
 
 import "bytes"
 
-// blankSchemas returns a CustomResourceDefinition document written by kustomize
+// BlankSchemas returns a CustomResourceDefinition document written by kustomize
 // (block style, keys sorted, two-space indentation) with the lines of its schemas
 // (spec.versions[].schema, spec.validation) made empty, except those on the
 // contract paths (crdschema.go): the parser then skips them while every other line
 // keeps its number. Other documents are returned as they are.
 // Only for text capirepo rendered itself (Options.Rendered): a syntax error in a
 // schema written by hand must still be reported.
-func blankSchemas(doc []byte) []byte {
-	out, _ := cutSchemas(doc)
+func BlankSchemas(doc []byte, t *Tree) []byte {
+	out, _ := CutSchemas(doc, t)
 	return out
 }
 
-// schemaBlock is a schema cut by cutSchemas: the line of its key, the key's
+// SchemaBlock is a schema cut by CutSchemas: the line of its key, the key's
 // indentation, its lines (deeper than the key, or blank) and the line after them.
-type schemaBlock struct {
-	keyLine, keyInd int
-	lines           [][]byte
-	next            []byte // nil at the end of the document
+type SchemaBlock struct {
+	KeyLine, KeyInd int
+	Lines           [][]byte
+	Next            []byte // nil at the end of the document
 }
 
-// cutSchemas is blankSchemas that also returns the schema blocks it cut.
-func cutSchemas(doc []byte) ([]byte, []schemaBlock) {
+// CutSchemas is BlankSchemas that also returns the schema blocks it cut.
+func CutSchemas(doc []byte, t *Tree) ([]byte, []SchemaBlock) {
 	if !bytes.HasPrefix(doc, []byte("kind: CustomResourceDefinition\n")) && !bytes.Contains(doc, []byte("\nkind: CustomResourceDefinition\n")) {
 		return doc, nil
 	}
-	var blocks []schemaBlock
+	var blocks []SchemaBlock
 	out := make([]byte, 0, len(doc))
 	blank, inSpec := -1, false // blank: indentation of the key being blanked
 	var keep *schemaLines      // keeps the contract paths of the schema (crdschema.go)
@@ -37,19 +37,19 @@ func cutSchemas(doc []byte) ([]byte, []schemaBlock) {
 			next = i + k + 1
 		}
 		line := doc[i:next]
-		ind := indentation(line)
+		ind := Indentation(line)
 		if blank >= 0 && (ind > blank || len(bytes.TrimSpace(line)) == 0) {
 			if len(bytes.TrimSpace(line)) > 0 && keep.keepLine(line, ind) {
 				out = append(out, line...)
 			} else {
 				out = append(out, '\n')
 			}
-			blocks[len(blocks)-1].lines = append(blocks[len(blocks)-1].lines, line)
+			blocks[len(blocks)-1].Lines = append(blocks[len(blocks)-1].Lines, line)
 			i = next
 			continue
 		}
 		if blank >= 0 {
-			blocks[len(blocks)-1].next = line
+			blocks[len(blocks)-1].Next = line
 		}
 		blank = -1
 		if ind == 0 {
@@ -57,8 +57,8 @@ func cutSchemas(doc []byte) ([]byte, []schemaBlock) {
 		}
 		out = append(out, line...)
 		if inSpec && isSchemaKey(line, ind) {
-			blank, keep = ind, newSchemaLines(ind)
-			blocks = append(blocks, schemaBlock{keyLine: n, keyInd: ind})
+			blank, keep = ind, newSchemaLines(ind, t)
+			blocks = append(blocks, SchemaBlock{KeyLine: n, KeyInd: ind})
 		}
 		i = next
 	}
@@ -72,7 +72,7 @@ func isSchemaKey(line []byte, ind int) bool {
 	return ind == 4 && bytes.Equal(key, []byte("schema:")) || ind == 2 && bytes.Equal(key, []byte("validation:"))
 }
 
-func indentation(line []byte) int {
+func Indentation(line []byte) int {
 	n := 0
 	for n < len(line) && line[n] == ' ' {
 		n++

@@ -1,4 +1,4 @@
-package manifest
+package crdfast
 
 import (
 	"bytes"
@@ -6,14 +6,14 @@ import (
 	"unicode/utf8"
 )
 
-// validBlock reports whether lines (a CRD schema block cut by cutSchemas: every
+// ValidBlock reports whether lines (a CRD schema block cut by CutSchemas: every
 // non-blank line indented deeper than its key, keyInd) are YAML that yaml.v3 surely
 // parses, checked without building nodes. It knows only a plain subset (block
 // mappings and sequences with plain keys, plain, simple quoted, block and one-line
 // flow scalars, no comments, anchors, tags or tabs); false means "not sure", never
 // "invalid": the caller then parses the block with yaml.v3, whose errors are the
 // reference.
-func validBlock(lines [][]byte, keyInd int) bool {
+func ValidBlock(lines [][]byte, keyInd int) bool {
 	c := blockCheck{levels: []level{{ind: keyInd}}, pending: true, scalar: -1}
 	for _, l := range lines {
 		if !c.line(bytes.TrimSuffix(l, []byte("\n"))) {
@@ -42,7 +42,7 @@ func (c *blockCheck) line(l []byte) bool {
 	if !printable(l) {
 		return false
 	}
-	ind := indentation(l)
+	ind := Indentation(l)
 	rest := l[ind:]
 	if len(rest) == 0 {
 		// spaces before a block scalar's first line would set its indentation: not in the subset
@@ -232,9 +232,9 @@ const (
 	other         // double-quoted with an escape not in the subset (\x, \u, \U...)
 )
 
-// simpleEscapes are the characters after a backslash that yaml.v3 reads as an
+// simpleEscapes are the characters after a backslash that yaml.v3 (and clusterctl's yaml.v2) read as an
 // escape in a double-quoted scalar, without the hexadecimal ones (hexEscape).
-const simpleEscapes = "0abtnvfre \"'/\\N_LP"
+const simpleEscapes = "0abtnvfre \"'\\N_LP"
 
 // quotedEnd finds the closing quote q in s (text after the opening quote or a
 // continuation line).

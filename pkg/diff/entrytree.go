@@ -1,6 +1,10 @@
-package manifest
+package diff
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/capirepo/capirepo/pkg/manifest"
+)
 
 // entryFrame is one block mapping being read by EntryTree: the body of a holder, or
 // the text. Its entries are tree.arenas[depth][first:], depth its place in the stack.
@@ -48,7 +52,7 @@ func EntryTree(text []byte) ([]Entry, bool) {
 			next = i + k + 1
 		}
 		line := text[i:next]
-		n := indentation(line)
+		n := manifest.Indentation(line)
 		if blank(line, n) {
 			i = next
 			continue

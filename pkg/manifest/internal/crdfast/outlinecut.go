@@ -1,15 +1,15 @@
-package manifest
+package crdfast
 
 import "bytes"
 
-// cut is one schema block cut out of a CRD document by cutOut.
-type cut struct {
-	restLine   int // 0-based line of the block's key in the text without the blocks
-	start, end int // byte range of the block's lines in the document
-	removed    int // lines cut
+// cut is one schema block cut out of a CRD document by CutOut.
+type Cut struct {
+	RestLine   int // 0-based line of the block's key in the text without the blocks
+	Start, End int // byte range of the block's lines in the document
+	Removed    int // lines cut
 }
 
-// cutOut returns a CustomResourceDefinition document written in block style (the
+// CutOut returns a CustomResourceDefinition document written in block style (the
 // `kind:` line at column 0, versions items at two spaces, as kustomize and
 // controller-gen write them) without the lines of its schemas (spec.versions[].schema
 // and spec.validation, each a key alone on its line followed by deeper or blank lines),
@@ -17,7 +17,7 @@ type cut struct {
 // belong to it: the caller then parses the document whole. Other documents come back
 // as they are, with no cut. outlineCut checks the rest parses with exactly those keys,
 // each null, so a document this misreads is parsed whole too.
-func cutOut(doc []byte) (rest []byte, cuts []cut, ok bool) {
+func CutOut(doc []byte) (rest []byte, cuts []Cut, ok bool) {
 	if !bytes.HasPrefix(doc, []byte("kind: CustomResourceDefinition\n")) && !bytes.Contains(doc, []byte("\nkind: CustomResourceDefinition\n")) {
 		return doc, nil, true
 	}
@@ -30,13 +30,13 @@ func cutOut(doc []byte) (rest []byte, cuts []cut, ok bool) {
 		}
 		line := doc[i:next]
 		if block >= 0 && deeper(line, block) { // most lines: no need to measure them
-			cuts[len(cuts)-1].end, cuts[len(cuts)-1].removed = next, cuts[len(cuts)-1].removed+1
+			cuts[len(cuts)-1].End, cuts[len(cuts)-1].Removed = next, cuts[len(cuts)-1].Removed+1
 			i = next
 			continue
 		}
-		ind := indentation(line)
+		ind := Indentation(line)
 		if block >= 0 && (ind > block || len(bytes.TrimSpace(line)) == 0) {
-			cuts[len(cuts)-1].end, cuts[len(cuts)-1].removed = next, cuts[len(cuts)-1].removed+1
+			cuts[len(cuts)-1].End, cuts[len(cuts)-1].Removed = next, cuts[len(cuts)-1].Removed+1
 			i = next
 			continue
 		}
@@ -50,7 +50,7 @@ func cutOut(doc []byte) (rest []byte, cuts []cut, ok bool) {
 		rest = append(rest, line...)
 		if inSpec && isSchemaKey(line, ind) {
 			block = ind
-			cuts = append(cuts, cut{restLine: restLine, start: next, end: next})
+			cuts = append(cuts, Cut{RestLine: restLine, Start: next, End: next})
 		}
 		restLine++
 		i = next

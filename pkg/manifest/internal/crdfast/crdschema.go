@@ -1,4 +1,4 @@
-package manifest
+package crdfast
 
 import (
 	"bytes"
@@ -7,13 +7,13 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 )
 
-// keep is a node of the tree of schema properties the contract rules read (see
+// Tree is a node of the tree of schema properties the contract rules read (see
 // pkg/contract's schema rules). Of every schema node on such a path only the
 // attributes in keptAttrs, the structure (properties, items, additionalProperties)
 // and the kept children remain; everything else of a CRD schema is dropped while
 // parsing with Options.Slim, so a 20 MB components file stays cheap.
-type keep struct {
-	children map[string]*keep
+type Tree struct {
+	children map[string]*Tree
 	names    bool // keep every child's name and attributes (e.g. "has properties")
 }
 
@@ -23,41 +23,10 @@ var keptAttrs = map[string]bool{
 	"x-kubernetes-preserve-unknown-fields": true, "x-kubernetes-int-or-string": true,
 }
 
-// ContractSchemaPaths are the property paths (dot-separated, from the root of
-// openAPIV3Schema) kept by Options.Slim; a path ending in ".*" keeps the names of
-// every child. pkg/contract's tests check its rules read only these paths.
-var ContractSchemaPaths = []string{
-	"spec.controlPlaneEndpoint.host", "spec.controlPlaneEndpoint.port",
-	"spec.providerID", "spec.providerIDList", "spec.failureDomain", "spec.replicas", "spec.version",
-	"spec.machineTemplate.*",
-	"spec.machineTemplate.infrastructureRef.apiVersion", "spec.machineTemplate.infrastructureRef.kind",
-	"spec.machineTemplate.infrastructureRef.name",
-	"spec.machineTemplate.spec.*",
-	"spec.machineTemplate.spec.infrastructureRef.apiGroup", "spec.machineTemplate.spec.infrastructureRef.kind",
-	"spec.machineTemplate.spec.infrastructureRef.name",
-	"spec.machineTemplate.spec.deletion.nodeDrainTimeoutSeconds", "spec.machineTemplate.spec.deletion.nodeVolumeDetachTimeoutSeconds",
-	"spec.machineTemplate.spec.deletion.nodeDeletionTimeoutSeconds",
-	"spec.machineTemplate.spec.readinessGates.conditionType",
-	"spec.machineTemplate.spec.taints.key", "spec.machineTemplate.spec.taints.effect",
-	"spec.rollout.after",
-	"spec.template.spec", "spec.template.metadata",
-	"status.ready", "status.initialized", "status.dataSecretName", "status.failureDomain",
-	"status.initialization.provisioned", "status.initialization.dataSecretCreated",
-	"status.initialization.controlPlaneInitialized",
-	"status.failureDomains.name", "status.failureDomains.controlPlane", "status.failureDomains.attributes",
-	"status.addresses.type", "status.addresses.address",
-	"status.conditions.type", "status.conditions.status",
-	"status.failureReason", "status.failureMessage",
-	"status.replicas", "status.readyReplicas", "status.availableReplicas", "status.updatedReplicas",
-	"status.unavailableReplicas", "status.upToDateReplicas", "status.selector",
-	"status.version", "status.versions.version", "status.versions.replicas",
-}
-
-// contractTree is ContractSchemaPaths as a tree (built once, read only).
-var contractTree = buildKeep(ContractSchemaPaths)
-
-func buildKeep(paths []string) *keep {
-	root := &keep{}
+// NewTree is the tree of paths (dot-separated, from the root of openAPIV3Schema); a
+// path ending in ".*" keeps the names of every child.
+func NewTree(paths []string) *Tree {
+	root := &Tree{}
 	for _, p := range paths {
 		cur := root
 		for _, step := range strings.Split(p, ".") {
@@ -66,10 +35,10 @@ func buildKeep(paths []string) *keep {
 				continue
 			}
 			if cur.children == nil {
-				cur.children = map[string]*keep{}
+				cur.children = map[string]*Tree{}
 			}
 			if cur.children[step] == nil {
-				cur.children[step] = &keep{}
+				cur.children[step] = &Tree{}
 			}
 			cur = cur.children[step]
 		}
@@ -77,20 +46,20 @@ func buildKeep(paths []string) *keep {
 	return root
 }
 
-// child is the keep node of property name under k (nil: drop it).
-func (k *keep) child(name string) *keep {
+// child is the node of property name under k (nil: drop it).
+func (k *Tree) child(name string) *Tree {
 	if c := k.children[name]; c != nil {
 		return c
 	}
 	if k.names {
-		return &keep{}
+		return &Tree{}
 	}
 	return nil
 }
 
-// pruneSchemaHolder prunes the schema under key ("schema" of a versions item or
+// PruneSchemaHolder prunes the schema under key ("schema" of a versions item or
 // "validation") of mapping n: its openAPIV3Schema keeps only contract paths.
-func pruneSchemaHolder(n *yaml.Node, key string) {
+func PruneSchemaHolder(n *yaml.Node, key string, t *Tree) {
 	holder := MapValue(n, key)
 	if holder == nil || holder.Kind != yaml.MappingNode {
 		dropKey(n, key)
@@ -99,7 +68,7 @@ func pruneSchemaHolder(n *yaml.Node, key string) {
 	kept := holder.Content[:0:0]
 	for i := 0; i+1 < len(holder.Content); i += 2 {
 		if holder.Content[i].Value == "openAPIV3Schema" {
-			kept = append(kept, holder.Content[i], pruneNode(holder.Content[i+1], contractTree))
+			kept = append(kept, holder.Content[i], pruneNode(holder.Content[i+1], t))
 		}
 	}
 	holder.Content = kept
@@ -109,7 +78,7 @@ func pruneSchemaHolder(n *yaml.Node, key string) {
 }
 
 // pruneNode returns a copy of schema node n with only what k keeps.
-func pruneNode(n *yaml.Node, k *keep) *yaml.Node {
+func pruneNode(n *yaml.Node, k *Tree) *yaml.Node {
 	if n.Kind == yaml.SequenceNode {
 		return nullAt(n) // not a schema: as the text pruning leaves it (it drops "- " lines)
 	}
@@ -140,7 +109,7 @@ func nullAt(n *yaml.Node) *yaml.Node {
 
 // pruneProperties keeps the properties k names; none left reads as null, as the
 // rendered-text path (keepSchemaLine) leaves it.
-func pruneProperties(n *yaml.Node, k *keep) *yaml.Node {
+func pruneProperties(n *yaml.Node, k *Tree) *yaml.Node {
 	if n.Kind == yaml.SequenceNode {
 		return nullAt(n)
 	}
@@ -161,9 +130,10 @@ func pruneProperties(n *yaml.Node, k *keep) *yaml.Node {
 
 // schemaLines keeps, line by line, the contract paths of a schema block of text
 // kustomize rendered (block style, two-space indentation, sequences at their key's
-// indentation): the text twin of pruneSchemaHolder, used by blankSchemas. Lines it
+// indentation): the text twin of PruneSchemaHolder, used by BlankSchemas. Lines it
 // drops become empty, so every kept line keeps its number.
 type schemaLines struct {
+	root   *Tree
 	frames []frame
 	skip   int // indentation of a dropped key whose block is being dropped, -1 if none
 }
@@ -171,11 +141,11 @@ type schemaLines struct {
 type frame struct {
 	indent int
 	kind   byte // 'h' holder (schema:/validation:), 'n' schema node, 'p' properties, 'a' kept as is
-	k      *keep
+	k      *Tree
 }
 
-func newSchemaLines(indent int) *schemaLines {
-	return &schemaLines{frames: []frame{{indent: indent, kind: 'h'}}, skip: -1}
+func newSchemaLines(indent int, t *Tree) *schemaLines {
+	return &schemaLines{root: t, frames: []frame{{indent: indent, kind: 'h'}}, skip: -1}
 }
 
 // keepLine reports whether a line of the schema block (indentation ind) stays.
@@ -206,7 +176,7 @@ func (s *schemaLines) keepLine(line []byte, ind int) bool {
 func (s *schemaLines) child(top frame, key string) (frame, bool) {
 	switch top.kind {
 	case 'h':
-		return frame{kind: 'n', k: contractTree}, key == "openAPIV3Schema"
+		return frame{kind: 'n', k: s.root}, key == "openAPIV3Schema"
 	case 'p':
 		c := top.k.child(key)
 		return frame{kind: 'n', k: c}, c != nil

@@ -1,4 +1,4 @@
-package manifest
+package crdfast
 
 import (
 	"strconv"
@@ -7,7 +7,7 @@ import (
 
 // plainTag is the tag yaml.v3 resolves a one-line plain scalar in block context to
 // (resolve.go: strings, true/false, null, decimal integers), for the plain scalars
-// plainDocument reads; ok is false for the others (floats, timestamps, other number
+// PlainDocument reads; ok is false for the others (floats, timestamps, other number
 // forms, the merge key) and for text that is no plain scalar there.
 func plainTag(s string) (string, bool) {
 	if s == "" || len(s) > 1000 || strings.HasSuffix(s, " ") || strings.Contains(s, ": ") || strings.HasSuffix(s, ":") ||
@@ -46,4 +46,39 @@ func decimal(s string) bool {
 		}
 	}
 	return true
+}
+
+// Literal reads a literal block scalar's lines (clip keeps one final line break,
+// strip none): every line indented with spaces at least as deep as the first one,
+// which must hold text, and the text ending with a line break.
+func Literal(body []byte, clip bool) (string, bool) {
+	if len(body) == 0 || body[len(body)-1] != '\n' {
+		return "", false
+	}
+	lines := strings.Split(string(body[:len(body)-1]), "\n")
+	ind := Indentation([]byte(lines[0]))
+	if ind == 0 || ind == len(lines[0]) {
+		return "", false
+	}
+	for i, l := range lines {
+		switch n := Indentation([]byte(l)); {
+		case strings.ContainsRune(l, '\t') || strings.ContainsRune(l, '\r'):
+			return "", false
+		case n == len(l) && n <= ind:
+			lines[i] = ""
+		case n < ind:
+			return "", false
+		default:
+			lines[i] = l[ind:]
+		}
+	}
+	end := len(lines)
+	for end > 0 && lines[end-1] == "" {
+		end--
+	}
+	v := strings.Join(lines[:end], "\n")
+	if clip && end > 0 {
+		v += "\n"
+	}
+	return v, true
 }

@@ -1,4 +1,4 @@
-package manifest
+package crdfast
 
 import (
 	"bytes"
@@ -7,7 +7,7 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 )
 
-// plainDocument returns the node tree yaml.v3 gives text (yaml.Unmarshal into a
+// PlainDocument returns the node tree yaml.v3 gives text (yaml.Unmarshal into a
 // yaml.Node: the document node and its content, with yaml.v3's kinds, tags, styles,
 // values, lines and columns), built without the parser, when text is written in a
 // plain block subset: block mappings with plain keys, block sequences (indented or
@@ -17,7 +17,7 @@ import (
 // no comments, anchors, aliases, tags, tabs, multi-line plain or quoted scalars, and
 // ASCII before every value. It is what controller-gen and kustomize write around a
 // CRD's schemas. ok is false for anything else (never "invalid": the caller parses).
-func plainDocument(text []byte) (*yaml.Node, bool) {
+func PlainDocument(text []byte) (*yaml.Node, bool) {
 	r := blockReader{text: text}
 	if !r.split() || len(r.lines) == 0 || r.lines[0].no != 1 || r.lines[0].ind != 0 {
 		return nil, false
@@ -64,7 +64,7 @@ func (r *blockReader) split() bool {
 			end = at + k + 1
 		}
 		l := bytes.TrimSuffix(r.text[at:end], []byte("\n"))
-		ind := indentation(l)
+		ind := Indentation(l)
 		switch {
 		case bytes.ContainsAny(l, "\t\r#") || !printable(l):
 			return false
@@ -127,7 +127,7 @@ func (r *blockReader) sequence(ind int) (*yaml.Node, bool) {
 	for r.pos < len(r.lines) && r.lines[r.pos].ind == ind && isItem(r.lines[r.pos].text) {
 		l := &r.lines[r.pos]
 		rest := l.text[1:]
-		sp := indentation(rest)
+		sp := Indentation(rest)
 		if sp == len(rest) || isItem(rest[sp:]) {
 			return nil, false // an empty item, or an item holding a sequence
 		}
@@ -186,7 +186,7 @@ func (r *blockReader) entry(ind int) (k, v *yaml.Node, ok bool) {
 	}
 	r.pos++
 	if v.Style == yaml.LiteralStyle {
-		return k, v, r.literal(ind, l.end, v)
+		return k, v, r.Literal(ind, l.end, v)
 	}
 	return k, v, r.pos == len(r.lines) || r.lines[r.pos].ind <= ind
 }
@@ -215,7 +215,7 @@ func (r *blockReader) below(ind, no, col int) *yaml.Node {
 // literal reads the body of a literal block scalar: the text from the end of its
 // header's line (from) to the next line no deeper than its key's ind, as entryScalar
 // reads it.
-func (r *blockReader) literal(ind, from int, v *yaml.Node) bool {
+func (r *blockReader) Literal(ind, from int, v *yaml.Node) bool {
 	for r.pos < len(r.lines) && r.lines[r.pos].ind > ind {
 		r.pos++
 	}
@@ -223,7 +223,7 @@ func (r *blockReader) literal(ind, from int, v *yaml.Node) bool {
 	if r.pos < len(r.lines) {
 		end = r.lines[r.pos].start
 	}
-	text, ok := literal(r.text[from:end], v.Value == "|")
+	text, ok := Literal(r.text[from:end], v.Value == "|")
 	v.Value = text
 	return ok
 }

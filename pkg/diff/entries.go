@@ -1,11 +1,9 @@
-package manifest
+package diff
 
 import (
 	"bytes"
-	"fmt"
-	"strings"
 
-	yaml "go.yaml.in/yaml/v3"
+	"github.com/capirepo/capirepo/pkg/manifest"
 )
 
 // Entry is one entry of a block mapping as written, read without parsing.
@@ -44,7 +42,7 @@ func Entries(text []byte) (entries []Entry, ok bool) {
 			next = i + k + 1
 		}
 		line := text[i:next]
-		n := indentation(line)
+		n := manifest.Indentation(line)
 		switch {
 		case len(bytes.TrimSpace(line)) == 0:
 		case n < len(line) && line[n] == '\t', ind >= 0 && n < ind:
@@ -120,56 +118,13 @@ func entryKeyIn(s []byte, keys map[string]string) (key string, holder, ok bool) 
 		return k, len(rest) == 0, true
 	}
 	key = string(s[:colon])
-	if !stringKey(key) {
+	if !manifest.StringKey(key) {
 		return "", false, false
 	}
 	if keys != nil {
 		keys[key] = key
 	}
 	return key, len(rest) == 0, true
-}
-
-// stringKey reports a plain key YAML reads as a string (not true, null, 1.5, ...).
-func stringKey(key string) bool {
-	if c := key[0]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
-		if !reservedWord(key) {
-			return true
-		}
-	}
-	var v any
-	return yaml.Unmarshal([]byte(key), &v) == nil && v == key
-}
-
-// reservedWord reports the words YAML 1.1 or 1.2 read as a boolean or null, in any
-// letter case (strings.ToLower without its copy).
-func reservedWord(key string) bool {
-	for _, w := range []string{"true", "false", "null", "yes", "no", "on", "off", "y", "n"} {
-		if strings.EqualFold(key, w) {
-			return true
-		}
-	}
-	return false
-}
-
-// EntryValue parses an entry's value.
-func EntryValue(e Entry) (any, error) {
-	var n yaml.Node
-	if err := yaml.Unmarshal(e.Text, &n); err != nil {
-		return nil, &Error{Doc: -1, Msg: fmt.Sprintf("%s: %v", e.Key, cleanErr(err))}
-	}
-	if n.Kind != yaml.DocumentNode || len(n.Content) == 0 {
-		return nil, &Error{Doc: -1, Msg: e.Key + ": not a mapping entry"}
-	}
-	value := MapValue(n.Content[0], e.Key)
-	if value == nil {
-		return nil, &Error{Doc: -1, Msg: e.Key + ": not a mapping entry"}
-	}
-	if v, ok := toValue(value); ok {
-		return v, nil
-	}
-	var v any
-	err := value.Decode(&v)
-	return v, err
 }
 
 // EntryValues parses the values of many entries at once (one parse, where a parse per
@@ -202,26 +157,18 @@ func EntryValues(entries []Entry) ([]any, error) {
 	return out, nil
 }
 
-// parsedValues parses the values of entries in one parse.
+// EntryValue parses an entry's value.
+func EntryValue(e Entry) (any, error) { return manifest.KeyValue(e.Text, e.Key) }
+
+// parsedValues parses the values of entries in one parse (manifest.KeyValues), or
+// each on its own when that fails, so the error names the entry.
 func parsedValues(entries []Entry) ([]any, error) {
-	var b bytes.Buffer
+	texts, keys := make([][]byte, len(entries)), make([]string, len(entries))
 	for i, e := range entries {
-		fmt.Fprintf(&b, "e%d:\n", i)
-		for _, line := range bytes.SplitAfter(e.Text, []byte("\n")) {
-			if len(line) > 0 {
-				b.WriteString("  ")
-				b.Write(line)
-			}
-		}
-		if len(e.Text) > 0 && e.Text[len(e.Text)-1] != '\n' {
-			b.WriteByte('\n')
-		}
+		texts[i], keys[i] = e.Text, e.Key
 	}
-	var n yaml.Node
-	if err := yaml.Unmarshal(b.Bytes(), &n); err == nil && n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
-		if out, ok := entryValuesOf(n.Content[0], entries); ok {
-			return out, nil
-		}
+	if out, ok := manifest.KeyValues(texts, keys); ok {
+		return out, nil
 	}
 	out := make([]any, len(entries))
 	for i, e := range entries {
@@ -232,21 +179,4 @@ func parsedValues(entries []Entry) ([]any, error) {
 		out[i] = v
 	}
 	return out, nil
-}
-
-// entryValuesOf reads e<i>.<key> of the joint parse.
-func entryValuesOf(root *yaml.Node, entries []Entry) ([]any, bool) {
-	out := make([]any, len(entries))
-	for i, e := range entries {
-		value := MapValue(MapValue(root, fmt.Sprintf("e%d", i)), e.Key)
-		if value == nil {
-			return nil, false
-		}
-		v, ok := toValue(value)
-		if !ok && value.Decode(&v) != nil {
-			return nil, false
-		}
-		out[i] = v
-	}
-	return out, true
 }

@@ -1,9 +1,8 @@
-package manifest
+package diff
 
 import (
 	"math/rand/v2"
 	"reflect"
-	"strings"
 	"testing"
 
 	mutants "github.com/capirepo/capirepo/pkg/testsupport/mutate"
@@ -68,11 +67,23 @@ func TestEntriesAndValues(t *testing.T) {
 	}
 }
 
+// entrySchema is a CRD version's schema as kustomize writes it.
+const entrySchema = `      openAPIV3Schema:
+        properties:
+          spec:
+            properties:
+              size:
+                description: "Size in \"GB\"."
+                type: integer
+            type: object
+        type: object
+`
+
 // TestEntryTreeIsEntriesAtEveryLevel: the one-pass tree gives, at every level, what
 // Entries gives of each holder's body (seeded mutants of a schema).
 func TestEntryTreeIsEntriesAtEveryLevel(t *testing.T) {
 	t.Parallel()
-	schema := []byte(twoVersionCRD[strings.Index(twoVersionCRD, "      openAPIV3Schema:\n        properties:"):strings.Index(twoVersionCRD, "    served: true\n    storage: true")])
+	schema := []byte(entrySchema)
 	seeds := [][]byte{schema, []byte("a:\n  b:\n    c: 1\n  d:\n  - x\ne: |\n  t\nf:\n  g: {h: 1}\n")}
 	rnd := rand.New(rand.NewPCG(9, 10))
 	read := 0
