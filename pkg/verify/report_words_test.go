@@ -3,6 +3,8 @@ package verify
 import (
 	"strings"
 	"testing"
+
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 // TestReportTextUsesFindingSeverity: a generation whose `latest` fails is printed with
@@ -10,8 +12,8 @@ import (
 // error: none does), never "ERROR:" in a report that passes.
 func TestReportTextUsesFindingSeverity(t *testing.T) {
 	t.Parallel()
-	old := Client{Name: "clusterctl v1.7-v1.10", Contract: ContractV1Beta1}
-	cur := Client{Name: "clusterctl v1.11+", Contract: ContractV1Beta2}
+	old := Client{Name: "clusterctl v1.7-v1.10", Contract: layout.ContractV1beta1}
+	cur := Client{Name: "clusterctl v1.11+", Contract: layout.ContractV1beta2}
 	cases := map[string]struct {
 		latest []LatestResult
 		usable []string
@@ -29,7 +31,7 @@ func TestReportTextUsesFindingSeverity(t *testing.T) {
 		if !strings.Contains(b.String(), c.want) || strings.Contains(b.String(), "ERROR") {
 			t.Errorf("%s: want %q:\n%s", name, c.want, b.String())
 		}
-		fs := latestFindings("infrastructure-x", c.latest, []string{ContractV1Beta2})
+		fs := latestFindings("infrastructure-x", c.latest, []string{layout.ContractV1beta2})
 		if name != "error" && fs.HasErrors() {
 			t.Errorf("%s: the findings have errors: %v", name, fs)
 		}
