@@ -22,7 +22,7 @@ CAPI_REPO := $(BIN)/capi-$(CAPI_VERSION)
 KUBE_LDFLAGS := -s -w -X k8s.io/component-base/version.gitVersion=$(KUBE_VERSION) \
 	-X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=35
 
-.PHONY: build test unit bench kustomize lint install-tools envtest capi-components clean example
+.PHONY: build test unit bench kustomize lint install-tools envtest capi-components clean example clusterctl
 
 build:
 	go build -o $(BIN)/capirepo ./cmd/capirepo
@@ -61,8 +61,12 @@ $(OPERATOR_PLUGIN):
 	GOBIN=$(BIN)/.operator go install sigs.k8s.io/cluster-api-operator/cmd/plugin@$(OPERATOR_VERSION)
 	mv $(BIN)/.operator/plugin $@ && rmdir $(BIN)/.operator
 
-$(BIN)/clusterctl-%:
+# A clusterctl is rebuilt when the script that builds (and version-stamps) it changes.
+$(BIN)/clusterctl-%: hack/install-clusterctl.sh
 	hack/install-clusterctl.sh $* $@
+
+# clusterctl: the newest clusterctl the tests run, for README's quick start.
+clusterctl: $(BIN)/clusterctl-$(lastword $(CLUSTERCTL_VERSIONS))
 
 # test runs every unit test and the end-to-end tests against the real clusterctl binaries,
 # then fuzzes the listing decoders of GitHub and GitLab for a bounded time each.

@@ -88,23 +88,34 @@ sha256() {
   if command -v sha256sum >/dev/null; then sha256sum "$1" | awk '{print $1}'; else shasum -a 256 "$1" | awk '{print $1}'; fi
 }
 
-# verify_signature BASE TAG checks checksums.txt against its Sigstore bundle, signed
-# keyless by a workflow of the action's repository at the tag (goreleaser.yaml).
+# pinned_sum ASSET prints the sha256 this action's commit pins for a release asset
+# (hack/action-checksums.txt, the checksums.txt of every release, added after it was
+# published), or nothing.
+pinned_sum() {
+  [[ -f "$ACTION_PATH/hack/action-checksums.txt" ]] || return 0
+  awk -v n="$1" '$1 !~ /^#/ && ($2 == n || $2 == "*" n) {print $1}' "$ACTION_PATH/hack/action-checksums.txt"
+}
+
+# verify_signature BASE TAG PINNED checks checksums.txt against its Sigstore bundle,
+# signed keyless by the release workflow of the action's repository at the tag
+# (.github/workflows/release.yaml). A release whose checksum the action's commit does
+# not pin (PINNED empty) is refused unless its signature verifies: it is the only
+# anchor outside the release, whose assets can be replaced.
 verify_signature() {
   local bundle="$work/checksums.txt.sigstore.json" code identity issuer
   code=$(download "$1/checksums.txt.sigstore.json" "$bundle")
   if [[ "$code" == 404 ]]; then
-    [[ "$require_signature" == false ]] || fail "release $2 has no checksums.txt.sigstore.json and require-signature is true"
-    note "release $2 has no signature of checksums.txt: the binary is checked against checksums.txt only"
+    [[ -n "$3" && "$require_signature" == false ]] || fail "release $2 has no checksums.txt.sigstore.json, and this action's commit pins no checksum of it: refusing an unverified binary"
+    note "release $2 has no signature of checksums.txt: the binary is checked against the checksum this action's commit pins"
     return
   fi
   [[ "$code" == 200 ]] || fail "downloading $1/checksums.txt.sigstore.json: HTTP $code"
   if ! command -v cosign >/dev/null; then
-    [[ "$require_signature" == false ]] || fail "cosign is not on PATH, and require-signature is true: add sigstore/cosign-installer before this action"
-    note "cosign is not on PATH: the signature of checksums.txt is not verified (add sigstore/cosign-installer before this action)"
+    [[ -n "$3" && "$require_signature" == false ]] || fail "cosign is not on PATH, and this action's commit pins no checksum of release $2: add sigstore/cosign-installer before this action, or pin the action to a later commit"
+    note "cosign is not on PATH: the binary is checked against the checksum this action's commit pins"
     return
   fi
-  identity="^$(re "$server/$repo")/\\.github/workflows/.+@refs/tags/$(re "$2")\$"
+  identity="^$(re "$server/$repo")/\\.github/workflows/release\\.yaml@refs/tags/$(re "$2")\$"
   issuer="$server/_services/token" # GitHub Enterprise Server's Actions issuer
   [[ "$server" != https://github.com ]] || issuer=https://token.actions.githubusercontent.com
   if ! cosign verify-blob --bundle "$bundle" --certificate-identity-regexp "$identity" \
@@ -131,17 +142,19 @@ extract() {
 # install_release TAG installs the verified binary of release TAG into $dest and
 # sets from=release, or leaves from empty when the release or its archive is missing.
 install_release() {
-  local base="$server/$repo/releases/download/$1" asset="capirepo_${1#v}_${goos}_${goarch}.${ext}" code want got
+  local base="$server/$repo/releases/download/$1" asset="capirepo_${1#v}_${goos}_${goarch}.${ext}" code want got pinned
   code=$(download "$base/checksums.txt" "$work/checksums.txt")
   [[ "$code" != 404 ]] || { note "$repo has no release $1 (no checksums.txt)"; return 0; }
   [[ "$code" == 200 ]] || fail "downloading $base/checksums.txt: HTTP $code"
-  verify_signature "$base" "$1"
+  pinned=$(pinned_sum "$asset")
+  verify_signature "$base" "$1" "$pinned"
   code=$(download "$base/$asset" "$work/$asset")
   [[ "$code" != 404 ]] || { note "release $1 has no $asset"; return 0; }
   [[ "$code" == 200 ]] || fail "downloading $base/$asset: HTTP $code"
   want=$(awk -v n="$asset" '$2 == n || $2 == "*" n {print $1}' "$work/checksums.txt")
   [[ "$want" =~ ^[0-9a-f]{64}$ ]] || fail "checksums.txt of release $1 has no sha256 of $asset: refusing an unverified binary"
   got=$(sha256 "$work/$asset")
+  [[ -z "$pinned" || "$want" == "$pinned" ]] || fail "checksums.txt of release $1 says $want for $asset, but this action's commit pins $pinned (hack/action-checksums.txt): refusing a replaced release asset"
   [[ "$got" == "$want" ]] || fail "$asset has sha256 $got, but checksums.txt of release $1 says $want: refusing it (a corrupted or altered download)"
   extract "$work/$asset"
   mkdir -p "$dest" && mv -f "$work/x/capirepo$exe" "$dest/capirepo$exe" && chmod +x "$dest/capirepo$exe"

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"crypto/sha256"
+	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -36,7 +39,7 @@ func TestActionInstallsTheVerifiedReleaseBinary(t *testing.T) {
 			run := runInstall(t, srv, tools, map[string]string{"ACTION_REF": c.ref, "RUNNER_OS": c.os, "RUNNER_ARCH": c.arch})
 			run.installed(t, c.binary, fakeBinary("v1.2.3"), "release", "v1.2.3")
 			got, _ := os.ReadFile(args)
-			identity := `^` + strings.ReplaceAll(srv.URL, ".", `\.`) + `/capirepo/capirepo/\.github/workflows/.+@refs/tags/v1\.2\.3$`
+			identity := `^` + strings.ReplaceAll(srv.URL, ".", `\.`) + `/capirepo/capirepo/\.github/workflows/release\.yaml@refs/tags/v1\.2\.3$`
 			want := "verify-blob\n--bundle\n"
 			if s := string(got); !strings.HasPrefix(s, want) || !strings.Contains(s, "--certificate-identity-regexp\n"+identity+"\n") ||
 				!strings.Contains(s, "--certificate-oidc-issuer\n"+srv.URL+"/_services/token\n") || !strings.HasSuffix(s, "/checksums.txt\n") {
@@ -46,16 +49,61 @@ func TestActionInstallsTheVerifiedReleaseBinary(t *testing.T) {
 	}
 }
 
-// TestActionInstallWithoutCosign: without cosign on PATH the signature is not
-// checked (a notice says so) and the checksum still is.
+// TestActionInstallWithoutCosign: without cosign on PATH, a release whose checksum the
+// action's commit pins (hack/action-checksums.txt) installs, a notice saying the pin
+// is what checked it; one it does not pin is refused, as the release's own assets are
+// no anchor.
 func TestActionInstallWithoutCosign(t *testing.T) {
 	t.Parallel()
 	f, srv := newFakeRelease(t)
 	publishedRelease(t, f)
-	run := runInstall(t, srv, toolPath(t), nil)
+	run := runInstall(t, srv, toolPath(t), map[string]string{"ACTION_PATH": pinnedSource(t, f, "v1.2.3", "capirepo_1.2.3_linux_amd64.tar.gz")})
 	run.installed(t, "capirepo", fakeBinary("v1.2.3"), "release", "v1.2.3")
-	if !strings.Contains(run.log, "::notice") || !strings.Contains(run.log, "cosign is not on PATH") {
-		t.Errorf("no notice that the signature went unchecked:\n%s", run.log)
+	if !strings.Contains(run.log, "::notice") || !strings.Contains(run.log, "checked against the checksum this action's commit pins") {
+		t.Errorf("no notice that the pin checked it:\n%s", run.log)
+	}
+	runInstall(t, srv, toolPath(t), nil).refused(t, "cosign is not on PATH, and this action's commit pins no checksum of release v1.2.3")
+}
+
+// pinnedSource is the action's source at a commit that pins the checksum of the
+// release's asset as it is served now.
+func pinnedSource(t *testing.T, f *fakeRelease, tag, asset string) string {
+	t.Helper()
+	src := fakeSource(t)
+	f.mu.Lock()
+	data := f.files["/capirepo/capirepo/releases/download/"+tag+"/"+asset]
+	f.mu.Unlock()
+	line := fmt.Sprintf("# pinned\n%x  %s\n", sha256.Sum256(data), asset)
+	if err := os.MkdirAll(filepath.Join(src, "hack"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(src, "hack", "action-checksums.txt"), []byte(line), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+// TestActionRefusesAReplacedReleaseAsset: a release asset replaced after the action's
+// commit pinned its checksum, with a checksums.txt to match (all a release's assets
+// can be replaced), is refused, even when a signature stub would pass.
+func TestActionRefusesAReplacedReleaseAsset(t *testing.T) {
+	t.Parallel()
+	asset := "capirepo_1.2.3_linux_amd64.tar.gz"
+	f, srv := newFakeRelease(t)
+	publishedRelease(t, f)
+	src := pinnedSource(t, f, "v1.2.3", asset)
+	evil := tarGz(t, "capirepo", fakeBinary("evil"))
+	f.put("v1.2.3", asset, evil)
+	f.put("v1.2.3", "checksums.txt", []byte(fmt.Sprintf("%x  %s\n", sha256.Sum256(evil), asset)))
+	for name, cosign := range map[string]string{"without cosign": "", "with a cosign that passes": "0"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			tools := toolPath(t)
+			if cosign != "" {
+				cosignStub(t, tools, cosign)
+			}
+			runInstall(t, srv, tools, map[string]string{"ACTION_PATH": src}).refused(t, "refusing a replaced release asset")
+		})
 	}
 }
 
@@ -81,9 +129,9 @@ func TestActionRefusesWhatDoesNotVerify(t *testing.T) {
 			f.put("v1.2.3", "checksums.txt", []byte(strings.Repeat("0", 64)+"  capirepo_1.2.3_linux_386.tar.gz\n"))
 		}, cosign: "0", msg: "has no sha256 of " + asset},
 		"a signature cosign refuses": {cosign: "1", msg: "does not verify"},
-		"required signature missing": {change: func(f *fakeRelease) {
+		"signature missing, nothing pinned": {change: func(f *fakeRelease) {
 			f.remove("v1.2.3", "checksums.txt.sigstore.json")
-		}, env: map[string]string{"REQUIRE_SIGNATURE": "true"}, cosign: "0", msg: "has no checksums.txt.sigstore.json"},
+		}, cosign: "0", msg: "has no checksums.txt.sigstore.json, and this action's commit pins no checksum of it"},
 		"required signature, no cosign": {env: map[string]string{"REQUIRE_SIGNATURE": "true"}, msg: "cosign is not on PATH"},
 		"a server that is not https":    {env: map[string]string{"GITHUB_SERVER_URL": "http://127.0.0.2:9"}, msg: "GITHUB_SERVER_URL"},
 	}

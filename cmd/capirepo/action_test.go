@@ -152,3 +152,47 @@ func TestActionPassesInputsAsData(t *testing.T) {
 		t.Errorf("capirepo got\n%s\nwant\n%s", out, want)
 	}
 }
+
+// TestActionInstallOnly: with install-only the Validate step checks only what the
+// install step reads (a branch name as version passes; a bad capirepo-version or
+// install-only value does not), and the build and publish steps are skipped by their
+// if: conditions, so only the install step runs.
+func TestActionInstallOnly(t *testing.T) {
+	t.Parallel()
+	a := readAction(t)
+	script := step(t, a, "Validate inputs")
+	path := os.Getenv("PATH")
+	env := validInputs()
+	env["VERSION"], env["INSTALL_ONLY"] = "main", "true"
+	if out, err := runScript(t, script, env, path); err != nil {
+		t.Fatalf("install-only with a branch as version refused: %v\n%s", err, out)
+	}
+	for name, change := range map[string]map[string]string{
+		"a bad capirepo-version": {"INSTALL_ONLY": "true", "CAPIREPO_VERSION": "latest"},
+		"install-only injection": {"INSTALL_ONLY": injected},
+		"without install-only":   {"INSTALL_ONLY": "false", "VERSION": "main"},
+	} {
+		env := validInputs()
+		for k, v := range change {
+			env[k] = v
+		}
+		if out, err := runScript(t, script, env, path); err == nil || strings.Contains(out, "INJECTED-") {
+			t.Errorf("%s: accepted\n%s", name, out)
+		}
+	}
+	data, _ := os.ReadFile("../../action.yml")
+	var raw struct {
+		Runs struct {
+			Steps []struct{ Name, If string } `yaml:"steps"`
+		} `yaml:"runs"`
+	}
+	if err := yaml.Unmarshal(data, &raw); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range raw.Runs.Steps {
+		skipped := strings.Contains(s.If, "inputs.install-only != 'true'")
+		if want := s.Name == "Build" || s.Name == "Publish"; skipped != want {
+			t.Errorf("step %q: if: %q; install-only must skip exactly Build and Publish", s.Name, s.If)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -47,12 +48,13 @@ var (
 )
 
 // blocksOf cuts a page into its fenced code blocks (indented ones inside lists
-// included, their indentation removed).
-func blocksOf(t *testing.T, root, page string) []docBlock {
-	t.Helper()
+// included, their indentation removed). A fence that is never closed is an error, and
+// so is one closed only by the fence of another block (a fence with a language inside
+// the block): Markdown would render the rest of the page as code.
+func blocksOf(root, page string) ([]docBlock, error) {
 	data, err := os.ReadFile(filepath.Join(root, page))
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	lines := strings.Split(string(data), "\n")
 	var out []docBlock
@@ -65,12 +67,18 @@ func blocksOf(t *testing.T, root, page string) []docBlock {
 		end := closeWith(m[1], m[2])
 		var body []string
 		for i++; i < len(lines) && !end.MatchString(lines[i]); i++ {
+			if o := fence.FindStringSubmatch(lines[i]); o != nil && o[3] != "" && len(o[2]) >= len(m[2]) {
+				return nil, fmt.Errorf("%s: the block opened here is not closed before line %d opens another one", b.where(), i+1)
+			}
 			body = append(body, strings.TrimPrefix(lines[i], m[1]))
+		}
+		if i == len(lines) {
+			return nil, fmt.Errorf("%s: the block opened here is never closed", b.where())
 		}
 		b.text = strings.Join(body, "\n") + "\n"
 		out = append(out, b)
 	}
-	return out
+	return out, nil
 }
 
 // markerBefore is the HTML comment on the nearest non-blank line above line i.
@@ -87,50 +95,38 @@ func markerBefore(lines []string, i int) string {
 	return ""
 }
 
-// runMarker is what a block's marker asks: not run (and why), the folder it runs in
-// (relative to the repository root), a command to run first, the exit codes it may end
-// with besides 0.
-type runMarker struct {
-	skip, in, before string
-	exits            []int
+// parseMarker reads a block's "not run: REASON" marker (the reason). Any other
+// instruction to the test in a marker is refused: it would be hidden from readers,
+// who see only the block.
+func parseMarker(b docBlock) (string, error) {
+	switch {
+	case strings.HasPrefix(b.marker, "not run:"):
+		skip := strings.TrimSpace(strings.TrimPrefix(b.marker, "not run:"))
+		if skip == "" {
+			return "", fmt.Errorf("%s: <!-- not run: --> needs a reason", b.where())
+		}
+		return skip, nil
+	case strings.HasPrefix(b.marker, "run:"):
+		return "", fmt.Errorf("%s: <!-- %s --> is hidden from readers: put the cd (or the scratch copy) and the exit code (# exits N: why) in the block", b.where(), b.marker)
+	}
+	return "", nil // another comment: not about the block
 }
 
-// parseMarker reads "not run: REASON" or "run: in DIR; before: CMD; exits: N,M".
-func parseMarker(b docBlock) (runMarker, error) {
-	var m runMarker
-	switch {
-	case b.marker == "":
-		return m, nil
-	case strings.HasPrefix(b.marker, "not run:"):
-		m.skip = strings.TrimSpace(strings.TrimPrefix(b.marker, "not run:"))
-		if m.skip == "" {
-			return m, fmt.Errorf("%s: <!-- not run: --> needs a reason", b.where())
-		}
-		return m, nil
-	case !strings.HasPrefix(b.marker, "run:"):
-		return m, nil // another comment: not about the block
+// exitsComment is a command's visible note of the exit codes it ends with: "# exits 10: init asks".
+var exitsComment = regexp.MustCompile(`#\s*exits\s+([0-9]+(?:\s*(?:,|or)\s*[0-9]+)*)\b[^#]*$`)
+
+// allowedExits are the exit codes a command's comment allows besides 0.
+func allowedExits(cmd string) []int {
+	m := exitsComment.FindStringSubmatch(cmd)
+	if m == nil {
+		return nil
 	}
-	for _, part := range strings.Split(strings.TrimPrefix(b.marker, "run:"), ";") {
-		key, value, _ := strings.Cut(strings.TrimSpace(part), ":")
-		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
-		switch {
-		case strings.HasPrefix(key, "in "):
-			m.in = strings.TrimSpace(strings.TrimPrefix(key, "in "))
-		case key == "before":
-			m.before = value
-		case key == "exits":
-			for _, n := range strings.Split(value, ",") {
-				var code int
-				if _, err := fmt.Sscanf(strings.TrimSpace(n), "%d", &code); err != nil {
-					return m, fmt.Errorf("%s: exits: %q is not a number", b.where(), n)
-				}
-				m.exits = append(m.exits, code)
-			}
-		default:
-			return m, fmt.Errorf("%s: unknown run marker part %q (want in DIR, before: CMD, exits: N)", b.where(), part)
-		}
+	var out []int
+	for _, f := range regexp.MustCompile(`[0-9]+`).FindAllString(m[1], -1) {
+		n, _ := strconv.Atoi(f)
+		out = append(out, n)
 	}
-	return m, nil
+	return out
 }
 
 // commands cuts a shell block into its commands: lines joined at a trailing

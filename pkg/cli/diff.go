@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/capirepo/capirepo/pkg/diff"
@@ -42,7 +43,7 @@ the report; exit 1 when one is an error.`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, io, args[0], args[1]) },
 	}
-	outputFlag(cmd, &o.format, "output format (github and sarif with --upgrade, whose findings are the report)", lint.Formats)
+	outputFlag(cmd, &o.format, "output format (markdown: release notes for clusterctl users; github and sarif with --upgrade, whose findings are the report)", slices.Concat(lint.Formats, []string{"markdown"}))
 	cmd.Flags().BoolVar(&o.upgrade, "upgrade", false, "A is the repository users upgrade from: check B's releases against A's earlier releases (the upgrade-* rules) instead of listing differences")
 	cmd.Flags().StringSliceVar(&o.disable, "disable", nil, "with --upgrade: rule ids to disable")
 	o.src.flags(cmd, true)
@@ -50,7 +51,7 @@ the report; exit 1 when one is an error.`,
 }
 
 func (o *diffOptions) run(cmd *cobra.Command, io streams, a, b string) error {
-	formats := reportFormats()
+	formats := append(reportFormats(), "markdown")
 	if o.upgrade {
 		formats = lint.Formats
 	}
@@ -100,8 +101,11 @@ func loadSides(ctx context.Context, opts source.Options, a, b string,
 }
 
 func writeDiff(io streams, format string, rep *diff.Report) error {
-	if format == "json" {
+	switch format {
+	case "json":
 		return writeJSON(io, rep)
+	case "markdown":
+		return rep.WriteMarkdown(io.out) // release notes for clusterctl users
 	}
 	return rep.WriteText(io.out)
 }

@@ -107,6 +107,8 @@ capirepo images copy dist --to registry.internal/capi
 capirepo images copy dist --layout images`,
 		"images push": `capirepo images push images --to registry.internal/capi --dry-run
 capirepo images push images --to registry.internal/capi`,
+		"config":        `capirepo config schema > capirepo.schema.json`,
+		"config schema": `capirepo config schema > capirepo.schema.json`,
 		"version": `capirepo version
 capirepo version -o json`,
 		"completion": `source <(capirepo completion bash)

@@ -303,6 +303,10 @@ func exitRows() []exitRow {
 			classUsage: func(s *stage) []string { return []string{"completion", "powershell", "extra"} },
 		}, na: map[errClass]string{classFindings: "prints a script", classInput: "prints a script", classRemote: "prints a script",
 			classConflict: "prints a script", classInterrupt: "prints a script"}},
+		{cmd: "config schema", cases: map[errClass]scenario{
+			classUsage: func(s *stage) []string { return []string{"config", "schema", "foo"} },
+		}, na: map[errClass]string{classFindings: "prints a constant", classInput: "prints a constant", classRemote: "prints a constant",
+			classConflict: "prints a constant", classInterrupt: "prints a constant"}},
 		{cmd: "version", cases: map[errClass]scenario{
 			classUsage: func(s *stage) []string { return []string{"version", "foo"} },
 		}, na: map[errClass]string{classFindings: "prints a constant", classInput: "prints a constant", classRemote: "prints a constant",

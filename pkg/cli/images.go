@@ -34,8 +34,9 @@ func (g *imageGate) platformFlag(cmd *cobra.Command) {
 	cmd.Flags().StringSliceVar(&g.platforms, "platform", nil, "platforms every image must serve, e.g. linux/amd64,linux/arm64")
 }
 
-// run resolves every image and fails with exit 1 listing each missing one with its
-// registry's answer.
+// run resolves every image: exit 1 listing each one a registry does not serve as
+// named (with its answer), else exit 4 listing each one no registry could be asked
+// about (with the reason).
 func (g *imageGate) run(ctx context.Context, io streams, remote oci.Remote, imgs []string) error {
 	_, err := g.results(ctx, io, remote, imgs)
 	return err
@@ -47,14 +48,32 @@ func (g *imageGate) results(ctx context.Context, io streams, remote oci.Remote, 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	failed := images.Failed(res)
-	for _, r := range failed {
+	notServed, notAsked := images.Split(images.Failed(res))
+	for _, r := range notServed {
 		io.logf("missing image %s: %s", r.Image, r.Problem)
 	}
-	if len(failed) > 0 {
-		return res, withCode(ExitFindings, fmt.Errorf("%d of %d images are not served as named (listed above); push them first, or fix the image overrides", len(failed), len(res)))
+	for _, r := range notAsked {
+		io.logf("image %s unknown: %s", r.Image, r.Problem)
 	}
-	return res, nil
+	return res, gateErr(len(notServed), len(notAsked), len(res))
+}
+
+// gateErr is the gate's verdict: what is not served is a finding; what could not be
+// asked is a remote failure, and says nothing about the images.
+func gateErr(notServed, notAsked, all int) error {
+	var unknown string
+	if notAsked > 0 {
+		unknown = fmt.Sprintf("the registry could not be asked about %d of %d images (listed above, with the reason)", notAsked, all)
+	}
+	switch {
+	case notServed > 0 && notAsked > 0:
+		return withCode(ExitFindings, fmt.Errorf("%d of %d images are not served as named (listed above): push them, or fix the image overrides; and %s", notServed, all, unknown))
+	case notServed > 0:
+		return withCode(ExitFindings, fmt.Errorf("%d of %d images are not served as named (listed above): push them, or fix the image overrides", notServed, all))
+	case notAsked > 0:
+		return withCode(ExitPublish, fmt.Errorf("%s: nothing is known about them; fix the connection or credentials and run again", unknown))
+	}
+	return nil
 }
 
 // check runs the gate on a set when --check-images is given.

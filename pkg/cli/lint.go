@@ -43,7 +43,7 @@ capirepo.yaml would build. Exit 0 without errors, 1 with errors, 2 on usage prob
 
 func (o *lintOptions) run(cmd *cobra.Command, io streams, args []string) error {
 	if o.listRules {
-		return allRules().Write(io.out)
+		return listRules(io, o.format)
 	}
 	if err := checkOutput(o.format, lint.Formats); err != nil {
 		return err

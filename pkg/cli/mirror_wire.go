@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/capirepo/capirepo/pkg/backend/local"
 	"github.com/capirepo/capirepo/pkg/mirror"
@@ -48,6 +49,9 @@ func mirrorErr(err error, res *mirror.Result, strict bool, dir string) error {
 	code := mirrorExit(err, res, strict)
 	if err != nil && code == ExitPublish && errors.Is(err, release.ErrConflict) && !errors.Is(err, context.Canceled) {
 		err = errors.New("the mirror folder " + dir + " was written, but a further destination refused the releases: " + err.Error())
+	}
+	if errors.Is(err, mirror.ErrCertManager) && !errors.Is(err, context.Canceled) {
+		err = fmt.Errorf("%w\n--cert-manager= mirrors without cert-manager; --cert-manager-url reads it from another place (a local folder in clusterctl's form, or another server)", err)
 	}
 	return withCode(code, err)
 }

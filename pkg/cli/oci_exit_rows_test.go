@@ -47,11 +47,15 @@ func ociExitRows() []exitRow {
 				return []string{"images", "check", "--plain-http", imagesDir(s.t, registry.New(s.t).Host+"/x/missing:v1")}
 			},
 			classInput: func(s *stage) []string { return []string{"images", "check", missing(s.t)} },
+			classRemote: func(s *stage) []string {
+				s.env = ociEnv(s.t)
+				return []string{"images", "check", "--plain-http", imagesDir(s.t, closedPort(s.t)+"/x/a:v1")}
+			},
 			classInterrupt: func(s *stage) []string {
 				s.env = ociEnv(s.t)
 				return []string{"images", "check", "--plain-http", imagesDir(s.t, hostOf(s.hangingServer())+"/x/a:v1")}
 			},
-		}, na: map[errClass]string{classRemote: "a registry's refusal is the finding for that image (exit 1, with its answer)", classConflict: reads}},
+		}, na: map[errClass]string{classConflict: reads}},
 
 		{cmd: "images copy", cases: map[errClass]scenario{
 			classUsage: func(s *stage) []string { return []string{"images", "copy", s.t.TempDir()} },

@@ -61,7 +61,7 @@ func newRoot(io streams) *cobra.Command {
 		Version:       io.capirepo().Version,
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr(err) })
-	root.AddCommand(newBuildCmd(io), newInitCmd(io), newDiffCmd(io), newLintCmd(io), newVarsCmd(io), newMetadataCmd(io), newPublishCmd(io), newVerifyCmd(io), newMirrorCmd(io), newImagesCmd(io), newVersionCmd(io))
+	root.AddCommand(newBuildCmd(io), newInitCmd(io), newDiffCmd(io), newLintCmd(io), newVarsCmd(io), newMetadataCmd(io), newPublishCmd(io), newVerifyCmd(io), newMirrorCmd(io), newImagesCmd(io), newConfigCmd(io), newVersionCmd(io))
 	root.SetIn(io.in)
 	root.SetOut(io.out)
 	root.SetErr(io.err)

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"fmt"
+
 	"github.com/capirepo/capirepo/pkg/check"
 	"github.com/capirepo/capirepo/pkg/install"
 	"github.com/capirepo/capirepo/pkg/lint"
@@ -31,4 +33,26 @@ func disabledRules(cfgFile string, fromConfig, fromFlag []string) (map[string]bo
 		return nil, usageErr(err)
 	}
 	return skip, nil
+}
+
+// ruleLine is one rule of lint --list-rules -o json.
+type ruleLine struct {
+	ID       string `json:"id"`
+	Severity string `json:"severity"`
+	Contract string `json:"contract"`
+}
+
+// listRules prints every rule: as text, or as a JSON list (-o json).
+func listRules(io streams, format string) error {
+	switch format {
+	case "", "text":
+		return allRules().Write(io.out)
+	case "json":
+		out := []ruleLine{}
+		for _, r := range allRules() {
+			out = append(out, ruleLine{ID: r.ID, Severity: string(r.Severity), Contract: r.Contract})
+		}
+		return writeJSON(io, out)
+	}
+	return usageErr(fmt.Errorf("--list-rules prints -o text or -o json, not %s", format))
 }

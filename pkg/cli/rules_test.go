@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/check"
@@ -31,5 +32,30 @@ func TestAllRulesJoinsCheckVerifyAndSign(t *testing.T) {
 			t.Errorf("rule %s listed twice", r.ID)
 		}
 		seen[r.ID] = true
+	}
+}
+
+// TestListRulesJSON: lint --list-rules -o json is a JSON list of every rule (id,
+// severity, contract), as many as the text lists; other formats are a usage error.
+func TestListRulesJSON(t *testing.T) {
+	t.Parallel()
+	code, out, errOut := runEnv(t, nil, "lint", "--list-rules", "-o", "json")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rules []struct{ ID, Severity, Contract string }
+	if err := json.Unmarshal([]byte(out), &rules); err != nil {
+		t.Fatalf("not a JSON list: %v\n%s", err, out)
+	}
+	if len(rules) != len(allRules()) {
+		t.Fatalf("%d rules, want %d", len(rules), len(allRules()))
+	}
+	for _, r := range rules {
+		if r.ID == "" || r.Contract == "" || (r.Severity != "error" && r.Severity != "warning" && r.Severity != "note") {
+			t.Errorf("incomplete rule %+v", r)
+		}
+	}
+	if code, _, _ := runEnv(t, nil, "lint", "--list-rules", "-o", "sarif"); code != ExitUsage {
+		t.Errorf("--list-rules -o sarif: exit %d, want 2", code)
 	}
 }

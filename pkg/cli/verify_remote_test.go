@@ -79,7 +79,7 @@ func TestVerifyGitHubOnlyReleaseWithoutMetadata(t *testing.T) {
 	gh.AddRelease(ghOwner, ghName, fakegithub.Release{Tag: "v1.0.0", Published: time.Now(),
 		Assets: []fakegithub.Asset{{Name: "bootstrap-components.yaml", Data: []byte("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: x\n")}}})
 	code, stdout, stderr := verifyGitHub(t, gh)
-	want(t, code, ExitFindings, stdout, stderr, "ERROR:", "no release is tagged with a valid semantic version", "repo-metadata-missing")
+	want(t, code, ExitFindings, stdout, stderr, "(contract v1beta2): error: `latest` resolves to no version", "no release is tagged with a valid semantic version", "repo-metadata-missing")
 }
 
 func TestVerifyGitHubErrors(t *testing.T) {

@@ -19,7 +19,9 @@ import (
 
 // Config is the whole capirepo.yaml.
 type Config struct {
-	Providers       []Provider       `yaml:"providers"`
+	// Version is the format version (1, the only one; absent means 1).
+	Version         int              `yaml:"version" jsonschema:"enum=1"`
+	Providers       []Provider       `yaml:"providers" jsonschema:"required"`
 	RemoteResources []RemoteResource `yaml:"remoteResources"` // pinned remote files kustomizations name
 	Lint            Lint             `yaml:"lint"`
 

@@ -119,3 +119,25 @@ func TestRemoteResourceErrorsNameTheLine(t *testing.T) {
 		t.Fatalf("Load error = %v, want it to contain %q", err, want)
 	}
 }
+
+// TestVersionKey: version: 1 (or none) is read; another version is refused naming it.
+func TestVersionKey(t *testing.T) {
+	t.Parallel()
+	body := "providers:\n- {name: sample, type: InfrastructureProvider, components: {kustomize: config}, metadata: metadata.yaml}\n"
+	for _, v := range []string{"", "version: 1\n"} {
+		c, err := Parse("capirepo.yaml", []byte(v+body))
+		if err == nil {
+			err = c.Validate()
+		}
+		if err != nil {
+			t.Errorf("%q: %v", v, err)
+		}
+	}
+	c, err := Parse("capirepo.yaml", []byte("version: 2\n"+body))
+	if err == nil {
+		err = c.Validate()
+	}
+	if err == nil || !strings.Contains(err.Error(), "version: 2: this capirepo reads version 1") {
+		t.Errorf("version: 2: %v", err)
+	}
+}

@@ -13,6 +13,9 @@ import (
 // Validate applies defaults and checks every provider; all problems are reported together.
 func (c *Config) Validate() error {
 	var errs []string
+	if c.Version != 0 && c.Version != Version {
+		errs = append(errs, fmt.Sprintf("%s: version: %d: this capirepo reads version %d; upgrade capirepo, or write version: %d", c.File, c.Version, Version, Version))
+	}
 	if len(c.Providers) == 0 {
 		errs = append(errs, c.File+": no providers: add a providers: list")
 	}

@@ -21,7 +21,7 @@ func Rules() []lint.Rule {
 		ruleExtensionClient, ruleExtensionPort, ruleExtensionCA, ruleExtensionCACert,
 		ruleClassNamespaceObject, ruleClassShared, ruleTemplateExternal, ruleEndpointMissing,
 		ruleNamespaceCount, ruleNamespaceObject, ruleNamespaceMissing, ruleSubject, ruleProviderLabel,
-		ruleManager, ruleManagerExtra, ruleImageName, ruleImageVariable, ruleFileName,
+		ruleManager, ruleManagerExtra, ruleImageName, ruleImageVariable, ruleImageMovingTag, ruleFileName,
 		ruleInjectCA, ruleInjectCATarget, ruleCertDNS, ruleCertDNSUnused, ruleCertService, ruleAggregate,
 		ruleAggregateVerbs, ruleAPIService,
 		ruleCRDVersion, ruleCRDName, ruleContractLabel, ruleContractCompat, ruleContractLabelOth, ruleContractStale, ruleContractServed, ruleRoleUnknown,

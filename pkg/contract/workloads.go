@@ -76,9 +76,29 @@ func checkImage(file string, d manifest.Doc, c *yaml.Node) (lint.Finding, bool) 
 		return report(ruleImageVariable, file, d, lineOr(n, c.Line),
 			"container %q image %q contains a variable, which clusterctl cannot parse before substitution (\"invalid reference format\"); write the full image and let users override it with clusterctl's images configuration", name, img), true
 	}
-	if _, err := reference.ParseNamed(img); err != nil {
+	ref, err := reference.ParseNamed(img)
+	if err != nil {
 		return report(ruleImageName, file, d, lineOr(n, c.Line),
 			"container %q image %q cannot be parsed by clusterctl (%v); write a fully qualified reference such as docker.io/library/busybox:1.36", name, img, err), true
 	}
+	if tag, moving := movingTag(ref); moving {
+		return report(ruleImageMovingTag, file, d, lineOr(n, c.Line),
+			"container %q image %q is on %s, which moves: the release installs whatever it points at when a node pulls; set the tag from the release version (tagFromVersion: true) or pin newTag or digest in capirepo.yaml", name, img, tag), true
+	}
 	return lint.Finding{}, false
+}
+
+// movingTags are tags that name a branch or a channel, not a release.
+var movingTags = map[string]bool{"latest": true, "main": true, "master": true, "dev": true, "develop": true, "nightly": true, "edge": true}
+
+// movingTag says whether a reference without a digest is on a moving tag (or none).
+func movingTag(ref reference.Named) (string, bool) {
+	if _, pinned := ref.(reference.Digested); pinned {
+		return "", false
+	}
+	tagged, ok := ref.(reference.Tagged)
+	if !ok {
+		return "no tag (latest)", true
+	}
+	return ":" + tagged.Tag(), movingTags[tagged.Tag()]
 }

@@ -76,7 +76,7 @@ func writeSubjects(b *strings.Builder, ds []Difference) {
 		fmt.Fprintf(b, "    %s%s%s:\n", filePrefix(ds[i]), ds[i].Subject, lines(ds[i]))
 		for k, d := range ds[i:j] {
 			if k == maxPaths {
-				fmt.Fprintf(b, "      ... %d more (--format json lists them all)\n", j-i-maxPaths)
+				fmt.Fprintf(b, "      ... %d more (-o json lists them all)\n", j-i-maxPaths)
 				break
 			}
 			fmt.Fprintf(b, "      %s: %s\n", d.Path, changeText(d, false))

@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"golang.org/x/sync/errgroup"
 	"oras.land/oras-go/v2/errdef"
+	"oras.land/oras-go/v2/registry/remote/errcode"
 )
 
 // CheckOptions configure the image gate.
@@ -22,6 +24,10 @@ type Result struct {
 	Image   string `json:"image"`
 	Digest  string `json:"digest,omitempty"`
 	Problem string `json:"problem,omitempty"` // empty: present with every platform asked for
+	// CouldNotAsk: the registry gave no answer about the image (network, TLS, a
+	// refusal of the credentials, a server error); Problem says why. Otherwise a
+	// problem is the registry's answer: the image, or a platform, is not served.
+	CouldNotAsk bool `json:"couldNotAsk,omitempty"`
 }
 
 // Check resolves every image on its registry (8 at a time) and, when platforms are
@@ -49,6 +55,19 @@ func Failed(rs []Result) []Result {
 	return out
 }
 
+// Split cuts failed results into those the registry answered (not served) and those
+// it could not be asked about.
+func Split(failed []Result) (notServed, notAsked []Result) {
+	for _, r := range failed {
+		if r.CouldNotAsk {
+			notAsked = append(notAsked, r)
+		} else {
+			notServed = append(notServed, r)
+		}
+	}
+	return notServed, notAsked
+}
+
 func checkOne(ctx context.Context, image string, opts CheckOptions) Result {
 	res := Result{Image: image}
 	r, err := parse(image)
@@ -63,7 +82,7 @@ func checkOne(ctx context.Context, image string, opts CheckOptions) Result {
 	}
 	desc, err := repo.Resolve(ctx, r.Reference())
 	if err != nil {
-		res.Problem = resolveProblem(err)
+		res.Problem, res.CouldNotAsk = resolveProblem(err)
 		return res
 	}
 	res.Digest = string(desc.Digest)
@@ -72,7 +91,7 @@ func checkOne(ctx context.Context, image string, opts CheckOptions) Result {
 	}
 	have, err := platforms(ctx, repo, desc)
 	if err != nil {
-		res.Problem = err.Error()
+		res.Problem, res.CouldNotAsk = resolveProblem(err)
 		return res
 	}
 	if miss := missing(opts.Platforms, have); len(miss) > 0 {
@@ -98,9 +117,12 @@ func missing(want, have []string) []string {
 	return out
 }
 
-func resolveProblem(err error) string {
-	if errors.Is(err, errdef.ErrNotFound) {
-		return fmt.Sprintf("not found: %v", err)
+// resolveProblem is the registry's answer (not found: not served), or why it could
+// not be asked (true).
+func resolveProblem(err error) (string, bool) {
+	var resp *errcode.ErrorResponse
+	if errors.Is(err, errdef.ErrNotFound) || errors.As(err, &resp) && resp.StatusCode == http.StatusNotFound {
+		return fmt.Sprintf("not found: %v", err), false
 	}
-	return fmt.Sprintf("cannot resolve: %v", oci.Explain(err))
+	return fmt.Sprintf("could not ask: %v", oci.Explain(err)), true
 }

@@ -2,6 +2,7 @@ package images
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/capirepo/capirepo/pkg/backend/oci"
@@ -43,22 +44,36 @@ func (c *Copier) each(ctx context.Context, images []string, open func(Ref) (oras
 		return nil, err
 	}
 	var out []Copied
+	var errs []error
 	for _, im := range images {
-		r, src, err := c.source(im)
-		if err != nil {
-			return out, err
+		if err := ctx.Err(); err != nil {
+			return out, errors.Join(append(errs, err)...)
 		}
-		dst, dstRef, err := open(r)
+		cp, err := c.one(ctx, im, open, name)
 		if err != nil {
-			return out, err
+			errs = append(errs, err) // every failure is reported; the others are still copied
+			continue
 		}
-		d, err := c.copy(ctx, im, src, r.Reference(), dst, dstRef)
-		if err != nil {
-			return out, fmt.Errorf("copying %s to %s: %w", im, name(r), oci.Explain(err))
-		}
-		out = append(out, c.finished(Copied{Source: im, Dest: name(r), Digest: string(d.Digest)}))
+		out = append(out, cp)
 	}
-	return out, nil
+	return out, errors.Join(errs...)
+}
+
+// one copies one image to the destination open(ref) returns.
+func (c *Copier) one(ctx context.Context, im string, open func(Ref) (oras.Target, string, error), name func(Ref) string) (Copied, error) {
+	r, src, err := c.source(im)
+	if err != nil {
+		return Copied{}, err
+	}
+	dst, dstRef, err := open(r)
+	if err != nil {
+		return Copied{}, err
+	}
+	d, err := c.copy(ctx, im, src, r.Reference(), dst, dstRef)
+	if err != nil {
+		return Copied{}, fmt.Errorf("copying %s to %s: %w", im, name(r), oci.Explain(err))
+	}
+	return c.finished(Copied{Source: im, Dest: name(r), Digest: string(d.Digest)}), nil
 }
 
 // finished reports one image copied (Finished) and returns it.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,22 +23,38 @@ func layoutName(r Ref) string {
 }
 
 // ToLayout copies each image into an OCI image layout folder (created when missing),
-// holding the folder's lock; what dead runs left there is removed first, and
-// index.json is replaced whole at the end, also when a copy failed (it then lists the
-// images copied before). See layoutWriter.
+// holding the folder's lock; what dead runs left there is removed first. It is all or
+// nothing: index.json is replaced whole at the end only when every image was copied;
+// after a failure the layout lists what it listed before (the blobs copied stay, for
+// the next run) and a folder this run created is removed. See layoutWriter.
 func (c *Copier) ToLayout(ctx context.Context, images []string, dir string) ([]Copied, error) {
 	if err := clashes(images, layoutName); err != nil {
 		return nil, err
 	}
+	_, statErr := os.Lstat(dir)
 	w, err := openLayout(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
-	defer w.close()
 	out, err := c.each(ctx, images, func(r Ref) (oras.Target, string, error) {
 		return w.store, layoutName(r), nil
 	}, layoutName)
-	return out, errors.Join(err, w.commit())
+	if err == nil {
+		err = w.commit()
+	}
+	w.close()
+	if err != nil && errors.Is(statErr, fs.ErrNotExist) {
+		err = errors.Join(err, removeNew(dir))
+	}
+	return out, err
+}
+
+// removeNew removes a layout folder a failed run created.
+func removeNew(dir string) error {
+	if err := os.RemoveAll(dir); err != nil {
+		return fmt.Errorf("removing %s, which the failed copy created: %w", dir, err)
+	}
+	return nil
 }
 
 // PushLayout uploads every tagged image of a layout folder to target/<name>:<tag>.

@@ -14,6 +14,9 @@ import (
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
+// ErrCertManager marks a cert-manager manifest that could not be read.
+var ErrCertManager = errors.New("reading cert-manager")
+
 // certFile is the downloaded cert-manager manifest.
 type certFile struct {
 	job  CertManagerJob
@@ -34,7 +37,7 @@ func (r *runner) fetchCertManager(ctx context.Context) (*certFile, error) {
 	}
 	data, err := r.source(job.Source, CertManager).File(ctx, job.Version, job.File)
 	if err != nil {
-		return nil, fmt.Errorf("mirroring cert-manager %s: %w", job.Version, err)
+		return nil, fmt.Errorf("%w %s from %s: %w", ErrCertManager, job.Version, job.URL, err)
 	}
 	return &certFile{job: job, data: data}, nil
 }

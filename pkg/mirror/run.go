@@ -89,8 +89,8 @@ type runner struct {
 }
 
 // Run mirrors the jobs and cert-manager into opts.Dir as one transaction (see Tx).
-// Releases that could be read are written even when others failed, so a new run
-// resumes; the error joins every failure.
+// It is all or nothing: when a release or cert-manager cannot be read, nothing is
+// written (opts.Dir stays as it was, or absent) and the error joins every failure.
 func Run(ctx context.Context, jobs []Job, opts Options) (*Result, error) {
 	r, err := newRunner(opts)
 	if err != nil {
@@ -99,7 +99,9 @@ func Run(ctx context.Context, jobs []Job, opts Options) (*Result, error) {
 	res := &Result{Stats: r.stats}
 	rels, errs := r.fetchAll(ctx, jobs)
 	r.cert, err = r.fetchCertManager(ctx)
-	errs = append(errs, err)
+	if err := errors.Join(append(errs, err)...); err != nil {
+		return res, fmt.Errorf("%w\nnothing was mirrored: %s is as it was", err, r.dir)
+	}
 	for _, rel := range rels {
 		res.Findings = append(res.Findings, r.opts.calls.lint(rel)...)
 	}

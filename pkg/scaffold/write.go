@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	capiconfig "github.com/capirepo/capirepo/pkg/config"
 )
 
 // Config is the capirepo.yaml text Render returns.
@@ -23,6 +25,7 @@ func (p *Plan) Config() []byte {
 func (p *Plan) Render() (config []byte, questions []Question) {
 	var b bytes.Buffer
 	w := &writer{b: &b}
+	w.line(0, "# yaml-language-server: $schema="+capiconfig.SchemaID)
 	w.line(0, "# capirepo.yaml written by `capirepo init`. Each value says in a comment which file and")
 	w.line(0, "# line it comes from; a \"# QUESTION:\" line is what init asks you to check; other lines")
 	w.line(0, "# starting with # are what init could not decide. Review them, then run:")

@@ -72,6 +72,19 @@ func usableBy(results []LatestResult) []string {
 	return out
 }
 
+// severity is the severity of a generation's failing `latest` (latestFindings):
+// a note for a generation the releases do not target, a warning when another targeted
+// generation resolves it (usable), else an error.
+func (r LatestResult) severity(usable bool) lint.Severity {
+	switch {
+	case !r.Targeted:
+		return lint.Note
+	case usable:
+		return lint.Warning
+	}
+	return lint.Error
+}
+
 // latestFindings: a failing `latest` is an error only when no targeted generation
 // resolves it; a targeted generation failing beside one that works is a warning, and a
 // generation the releases do not target is told as a note.
@@ -81,15 +94,11 @@ func latestFindings(label string, results []LatestResult, targets []string) lint
 	for _, r := range results {
 		switch {
 		case r.Error != "" && !r.Targeted:
-			out = append(out, lint.Finding{Rule: RuleLatestOtherContract, Severity: lint.Note, File: label,
+			out = append(out, lint.Finding{Rule: RuleLatestOtherContract, Severity: r.severity(usable), File: label,
 				Message: fmt.Sprintf("%s cannot use this provider: its releases declare contract %s, which %s does not accept (`latest`: %s)",
 					r.Name, strings.Join(targets, ", "), r.Name, r.Error)})
 		case r.Error != "":
-			sev := lint.Error
-			if usable {
-				sev = lint.Warning
-			}
-			out = append(out, lint.Finding{Rule: RuleLatest, Severity: sev, File: label,
+			out = append(out, lint.Finding{Rule: RuleLatest, Severity: r.severity(usable), File: label,
 				Message: fmt.Sprintf("`latest` fails for %s (contract %s): %s", r.Name, r.Contract, r.Error)})
 		case isPrerelease(r.Version):
 			out = append(out, lint.Finding{Rule: RuleLatestPrerelease, Severity: lint.Warning, File: label,

@@ -48,7 +48,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	for _, l := range r.Latest {
 		got := l.Version
 		if l.Error != "" {
-			got = "ERROR: " + l.Error
+			got = string(l.severity(len(r.UsableBy) > 0)) + ": " + l.Error // the word of its finding
 		}
 		fmt.Fprintf(&b, "  latest for %s (contract %s): %s\n", l.Name, l.Contract, got)
 	}
