@@ -130,10 +130,18 @@ func (c *checker) file(f release.File) (res fileResult) {
 			res.findings = append(res.findings, substitutedFinding(name, how))
 		}
 	}
+	ref, asWritten, rerr := readAsClusterctl(f.Data, kind)
+	docs, notes, err := reconcile(name, docs, err, ref, asWritten, rerr)
 	if err != nil {
 		res.findings = append(res.findings, parseFinding(name, err))
 		return res
 	}
+	if kind == layout.KindComponents {
+		res.findings = variables.OnImages(res.findings, docs)
+	}
+	res.findings = append(res.findings, notes...)
+	res.findings = append(res.findings, duplicateKeys(name, docs)...)
+	res.findings = append(res.findings, notStrings(name, docs, ref)...)
 	switch kind {
 	case layout.KindComponents:
 		in := contract.Input{File: name, Docs: docs, Label: c.r.Label(), Type: string(c.r.Type),
@@ -184,7 +192,7 @@ func crdContracts(docs []manifest.Doc) []string {
 	var out []string
 	for _, d := range contract.ContractKindCRDs(docs) {
 		for k := range d.Obj.StringMap("metadata", "labels") {
-			if c, ok := strings.CutPrefix(k, "cluster.x-k8s.io/"); ok && metadata.IsContract(c) && !seen[c] {
+			if c, ok := strings.CutPrefix(k, layout.ContractLabelPrefix); ok && metadata.IsContract(c) && !seen[c] {
 				seen[c] = true
 				out = append(out, c)
 			}
@@ -216,6 +224,7 @@ func Rules() []lint.Rule {
 		{ID: "yaml-parse", Severity: lint.Error, Contract: "Every file must be valid YAML; clusterctl fails with \"failed to parse yaml\" (cmd/clusterctl/client/repository/components.go NewComponents, template.go NewTemplate: utilyaml.ToUnstructured after variable substitution; templates are parsed the same way here, with a value per variable).", Fails: lint.FailsRead},
 		{ID: ruleSubstituted, Severity: lint.Note, Contract: "clusterctl substitutes variables before parsing a template (cmd/clusterctl/client/yamlprocessor/simple_processor.go Process, then repository/template.go NewTemplate), so a template may be YAML only after substitution."},
 	}
+	rules = append(rules, readerRules()...)
 	rules = append(rules, identityRules()...)
 	rules = append(rules, variables.Rules()...)
 	rules = append(rules, contract.Rules()...)

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/capirepo/capirepo/pkg/contract"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
 )
@@ -28,7 +27,7 @@ type evidence struct {
 // starts a CRD's spec.group as kustomize and controller-gen write it (two spaces
 // under the top-level spec; other kinds' spec.group name no provider type).
 var (
-	providerKey = []byte("cluster.x-k8s.io/provider")
+	providerKey = []byte(layout.ProviderLabelKey)
 	crdGroup    = []byte("\n  group:")
 )
 
@@ -47,7 +46,7 @@ func gather(f release.File, folder string) evidence {
 		}
 	}
 	for _, g := range values(f.Data, crdGroup, false) {
-		if t := layout.Type(contract.TypeOfGroup(g)); t != "" && !slices.Contains(e.groups, t) {
+		if t := layout.TypeOfGroup(g); t != "" && !slices.Contains(e.groups, t) {
 			e.groups = append(e.groups, t)
 		}
 	}

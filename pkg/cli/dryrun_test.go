@@ -183,8 +183,8 @@ func dryRunScenarios() map[string]func(t *testing.T) {
 		},
 		"init": func(t *testing.T) {
 			dir := initTree(t)
-			dryRun(t, nil, ExitOK, []string{dir}, "init", dir)
-			realRun(t, nil, ExitOK, "init", dir)
+			dryRun(t, nil, ExitQuestions, []string{dir}, "init", dir) // offline: init asks about what only its scripts say
+			realRun(t, nil, ExitQuestions, "init", dir)
 			dryRun(t, nil, ExitConflict, []string{dir}, "init", dir) // the config exists now: refused as init refuses
 		},
 	}

@@ -52,7 +52,7 @@ func exitRows() []exitRow {
 			classQuestions: func(s *stage) []string { return []string{"init", questionTree(s.t, nil)} },
 			classFindings: func(s *stage) []string { // --check: the release lacks the components
 				against := writeText(s.t, filepath.Join(s.t.TempDir(), "metadata.yaml"), checkTree()["metadata.yaml"])
-				return []string{"init", "--check-against", against, gitCheckout(s.t, checkTree())}
+				return []string{"init", "--check", "--check-against", against, gitCheckout(s.t, checkTree())}
 			},
 			classRemote: func(s *stage) []string { // --check: no release on the forge
 				return []string{"init", "--check", gitCheckout(s.t, checkTree()), "--github-url", newGitHub(s.t).URL()}

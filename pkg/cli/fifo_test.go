@@ -99,7 +99,7 @@ func TestInitNamesANamedPipeItDidNotOpen(t *testing.T) {
 	var stderr string
 	fifo.Within(t, func() { code, _, stderr = runEnv(t, nil, "init", dir) }, pipe)
 	cfg, _ := os.ReadFile(filepath.Join(dir, "capirepo.yaml"))
-	if code != ExitOK || !strings.Contains(string(cfg), "# Makefile was not read (not a regular file: a named pipe (FIFO)") {
+	if code != ExitQuestions || !strings.Contains(string(cfg), "# Makefile was not read (not a regular file: a named pipe (FIFO)") {
 		t.Errorf("exit %d (%s); the config does not name the Makefile pipe:\n%s", code, stderr, cfg)
 	}
 }

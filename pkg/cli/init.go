@@ -58,12 +58,9 @@ func (o *initOptions) run(ctx context.Context, io streams, args []string) error 
 	if err != nil && !o.stdout {
 		return withCode(ExitConflict, err)
 	}
-	plan, err := scaffold.Inspect(ctx, dir)
+	plan, err := o.check.propose(ctx, io, dir)
 	if err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		return withCode(ExitInput, err)
+		return err
 	}
 	data, questions := plan.Render()
 	rep := newInitReport(target, data, len(plan.Providers), questions)
@@ -79,7 +76,7 @@ func (o *initOptions) run(ctx context.Context, io streams, args []string) error 
 	case o.dryRun:
 		rep.Action = release.Planned
 		if o.check.format == "text" {
-			fmt.Fprintf(io.out, "would write %s (%d provider(s)); dry run: nothing was written (capirepo init --stdout prints it)\n", target, len(plan.Providers))
+			fmt.Fprintf(io.out, "would write %s (%d provider(s)); %s; dry run: nothing was written (capirepo init --stdout prints it)\n", target, len(plan.Providers), plan.Checked)
 		}
 		return o.report(io, rep, target, questions)
 	}
@@ -90,7 +87,7 @@ func (o *initOptions) run(ctx context.Context, io streams, args []string) error 
 		return withCode(ExitPublish, err)
 	}
 	if o.check.format == "text" {
-		fmt.Fprintf(io.out, "wrote %s (%d provider(s)); review its commented lines, then run capirepo build --config %s --version vX.Y.Z\n", target, len(plan.Providers), target)
+		fmt.Fprintf(io.out, "wrote %s (%d provider(s)); %s; review its commented lines, then run capirepo build --config %s --version vX.Y.Z\n", target, len(plan.Providers), plan.Checked, target)
 	}
 	return o.report(io, rep, target, questions)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/capirepo/capirepo/pkg/initcheck"
+	"github.com/capirepo/capirepo/pkg/scaffold"
 	"github.com/spf13/cobra"
 )
 
@@ -20,14 +21,33 @@ type initCheck struct {
 func (c *initCheck) flags(cmd *cobra.Command) {
 	f := cmd.Flags()
 	f.BoolVar(&c.on, "check", false, "write nothing: build the newest release tag with the proposed config and diff it against that tag's published release")
-	f.StringVar(&c.against, "check-against", "", "with --check: the release to compare with, a URL or folder as diff reads it (default: the tag's release on the origin remote's GitHub or GitLab)")
-	f.StringVar(&c.tag, "check-tag", "", "with --check: the release tag to build (default: the newest vX.Y.Z tag)")
+	f.StringVar(&c.against, "check-against", "", "the last release to prove the config from (and, with --check, to compare with): a URL or folder as diff reads it (default: the tag's release on the origin remote's GitHub or GitLab)")
+	f.StringVar(&c.tag, "check-tag", "", "the release tag whose tree is matched with the release (default: the newest vX.Y.Z tag)")
 	outputFlag(cmd, &c.format, "report format (of init's config, or with --check of its comparison)", reportFormats())
 	c.src.flags(cmd, false)
 }
 
-// enabled is true with --check, or any flag that only means something with it.
-func (c *initCheck) enabled() bool { return c.on || c.against != "" || c.tag != "" }
+// enabled is true with --check.
+func (c *initCheck) enabled() bool { return c.on }
+
+// propose inspects dir and proves the plan from its last release when one can be read
+// (--check-against, or the newest tag's release on the origin remote's forge).
+func (c *initCheck) propose(ctx context.Context, io streams, dir string) (*scaffold.Plan, error) {
+	opts, err := c.src.options(io.getenv)
+	if err != nil {
+		return nil, err
+	}
+	plan, err := initcheck.Propose(ctx, initcheck.Options{Dir: dir, Tag: c.tag, Against: c.against, Source: opts})
+	switch {
+	case err == nil:
+		return plan, nil
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	case c.against != "":
+		return nil, loadFailure(err)
+	}
+	return nil, withCode(ExitInput, err)
+}
 
 func (c *initCheck) run(ctx context.Context, io streams, dir string) error {
 	if err := checkOutput(c.format, reportFormats()); err != nil {

@@ -55,13 +55,13 @@ func tinyTree(t *testing.T) string {
 func TestInitRemovesDeadRunsStaging(t *testing.T) {
 	t.Parallel()
 	cleanDir := tinyTree(t)
-	if code, _, stderr := runEnv(t, nil, "init", cleanDir); code != ExitOK {
+	if code, _, stderr := runEnv(t, nil, "init", cleanDir); code != ExitQuestions { // offline: nothing proves the scripted values
 		t.Fatalf("clean init: exit %d %s", code, stderr)
 	}
 	clean, _ := os.ReadFile(filepath.Join(cleanDir, "capirepo.yaml"))
 	dir := tinyTree(t)
 	other := plant(t, dir, "capirepo.yaml")
-	if code, _, stderr := runEnv(t, nil, "init", dir); code != ExitOK {
+	if code, _, stderr := runEnv(t, nil, "init", dir); code != ExitQuestions {
 		t.Fatalf("init after a dead run: exit %d %s", code, stderr)
 	}
 	checkCleaned(t, dir, "capirepo.yaml", other, string(clean))

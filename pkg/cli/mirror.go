@@ -65,7 +65,7 @@ path: after DIR moves, run "capirepo mirror relink DIR" at its new place.`,
 	certDefault, cc := mirror.DefaultCertManager()
 	f.StringVar(&o.certManager, "cert-manager", certDefault, `cert-manager version to mirror ("" to skip; default: the one clusterctl `+cc+` installs)`)
 	f.StringVar(&o.certManagerURL, "cert-manager-url", "https://github.com/cert-manager/cert-manager/releases/{version}/cert-manager.yaml", "where cert-manager comes from (clusterctl URL form)")
-	f.StringVar(&o.contract, "contract", verify.ContractV1Beta2, "clusterctl contract that resolves latest: v1beta2 (clusterctl v1.11+) or v1beta1")
+	f.StringVar(&o.contract, "contract", layout.ContractV1beta2, "clusterctl contract that resolves latest: v1beta2 (clusterctl v1.11+) or v1beta1")
 	f.StringVar(&o.githubURL, "github-url", "", "GitHub Enterprise (or test) server root; the API is read at URL/api/v3/")
 	f.StringVar(&o.gitlabURL, "gitlab-url", "", "read GitLab provider URLs from this instance URL instead of their own host")
 	f.StringVar(&o.registry, "image-registry", "", "write images: {all: {repository: REG}} into clusterctl.yaml")

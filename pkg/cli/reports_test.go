@@ -79,12 +79,14 @@ func reportScenarios() map[string]func(t *testing.T) (report, int) {
 			}
 			return jsonRun(t, ociEnv(t), "images", "push", "-o", "json", layout, "--to", dst.Host+"/mirror", "--plain-http"), ExitOK
 		},
-		"init": func(t *testing.T) (report, int) { return jsonRun(t, nil, "init", "-o", "json", initTree(t)), ExitOK },
+		"init": func(t *testing.T) (report, int) {
+			return jsonRun(t, nil, "init", "-o", "json", initTree(t)), ExitQuestions
+		},
 		"init-check": func(t *testing.T) (report, int) {
 			files := checkTree()
 			against := filepath.Join(t.TempDir(), "rel")
 			writeText(t, filepath.Join(against, "metadata.yaml"), files["metadata.yaml"])
-			return jsonRun(t, nil, "init", "-o", "json", "--check-against", against, gitCheckout(t, files)), ExitFindings
+			return jsonRun(t, nil, "init", "--check", "-o", "json", "--check-against", against, gitCheckout(t, files)), ExitFindings
 		},
 	}
 }

@@ -56,13 +56,8 @@ func (e Entry) Label() string {
 	return e.Provider.Label()
 }
 
-// LocalPath is a local repository URL as clusterctl splits it: {Base}/{Label}/{Version}/{File}.
-type LocalPath struct {
-	Base, Label, Version, File string
-}
-
-// Dir is the version folder.
-func (l LocalPath) Dir() string { return filepath.Join(l.Base, l.Label, l.Version) }
+// LocalPath is a local repository URL as clusterctl splits it (layout.SplitLocal).
+type LocalPath = layout.LocalPath
 
 // ReadLocal reads the entry's URL as clusterctl does: ${VAR} expanded from getenv
 // (config/providers_client.go List, cert_manager_client.go: envsubst.Eval with
@@ -111,17 +106,15 @@ func splitLocal(path, written, label string) (LocalPath, bool, error) {
 	if !filepath.IsAbs(path) {
 		return LocalPath{}, true, fmt.Errorf("invalid path: path %q must be an absolute path", written)
 	}
-	parts := strings.Split(path, string(filepath.Separator))
-	if len(parts) < 4 {
+	l, ok := layout.SplitLocal(path)
+	if !ok {
 		return LocalPath{}, true, fmt.Errorf("invalid path: path should be in the form {basepath}/{provider-name}/{version}/{components.yaml}")
 	}
-	l := LocalPath{Label: parts[len(parts)-3], Version: parts[len(parts)-2], File: parts[len(parts)-1]}
 	if l.Version != "latest" && !layout.IsVersion(l.Version) {
 		return l, true, fmt.Errorf("invalid version: %q. Version must obey the syntax and semantics of the \"Semantic Versioning\" specification (http://semver.org/) and path format {basepath}/{provider-name}/{version}/{components.yaml}", l.Version)
 	}
 	if l.Label != label {
 		return l, true, fmt.Errorf("invalid path: path %q must contain provider %q in the format {basepath}/{provider-label}/{version}/{components.yaml}", written, label)
 	}
-	l.Base = filepath.Clean(strings.Join(parts[:len(parts)-3], string(filepath.Separator)) + string(filepath.Separator))
 	return l, true, nil
 }

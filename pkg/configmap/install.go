@@ -105,7 +105,7 @@ func (in *Install) read(cm Found[ConfigMap]) error {
 	if s == nil {
 		return fmt.Errorf("%s: version %s does not match any release series of its metadata: the operator refuses it (invalid provider metadata)", in.ConfigMap, in.Version)
 	}
-	if s.Contract != "v1beta1" && s.Contract != "v1beta2" {
+	if !layout.Installable(s.Contract) {
 		return fmt.Errorf("%s: version %s declares contract %s: the operator installs only v1beta1 and v1beta2 providers", in.ConfigMap, in.Version, s.Contract)
 	}
 	in.Contract, in.Compressed = s.Contract, cm.Obj.Compressed()

@@ -3,7 +3,6 @@ package contract
 import (
 	"strings"
 
-	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/manifest"
 )
 
@@ -31,13 +30,6 @@ func newCRD(d manifest.Doc) crd {
 	}
 	c.role, c.roleWhy = roleOf(c)
 	return c
-}
-
-// groupPrefix is the API group convention of each type (bootstrap.foo.com, ...).
-var groupPrefix = map[string]string{
-	layout.InfrastructureProvider: "infrastructure.",
-	layout.BootstrapProvider:      "bootstrap.",
-	layout.ControlPlaneProvider:   "controlplane.",
 }
 
 func isCAPIGroup(group string) bool {

@@ -3,6 +3,7 @@ package contract
 import (
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 )
 
@@ -116,7 +117,7 @@ func checkRoleUnknown(s *scan) lint.Findings {
 	kinds := map[string][]string{}
 	first := map[string]crd{}
 	for _, c := range s.crds {
-		if c.group == "" || c.kind == "" || coreGroups[c.group] || len(contractLabels(c)) == 0 || groupHasRole(s, c.group) {
+		if c.group == "" || c.kind == "" || layout.IsCoreGroup(c.group) || len(contractLabels(c)) == 0 || groupHasRole(s, c.group) {
 			continue
 		}
 		if _, seen := first[c.group]; !seen {

@@ -1,6 +1,9 @@
 package contract
 
-import "github.com/capirepo/capirepo/pkg/lint"
+import (
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/lint"
+)
 
 // ruleEndpointMissing: the v1beta1 infrastructure contract lists
 // spec.controlPlaneEndpoint as required; the v1beta2 contract and cluster-api's
@@ -18,7 +21,7 @@ func checkEndpointPresence(s *scan) lint.Findings {
 		}
 		for _, t := range targets(c, s.in.Contract) {
 			sv := c.servedVersion(t.version)
-			if t.contract != "v1beta1" || sv.schema == nil {
+			if t.contract != layout.ContractV1beta1 || sv.schema == nil {
 				continue
 			}
 			if _, st := sv.field("spec.controlPlaneEndpoint"); st == missing {

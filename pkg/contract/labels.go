@@ -56,13 +56,13 @@ func checkContractLabels(s *scan, c crd, own map[string]bool) lint.Findings {
 	read := resolvedLabel(s.in.Contract, labels)
 	if read == "" {
 		return lint.Findings{report(r, s.in.File, c.doc, c.doc.LineOf("metadata", "labels"),
-			"CRD has no cluster.x-k8s.io/%s label%s; add one mapping the contract to the CRD versions, e.g. cluster.x-k8s.io/%s: %s", orDefault(s.in.Contract, "<contract>"), coreNote(s.in.Contract), orDefault(s.in.Contract, "v1beta1"), latest(c))}
+			"CRD has no cluster.x-k8s.io/%s label%s; add one mapping the contract to the CRD versions, e.g. cluster.x-k8s.io/%s: %s", orDefault(s.in.Contract, "<contract>"), coreNote(s.in.Contract), orDefault(s.in.Contract, layout.ContractV1beta1), latest(c))}
 	}
 	if c.role == "" && !namesDefinedVersion(c, labels) {
 		return nil // blanket labels on a CRD Cluster API does not reference (CAPO's v1alpha1 kinds)
 	}
 	var p labelProblems
-	if s.in.Contract != "" && read != "cluster.x-k8s.io/"+s.in.Contract {
+	if s.in.Contract != "" && read != layout.ContractLabel(s.in.Contract) {
 		p.picked = append(p.picked, compatFinding(s, c, read))
 	}
 	for _, l := range labels {
@@ -111,7 +111,7 @@ func namesDefinedVersion(c crd, labels [][2]string) bool {
 // that version. Older contracts' labels (v1alpha3, v1alpha4) are left-overs.
 func keptOnPurpose(l [2]string) bool {
 	c := labelVersion(l[0])
-	return l[1] == c && !less(versionRank(c), versionRank("v1beta1"))
+	return l[1] == c && !less(versionRank(c), versionRank(layout.ContractV1beta1))
 }
 
 func pickedFinding(s *scan, c crd, r lint.Rule, l [2]string, v string, defined bool, line int) lint.Finding {
@@ -176,8 +176,8 @@ func resolvedLabel(contract string, labels [][2]string) string {
 		return best
 	}
 	for _, con := range compatibleContracts(contract) {
-		if value["cluster.x-k8s.io/"+con] != "" {
-			return "cluster.x-k8s.io/" + con
+		if value[layout.ContractLabel(con)] != "" {
+			return layout.ContractLabel(con)
 		}
 	}
 	return ""
@@ -189,7 +189,7 @@ func resolvedLabel(contract string, labels [][2]string) string {
 // read before the v1beta1 one.
 func alsoRead(contract string, labels [][2]string) string {
 	for _, l := range labels {
-		if contract == "v1beta1" && l[0] == "cluster.x-k8s.io/v1beta2" && l[1] != "" {
+		if contract == layout.ContractV1beta1 && l[0] == layout.ContractLabel(layout.ContractV1beta2) && l[1] != "" {
 			return l[0]
 		}
 	}
@@ -198,15 +198,15 @@ func alsoRead(contract string, labels [][2]string) string {
 
 // compatibleContracts are the labels a core of contract reads, in order.
 func compatibleContracts(contract string) []string {
-	if contract == "v1beta2" {
-		return []string{"v1beta2", "v1beta1"}
+	if contract == layout.ContractV1beta2 {
+		return []string{layout.ContractV1beta2, layout.ContractV1beta1}
 	}
 	return []string{contract}
 }
 
 // coreNote says which cores were tried when no label resolves.
 func coreNote(contract string) string {
-	if contract == "v1beta2" {
+	if contract == layout.ContractV1beta2 {
 		return " (nor the cluster.x-k8s.io/v1beta1 label a v1beta2 core also reads), so no Cluster API core of the metadata's contract can resolve references to it"
 	}
 	if contract != "" {
@@ -222,7 +222,7 @@ func compatFinding(s *scan, c crd, read string) lint.Finding {
 		"CRD has no cluster.x-k8s.io/%s label, only %s: cluster-api v1.11-v1.14 (v1beta2 cores) also read that label, so references to %s resolve today with the %s contract's paths, but this stops working when Cluster API drops v1beta1 compatibility (planned for about v1.16); add cluster.x-k8s.io/%s: <versions>", s.in.Contract, read, c.kind, labelVersion(read), s.in.Contract)
 }
 
-func labelVersion(key string) string { return strings.TrimPrefix(key, "cluster.x-k8s.io/") }
+func labelVersion(key string) string { return strings.TrimPrefix(key, layout.ContractLabelPrefix) }
 
 func less(a, b [3]int) bool {
 	for i := range a {

@@ -3,6 +3,7 @@ package contract
 import (
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/manifest"
 )
@@ -87,7 +88,7 @@ func checkProviderLabels(s *scan) lint.Findings {
 	if s.in.Label == "" {
 		return nil
 	}
-	const key = "cluster.x-k8s.io/provider"
+	const key = layout.ProviderLabelKey
 	var out lint.Findings
 	for _, d := range s.in.Docs {
 		v, ok := d.Obj.StringMap("metadata", "labels")[key]

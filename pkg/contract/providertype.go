@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 )
 
@@ -13,27 +14,16 @@ var (
 	RuleProviderTypeLabel = rule("provider-type-label", lint.Warning, "The kustomization already sets a cluster.x-k8s.io/provider label other than the one capirepo derives from the config's type and name, and capirepo (like clusterctl) replaces it: a warning when it is the label of another provider type (the type in capirepo.yaml is likely wrong), a note otherwise.")
 )
 
-// TypeOfGroup maps an API group to the provider type its prefix stands for
-// (infrastructure., bootstrap., controlplane.; "" for any other group).
-func TypeOfGroup(group string) string {
-	for typ, prefix := range groupPrefix {
-		if strings.HasPrefix(group, prefix) {
-			return typ
-		}
-	}
-	return ""
-}
-
 // checkProviderType: some CRDs are in a provider-type group (infrastructure.*,
 // bootstrap.*, controlplane.*) but none in the declared type's. Bundles such as CAPA's
 // (infrastructure plus EKS bootstrap and control plane) pass: they have their own.
 func checkProviderType(s *scan) lint.Findings {
-	if groupPrefix[s.in.Type] == "" {
+	if layout.GroupPrefix(layout.Type(s.in.Type)) == "" {
 		return nil
 	}
 	other := map[string][]string{} // type -> kinds
 	for _, c := range s.crds {
-		switch t := TypeOfGroup(c.group); {
+		switch t := string(layout.TypeOfGroup(c.group)); {
 		case t == s.in.Type:
 			return nil
 		case t != "":
@@ -55,12 +45,12 @@ func checkProviderType(s *scan) lint.Findings {
 	}
 	first := s.crds[0].doc
 	for _, c := range s.crds {
-		if TypeOfGroup(c.group) != "" {
+		if layout.TypeOfGroup(c.group) != "" {
 			first = c.doc
 			break
 		}
 	}
 	return lint.Findings{report(ruleProviderType, s.in.File, first, 0,
 		"the provider is declared %s, but its CRDs (%s) are in API groups of a %s and none in %s*: set type: %s in capirepo.yaml, or check the kustomize folder",
-		s.in.Type, strings.Join(kinds, ", "), strings.Join(types, " or "), groupPrefix[s.in.Type], types[0])}
+		s.in.Type, strings.Join(kinds, ", "), strings.Join(types, " or "), layout.GroupPrefix(layout.Type(s.in.Type)), types[0])}
 }

@@ -37,41 +37,6 @@ var roleSuffixes = map[string][][2]string{
 	layout.ControlPlaneProvider: {{"ControlPlaneTemplate", roleControlPlaneTemplate}, {"ControlPlane", roleControlPlane}},
 }
 
-// groupTypes are the provider types an API group can name, by its segment.
-var groupTypes = map[string]string{
-	"infrastructure": layout.InfrastructureProvider,
-	"bootstrap":      layout.BootstrapProvider,
-	"controlplane":   layout.ControlPlaneProvider,
-}
-
-// coreGroups are Cluster API's own groups: their kinds (Machine, MachinePool, ...)
-// carry contract labels and contract-like fields but are no provider's contract kinds.
-var coreGroups = map[string]bool{
-	"cluster.x-k8s.io": true, "addons.cluster.x-k8s.io": true, "runtime.cluster.x-k8s.io": true,
-	"ipam.cluster.x-k8s.io": true, "clusterctl.cluster.x-k8s.io": true,
-}
-
-// groupType is the provider type an API group names ("" none): its first segment
-// (infrastructure.foo.com, the <type>.<domain> convention) or, in a
-// *.cluster.x-k8s.io group, any segment before it (vmware.infrastructure.cluster.x-k8s.io).
-func groupType(group string) string {
-	if coreGroups[group] {
-		return ""
-	}
-	first, _, _ := strings.Cut(group, ".")
-	if t := groupTypes[first]; t != "" {
-		return t
-	}
-	if rest, ok := strings.CutSuffix(group, ".cluster.x-k8s.io"); ok {
-		for _, seg := range strings.Split(rest, ".") {
-			if t := groupTypes[seg]; t != "" {
-				return t
-			}
-		}
-	}
-	return ""
-}
-
 // roleOf classifies one CRD from the kind itself, never from the type of the
 // provider that ships it, so CAPA's EKSConfig (bootstrap.cluster.x-k8s.io) is a
 // BootstrapConfig in an infrastructure components file. First by name: a kind
@@ -80,14 +45,14 @@ func groupType(group string) string {
 // API's own groups, by the fields Cluster API reads (fieldRole). why is the evidence.
 // Template kinds recognised only by their base kind are paired by pairTemplates.
 func roleOf(c crd) (role, why string) {
-	if t := groupType(c.group); t != "" {
+	if t := string(layout.TypeOfAnyGroup(c.group)); t != "" {
 		for _, s := range roleSuffixes[t] {
 			if strings.HasSuffix(c.kind, s[0]) && len(c.kind) > len(s[0]) {
 				return s[1], "its name ends in " + s[0] + " and its group " + c.group + " is a " + t + "'s"
 			}
 		}
 	}
-	if coreGroups[c.group] || len(contractLabels(c)) == 0 {
+	if layout.IsCoreGroup(c.group) || len(contractLabels(c)) == 0 {
 		return "", ""
 	}
 	return fieldRole(c)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 )
 
@@ -15,7 +16,7 @@ type target struct {
 }
 
 // schemaContracts are the contracts whose paths are known (internal/contract).
-var schemaContracts = []string{"v1beta2", "v1beta1"}
+var schemaContracts = []string{layout.ContractV1beta2, layout.ContractV1beta1}
 
 // targets are the (contract, version) pairs the Cluster API cores that the
 // metadata's contract runs on read: a v1beta1 release runs on v1beta1 cores, which
@@ -32,7 +33,7 @@ func targets(c crd, contract string) []target {
 		if !readsLabel(c, contract, con) {
 			continue
 		}
-		key := "cluster.x-k8s.io/" + con
+		key := layout.ContractLabel(con)
 		v := highestVersion(c.doc.Obj.StringMap("metadata", "labels")[key])
 		if _, ok := c.versions[v]; ok {
 			out = append(out, target{con, v, c.doc.LineOf("metadata", "labels", key)})
@@ -44,23 +45,23 @@ func targets(c crd, contract string) []target {
 // readsLabel: some core the metadata's contract runs on reads label con of c.
 func readsLabel(c crd, contract, con string) bool {
 	labels := c.doc.Obj.StringMap("metadata", "labels")
-	if labels["cluster.x-k8s.io/"+con] == "" {
+	if labels[layout.ContractLabel(con)] == "" {
 		return false
 	}
 	switch contract {
 	case "", con:
 		return true
-	case "v1beta1":
-		return con == "v1beta2" // a v1beta2 core reads it before the v1beta1 label
-	case "v1beta2":
-		return con == "v1beta1" && labels["cluster.x-k8s.io/v1beta2"] == ""
+	case layout.ContractV1beta1:
+		return con == layout.ContractV1beta2 // a v1beta2 core reads it before the v1beta1 label
+	case layout.ContractV1beta2:
+		return con == layout.ContractV1beta1 && labels[layout.ContractLabel(layout.ContractV1beta2)] == ""
 	}
 	return false
 }
 
 // coreOf names the cores that read label con for a release of contract, for messages.
 func coreOf(contract, con string) string {
-	if contract == "v1beta1" && con == "v1beta2" {
+	if contract == layout.ContractV1beta1 && con == layout.ContractV1beta2 {
 		return " (the v1beta2 cores, cluster-api v1.11-v1.14, onto which clusterctl installs this v1beta1 release, read this label first)"
 	}
 	return ""

@@ -1,6 +1,9 @@
 package contract
 
-import "github.com/capirepo/capirepo/pkg/lint"
+import (
+	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/lint"
+)
 
 // want is a schema path of one contract version and the shape Cluster API reads.
 type want struct {
@@ -58,10 +61,14 @@ var (
 	rolesAll          = []string{"InfraCluster", "InfraMachine", "InfraMachinePool", "BootstrapConfig", "ControlPlane"}
 )
 
-func both(w ...want) map[string][]want { return map[string][]want{"v1beta1": w, "v1beta2": w} }
-
-func flag(v1, v2 string) map[string][]want {
-	return map[string][]want{"v1beta1": {wantAt(v1, boolean())}, "v1beta2": {wantAt(v2, boolean())}}
+func both(w ...want) map[string][]want {
+	return map[string][]want{layout.ContractV1beta1: w, layout.ContractV1beta2: w}
 }
 
-func per(v1, v2 []want) map[string][]want { return map[string][]want{"v1beta1": v1, "v1beta2": v2} }
+func flag(v1, v2 string) map[string][]want {
+	return map[string][]want{layout.ContractV1beta1: {wantAt(v1, boolean())}, layout.ContractV1beta2: {wantAt(v2, boolean())}}
+}
+
+func per(v1, v2 []want) map[string][]want {
+	return map[string][]want{layout.ContractV1beta1: v1, layout.ContractV1beta2: v2}
+}

@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 // shape is the JSON shape Cluster API reads a value as: unstructured.NestedString,
@@ -115,7 +117,7 @@ func roleMarks(role string) []string {
 		if !r.must || r.when != "" || r.template || !slices.Contains(r.roles, role) {
 			continue
 		}
-		for _, con := range []string{"v1beta1", "v1beta2"} {
+		for _, con := range []string{layout.ContractV1beta1, layout.ContractV1beta2} {
 			for _, w := range r.want[con] {
 				if !slices.Contains(out, w.path) {
 					out = append(out, w.path)

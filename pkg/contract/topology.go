@@ -3,6 +3,7 @@ package contract
 import (
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 )
 
@@ -36,7 +37,7 @@ func checkTopologyFields(s *scan) lint.Findings {
 	for _, c := range s.crds {
 		for _, t := range targets(c, s.in.Contract) {
 			sv := c.servedVersion(t.version)
-			if t.contract != "v1beta2" || sv.schema == nil {
+			if t.contract != layout.ContractV1beta2 || sv.schema == nil {
 				continue
 			}
 			if missing := topologyMissing(s, c, sv); len(missing) > 0 {

@@ -78,7 +78,7 @@ func readProvider(ctx context.Context, r repository.Repository, label, version, 
 	versions := []string{version}
 	switch version {
 	case "latest":
-		v, err := verify.Latest(ctx, r, verify.ContractV1Beta2)
+		v, err := verify.Latest(ctx, r, layout.ContractV1beta2)
 		if err != nil {
 			return nil, err
 		}

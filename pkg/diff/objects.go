@@ -17,7 +17,7 @@ import (
 // whatever the file says: their values in a components file never reach a cluster.
 // Templates are applied as they are, so their labels count.
 func ClusterctlLabels() []string {
-	return []string{"clusterctl.cluster.x-k8s.io", "cluster.x-k8s.io/provider"}
+	return []string{"clusterctl.cluster.x-k8s.io", layout.ProviderLabelKey}
 }
 
 // explanation is what the images and variables sections already report, so that a

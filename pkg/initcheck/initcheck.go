@@ -57,7 +57,7 @@ func (r *Result) Questions() int {
 // Run proposes the config of opts.Dir, builds the release tag with it and compares the
 // build with the published release.
 func Run(ctx context.Context, opts Options) (*Result, error) {
-	plan, err := scaffold.Inspect(ctx, opts.Dir)
+	plan, err := Propose(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -79,7 +79,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	defer done()
 	built, cfg, err := buildTag(ctx, co, res, tag, tmp, opts.TempDir)
 	if err != nil {
-		return nil, err
+		return nil, withGenerated(err, plan)
 	}
 	return res, compare(ctx, co, opts, res, built, cfg)
 }
@@ -155,4 +155,21 @@ func askedAbout(asked []scaffold.Question, lines *configLines, line int) string 
 		}
 	}
 	return strings.Join(texts, "; ")
+}
+
+// withGenerated names, with a failed build of the tag, the generated inputs the plan
+// found missing and the target writing each: the build needs them, not another config.
+func withGenerated(err error, plan *scaffold.Plan) error {
+	var missing []string
+	for _, pr := range plan.Providers {
+		for _, n := range pr.Notes {
+			if strings.Contains(n, "which is not in the tree") {
+				missing = append(missing, n)
+			}
+		}
+	}
+	if len(missing) == 0 {
+		return err
+	}
+	return fmt.Errorf("%w; generated inputs the tag's tree lacks: %s", err, strings.Join(missing, "; "))
 }

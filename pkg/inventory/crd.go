@@ -3,13 +3,14 @@ package inventory
 import (
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/manifest"
 )
 
 // contractLabel is the prefix of the labels that map a Cluster API contract to the
 // CRD's versions (cluster.x-k8s.io/v1beta1: v1alpha1_v1beta1), which clusterctl and
 // the core controllers read.
-const contractLabel = "cluster.x-k8s.io/"
+const contractLabel = layout.ContractLabelPrefix
 
 // newCRD takes the facts of a CustomResourceDefinition outlined by manifest.SplitOutline
 // (File and Line are set by at).

@@ -25,6 +25,7 @@ type Doc struct {
 	Line  int        // 1-based line where the document's content starts
 	Node  *yaml.Node // the document's root node (a mapping for Kubernetes objects)
 	Obj   Object     // the decoded content; nil when the document is not a mapping
+	Dups  []Dup      // keys written twice in one mapping (only the later is kept, as clusterctl does)
 }
 
 // Error is a parse failure with its position.
@@ -135,6 +136,7 @@ func newDoc(i int, n *yaml.Node, o Options) (*Doc, error) {
 		d.Obj = obj
 		return d, nil
 	}
+	d.Dups = dedupe(root)
 	var obj map[string]any
 	if err := root.Decode(&obj); err != nil {
 		return nil, &Error{Doc: i, Line: root.Line, Msg: fmt.Sprintf("document %d: %v", i+1, cleanErr(err))}

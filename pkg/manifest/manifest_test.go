@@ -66,10 +66,12 @@ func TestSplitParallelMatchesSequential(t *testing.T) {
 	}
 }
 
+// TestSplitDuplicateKeyKeepsBothLines: a duplicate key is no error (clusterctl keeps the
+// later value); both lines are kept.
 func TestSplitDuplicateKeyKeepsBothLines(t *testing.T) {
-	_, err := Split([]byte("a: 1\nb: 2\na: 3\n"))
-	if err == nil || !strings.Contains(err.Error(), `key "a" already defined at line 1`) {
-		t.Fatalf("err = %v, want the first definition's line kept", err)
+	docs, err := Split([]byte("a: 1\nb: 2\na: 3\n"))
+	if err != nil || !reflect.DeepEqual(docs[0].Dups, []Dup{{Key: "a", Line: 3, First: 1}}) || docs[0].Obj["a"] != 3 {
+		t.Fatalf("docs = %+v, err = %v; want a=3 and the duplicate at line 3, first at 1", docs, err)
 	}
 }
 

@@ -43,6 +43,7 @@ func (s Schema) Parse() (any, error) {
 	if v, ok := toValue(n.Content[0]); ok {
 		return v, nil
 	}
+	dedupe(n.Content[0]) // a duplicate key: the later value, as clusterctl reads it
 	var v any
 	err := n.Content[0].Decode(&v)
 	return v, err
@@ -128,7 +129,7 @@ func outlineCut(c Text, rest []byte, cuts []crdfast.Cut) (Outline, bool) {
 	restoreLines(n, cuts)
 	shiftLines(n, c.Line)
 	d, err := newDoc(0, n, Options{})
-	if err != nil || d == nil {
+	if err != nil || d == nil || len(d.Dups) > 0 { // a duplicate key may be a cut schema's: parsed whole
 		return Outline{}, false
 	}
 	o := Outline{Doc: *d}

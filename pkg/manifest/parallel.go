@@ -71,6 +71,10 @@ func splitOne(c Text, index int, o Options) ([]Doc, error) {
 		ds[i].Index = index
 		ds[i].Line += c.Line
 		shiftLines(ds[i].Node, c.Line)
+		for j := range ds[i].Dups {
+			ds[i].Dups[j].Line += c.Line
+			ds[i].Dups[j].First += c.Line
+		}
 	}
 	return ds, nil
 }

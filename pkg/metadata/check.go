@@ -61,7 +61,7 @@ func crdContract(file string, line int, s Series, opts CheckOptions) lint.Findin
 	if opts.Provider != "" {
 		crds = "the CRDs of " + opts.Provider
 	}
-	if s.Contract == "v1beta2" && slices.Contains(labels, "v1beta1") {
+	if s.Contract == layout.ContractV1beta2 && slices.Contains(labels, layout.ContractV1beta1) {
 		return finding(file, line, RuleCRDContractCompat, fmt.Sprintf(
 			"series %s declares contract v1beta2 but %s are labelled cluster.x-k8s.io/%s: cluster-api v1.11-v1.14 (v1beta2 cores) also read the v1beta1 label, so this works today, but it stops working when Cluster API drops v1beta1 compatibility (planned for about v1.16); add cluster.x-k8s.io/v1beta2 labels to the CRDs",
 			s, crds, strings.Join(labels, ", cluster.x-k8s.io/")))
@@ -83,9 +83,9 @@ func missingSeries(m *Metadata, version string) string {
 // supported reports a contract for this release that clusterctl does not install.
 func supported(file string, line int, version string, m *Metadata, s Series) lint.Findings {
 	switch s.Contract {
-	case "v1beta1":
+	case layout.ContractV1beta1:
 		return nil
-	case "v1beta2":
+	case layout.ContractV1beta2:
 		return lint.Findings{finding(file, line, RuleContractV1beta2, v1beta2Note(m, version))}
 	}
 	if !IsContract(s.Contract) {
@@ -99,7 +99,7 @@ func supported(file string, line int, version string, m *Metadata, s Series) lin
 // for the others (clusterctl-consumer notes §1 latest resolution, §6 contract).
 func v1beta2Note(m *Metadata, version string) string {
 	fallback := "has no v1beta1 series, so latest fails the same way"
-	if s := m.newest("v1beta1"); s != nil {
+	if s := m.newest(layout.ContractV1beta1); s != nil {
 		fallback = fmt.Sprintf("resolves latest to the newest v1beta1 series (%s) instead", s)
 	}
 	return fmt.Sprintf("%s declares contract v1beta2: clusterctl ≤v1.10 rejects it in init and generate provider (\"only compatible with v1beta1 providers\") and %s; clusterctl v1.11+ resolves latest to the newest v1beta2 series and installs it only with a v1beta2 core (Cluster API v1.11+)",

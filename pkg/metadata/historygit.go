@@ -131,7 +131,7 @@ func manages(data []byte, version string) bool {
 	}
 	for _, s := range m.ReleaseSeries {
 		if s.Major == int64(v.Major()) && s.Minor == int64(v.Minor()) {
-			return s.Contract == "v1beta1" || s.Contract == "v1beta2"
+			return layout.Installable(s.Contract)
 		}
 	}
 	return false

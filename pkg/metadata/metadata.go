@@ -50,7 +50,7 @@ type positions struct {
 
 // Contracts returns the Cluster API contract versions, oldest first.
 func Contracts() []string {
-	return []string{"v1alpha2", "v1alpha3", "v1alpha4", "v1beta1", "v1beta2"}
+	return []string{"v1alpha2", "v1alpha3", "v1alpha4", layout.ContractV1beta1, layout.ContractV1beta2}
 }
 
 // IsContract reports whether c is a Cluster API contract version.

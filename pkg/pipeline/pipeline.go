@@ -199,7 +199,7 @@ func buildComponents(ctx context.Context, in *inputs, p *config.Provider, c conf
 		return nil, fmt.Errorf("components: %w", err)
 	}
 	label := layout.Label(p.Type, p.Name)
-	previous, err := render.SetLabel(m, "cluster.x-k8s.io/provider", label)
+	previous, err := render.SetLabel(m, layout.ProviderLabelKey, label)
 	if err != nil {
 		return nil, fmt.Errorf("components: %w", err)
 	}

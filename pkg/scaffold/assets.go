@@ -1,8 +1,10 @@
 package scaffold
 
 import (
+	"fmt"
 	"os"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -26,8 +28,9 @@ func (a asset) lines() string {
 
 // releaseFiles is what the release says it ships.
 type releaseFiles struct {
-	listed bool // a release line names the templates it ships (or uploads a list naming none)
-	assets []asset
+	listed    bool // a release line names the templates it ships (or uploads a list naming none)
+	assets    []asset
+	generated []string // release lines running a generator into a folder an upload ships whole
 }
 
 // releaseDirVars name the folder a release is assembled in.
@@ -52,6 +55,7 @@ func (s *treeSurvey) shipping() *releaseFiles {
 		case s.treeDir(dir) && !dirs[dir]:
 			rf.assets = append(rf.assets, asset{name: base, source: u.path, at: u.at})
 		case strings.ContainsAny(base, "*?["):
+			rf.generated = append(rf.generated, s.generatorsInto(dir, u.at)...)
 			for _, a := range into[dir] {
 				if ok, _ := path.Match(base, a.name); ok || strings.ContainsAny(a.name, "*?[") {
 					rf.assets = append(rf.assets, asset{name: a.name, source: a.source, at: u.at, via: a.at})
@@ -186,4 +190,42 @@ func buildOutput(text string) string {
 		return ""
 	}
 	return cleanRel(strings.Trim(f[0], `"'`))
+}
+
+// at names the release lines that say what ships (the first three).
+func (rf *releaseFiles) at() string {
+	var ats []string
+	for _, a := range rf.assets {
+		if !slices.Contains(ats, a.at) {
+			ats = append(ats, a.at)
+		}
+	}
+	if len(ats) > 3 {
+		ats = append(ats[:3], "…")
+	}
+	return strings.Join(ats, ", ")
+}
+
+// generatorOut is a command line's output folder argument.
+var generatorOut = regexp.MustCompile(`(?:--output-dir|--output|--out-dir|--out|-o)[ =]"?([^\s"]+?)/?"?(?:\s|$)`)
+
+// generatorsInto names the release lines that run a program writing into dir (not a
+// copy or a kustomize build, which shipping reads): the files it writes are not in
+// the tree, so nothing there can be shipped as them.
+func (s *treeSurvey) generatorsInto(dir, upload string) []string {
+	var out []string
+	for _, l := range s.hints.lines {
+		if m := generatorOut.FindStringSubmatch(l.text); l.release && m != nil && cleanRel(m[1]) == dir && !strings.Contains(l.text, "go build") {
+			out = append(out, fmt.Sprintf("%s runs %s, writing into %s, which %s uploads", l.at, strings.TrimSpace(l.text), dir, upload))
+		}
+	}
+	return out
+}
+
+// generatedNote is "; " and the generator lines, or "".
+func (rf *releaseFiles) generatedNote() string {
+	if len(rf.generated) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(rf.generated, "; ") + ": the templates it writes are not in the tree"
 }

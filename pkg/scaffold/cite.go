@@ -10,19 +10,19 @@ import (
 // name its components leave.
 func (s *treeSurvey) citeComponents(p *Provider, main *source) {
 	if g, at := s.groupOf(p, main); g != "" {
-		p.cite("type", "CRD group %s (%s)", g, at)
+		p.cite("type", Declared, "CRD group %s (%s)", g, at)
 	}
 	if at := s.releaseBuildOf(p.Components); at != "" {
-		p.cite("components", "%s renders it", at)
+		p.cite("components", Scripted, "%s renders it", at)
 	} else if b, ok := s.buildOf(p.Components); ok {
-		p.cite("components", "the Makefile renders it to %s", b.file)
+		p.cite("components", Scripted, "the Makefile renders it to %s", b.file)
 	} else {
-		p.cite("components", "it loads the manager Deployment and the CRDs")
+		p.cite("components", Default, "it loads the manager Deployment and the CRDs")
 	}
 	if p.Image == "" {
 		return
 	}
-	p.cite("imageName", "%s", s.imageNameAt(main, p.Image))
+	p.cite("imageName", Declared, "%s", s.imageNameAt(main, p.Image))
 }
 
 // groupOf is a CRD group of p's type and the line serving it.

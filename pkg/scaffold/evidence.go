@@ -15,6 +15,9 @@ type Question struct {
 	Provider string `json:"provider,omitempty"` // the provider's label ("" for the whole config)
 	Field    string `json:"field"`              // the config key it is about: name, image, tag, templates, …
 	Text     string `json:"text"`               // what init wrote and why it asks, naming the files and lines it read
+	Evidence string `json:"evidence"`           // the strongest evidence of the value: released, declared, scripted or default
+	unproven bool   // asked by decide because no release or undisputed declaration proves it
+	released bool   // raised by the release (a file nothing reproduces): never answered by it
 }
 
 // About names what the question is about: the provider's label and the field.
@@ -31,14 +34,6 @@ func (p *Provider) ask(field, format string, args ...any) {
 		}
 	}
 	p.Questions = append(p.Questions, q)
-}
-
-// cite records the evidence of one of the provider's values.
-func (p *Provider) cite(field, format string, args ...any) {
-	if p.Evidence == nil {
-		p.Evidence = map[string]string{}
-	}
-	p.Evidence[field] = fmt.Sprintf(format, args...)
 }
 
 // questionsOn returns the provider's questions about field.

@@ -77,7 +77,7 @@ func (p *Provider) releaseName() string {
 func (s *treeSurvey) fromClaims(p *Provider, cs []imageClaim, release bool) {
 	best := slices.MaxFunc(cs, func(a, b imageClaim) int { return a.seq - b.seq })
 	p.setName(best.name)
-	p.cite("image", "%s (%s)", best.at, best.how)
+	p.cite("image", Scripted, "%s (%s)", best.at, best.how)
 	var others []string
 	for _, c := range cs {
 		if !sameImage(c.name, best.name) && !ordered(c.root, best.root) && !slices.Contains(others, c.name+" ("+c.at+", run by "+c.root+")") {
@@ -106,7 +106,7 @@ func (p *Provider) setName(name string) {
 // the components folder as it is, a question otherwise.
 func (s *treeSurvey) keepLeft(p *Provider) {
 	if at := s.releaseBuildOf(p.Components); at != "" {
-		p.cite("image", "%s renders %s as it is", at, p.Components)
+		p.cite("image", Scripted, "%s renders %s as it is", at, p.Components)
 		return
 	}
 	p.ask("image", "no release pipeline or target sets or builds the image: init kept %s, the image %s leaves; set newName if the release pushes another", p.Image, p.Components)

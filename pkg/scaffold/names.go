@@ -33,6 +33,7 @@ func (s *treeSurvey) decideName(p *Provider, main *source) {
 	if l := main.tree.label; l != "" {
 		if n := strings.TrimPrefix(l, layout.Label(p.Type, "")); n != "" && layout.ValidateName(p.Type, n) == nil {
 			p.Name, p.NameFrom = n, "the cluster.x-k8s.io/provider label "+l+" ("+s.labelAt(main.tree, l)+")"
+			p.cite("name", Declared, "%s", p.NameFrom)
 			if len(docs) > 0 && !slices.ContainsFunc(docs, func(c nameClaim) bool { return c.name == n }) {
 				p.ask("name", "the docs name this %s %s (%s), the label %s: init wrote %s", p.Type, docs[0].name, docs[0].at, l, n)
 			}
@@ -44,6 +45,7 @@ func (s *treeSurvey) decideName(p *Provider, main *source) {
 	case len(docs) > 0:
 		best := mostNamed(docs)
 		p.Name, p.NameFrom = best.name, "the docs ("+best.at+")"
+		p.cite("name", Declared, "%s", p.NameFrom)
 		if mod != "" && mod != best.name {
 			p.NameFrom += "; go.mod says " + mod
 		}
@@ -53,6 +55,25 @@ func (s *treeSurvey) decideName(p *Provider, main *source) {
 	default:
 		p.Name, p.NameFrom = s.folderName(string(p.Type), p.Root), "the folder name"
 		p.ask("name", "no cluster.x-k8s.io/provider label, doc or go.mod names this provider: init took %s from the folder name", p.Name)
+	}
+}
+
+// checkType asks when the provider label contradicts the type: it names another type,
+// or its type word is misspelt (controlplane-foo for control-plane-foo), or the CRD
+// groups mix types and the label does not settle which one is shipped.
+func (s *treeSurvey) checkType(p *Provider, main *source) {
+	l := main.tree.label
+	lt, ok := layout.TypeOf(l)
+	switch {
+	case l == "":
+	case ok && lt != p.Type:
+		p.ask("type", "the cluster.x-k8s.io/provider label %s (%s) names a %s; init wrote %s, the type its CRD groups give", l, s.labelAt(main.tree, l), lt, p.Type)
+	case !strings.HasPrefix(l, layout.Label(p.Type, "")):
+		p.ask("name", "the cluster.x-k8s.io/provider label %s (%s) does not start with %s, the label of a %s (its type word is misspelt or missing): init wrote name %s; clusterctl labels it %s",
+			l, s.labelAt(main.tree, l), layout.Label(p.Type, ""), p.Type, p.Name, layout.Label(p.Type, p.Name))
+	}
+	if p.TypeNote != "" && (l == "" || lt != p.Type) {
+		p.ask("type", "%s; init wrote %s", p.TypeNote, p.Type)
 	}
 }
 

@@ -23,7 +23,7 @@ func (s *treeSurvey) notes(p *Provider) {
 			p.Notes = append(p.Notes, s.generated(t, s.rel(m)))
 			if im, at := s.generatedImage(s.rel(m)); im != "" && p.Image != "" {
 				p.Image = im
-				p.cite("imageName", "%s writes it into %s", at, s.rel(m))
+				p.cite("imageName", Declared, "%s writes it into %s", at, s.rel(m))
 			}
 		}
 	}

@@ -71,6 +71,9 @@ func (s *treeSurvey) finish(p *Provider) {
 	s.decidePullPolicy(p)
 	s.renamedFile(p)
 	s.decideImage(p)
+	if len(p.Extra) > 0 {
+		p.cite("extraComponents", Scripted, "%s", p.Extra[0].At)
+	}
 	for _, t := range p.trees {
 		for _, r := range t.remotes {
 			if !slices.Contains(p.Remote, r) {
@@ -112,7 +115,7 @@ func (s *treeSurvey) metadataFile(p *Provider) string {
 			if c.at != "" {
 				at = c.at + "; " + at
 			}
-			p.cite("metadata", "%s", at)
+			p.cite("metadata", Declared, "%s", at)
 			return c.rel
 		}
 	}
@@ -128,7 +131,7 @@ func (s *treeSurvey) decidePullPolicy(p *Provider) {
 		return
 	}
 	p.PullPolicy = h.pullPolicy
-	p.cite("pullPolicy", "%s", h.pullAt)
+	p.cite("pullPolicy", Scripted, "%s", h.pullAt)
 	if !h.pullRelease {
 		p.ask("pullPolicy", "%s sets imagePullPolicy %s in a target no release line runs: init wrote it; remove it if the release keeps the manager's own", h.pullAt, h.pullPolicy)
 	}
@@ -159,11 +162,11 @@ func (s *treeSurvey) fromVariables(p *Provider) bool {
 		if h.imgVar == "IMG" {
 			p.ask("image", "init took IMG (%s), the Makefile's image variable, as the release image %s; no release line uses it: check it", h.imgAt, h.img)
 		}
-		p.cite("image", "%s (%s)", h.imgAt, h.imgVar)
+		p.cite("image", Scripted, "%s (%s)", h.imgAt, h.imgVar)
 		return true
 	default:
 		return false
 	}
-	p.cite("image", "%s (the release registry) and %s", h.registryAt, h.imageNameAt[path.Base(p.releaseName())])
+	p.cite("image", Scripted, "%s (the release registry) and %s", h.registryAt, h.imageNameAt[path.Base(p.releaseName())])
 	return true
 }

@@ -142,6 +142,7 @@ func (s *treeSurvey) providers() ([]*Provider, []string) {
 		}
 		groups[k] = append(groups[k], c)
 	}
+	keys = mergeOverlays(groups, keys)
 	var out []*Provider
 	var skipped []string
 	for _, k := range keys {
@@ -159,6 +160,40 @@ func (s *treeSurvey) providers() ([]*Provider, []string) {
 	return out, skipped
 }
 
+// mergeOverlays gives a group whose folders all load another group's folder (an
+// overlay in deploy/ of config/default) to that group: one provider, whose folders
+// the release tells apart.
+func mergeOverlays(groups map[string][]*source, keys []string) []string {
+	var out []string
+	for _, k := range keys {
+		if to := baseGroup(groups, k); to != "" {
+			for _, o := range groups[k] {
+				o.overlay = true
+			}
+			groups[to] = append(groups[to], groups[k]...)
+			continue
+		}
+		out = append(out, k)
+	}
+	return out
+}
+
+// baseGroup is the group whose folders every folder of group k loads ("" when none).
+func baseGroup(groups map[string][]*source, k string) string {
+	_, typ, _ := strings.Cut(k, "\x00")
+	for k2, srcs := range groups {
+		if _, typ2, _ := strings.Cut(k2, "\x00"); k2 == k || typ2 != typ {
+			continue
+		}
+		if !slices.ContainsFunc(groups[k], func(o *source) bool {
+			return !slices.ContainsFunc(srcs, func(b *source) bool { return o.tree.includes(b.tree.dir) })
+		}) {
+			return k2
+		}
+	}
+	return ""
+}
+
 func typeOrder(t string) int {
 	return slices.Index([]string{"CoreProvider", "BootstrapProvider", "ControlPlaneProvider", "InfrastructureProvider",
 		"IPAMProvider", "RuntimeExtensionProvider", "AddonProvider"}, t)
@@ -173,20 +208,25 @@ func (s *treeSurvey) provider(srcs []*source) *Provider {
 	p.trees = append(p.trees, main.tree)
 	if b, ok := s.buildOf(main.rel); ok && b.file != componentsFile(p.Type) {
 		p.File = b.file
-		p.cite("componentsFile", "the name %s renders it to", b.at)
+		p.cite("componentsFile", Scripted, "the name %s renders it to", b.at)
 	}
 	for _, o := range srcs[1:] {
-		if main.tree.includes(o.tree.dir) || o.tree.includes(main.tree.dir) {
+		if main.tree.includes(o.tree.dir) {
+			continue
+		}
+		if o.tree.includes(main.tree.dir) {
+			p.Overlays = append(p.Overlays, o.rel)
 			continue
 		}
 		if b, ok := s.buildOf(o.rel); ok {
-			p.Extra = append(p.Extra, Extra{Name: b.file, Kustomize: o.rel, At: b.at})
+			p.Extra = append(p.Extra, Extra{Name: b.file, Kustomize: o.rel, At: b.at + " renders it", Image: s.image(o)})
 			p.trees = append(p.trees, o.tree)
 		} else if !includedByAny(o, srcs) && !devFolder(o.rel) {
 			p.Variants = append(p.Variants, o.rel)
 		}
 	}
 	s.decideName(p, main)
+	s.checkType(p, main)
 	p.Image = s.image(main)
 	if main.c.image != "" {
 		p.tagLeft = finalTag(main.tree, main.c.image)
@@ -210,6 +250,8 @@ func devFolder(rel string) bool {
 // rank orders candidate main folders: config/default, then folders no other loads.
 func rank(src *source, all []*source) int {
 	switch {
+	case src.overlay:
+		return 3
 	case path.Base(src.rel) == "default":
 		return 0
 	case !includedByAny(src, all):

@@ -88,6 +88,7 @@ func (s *treeSurvey) restrict(p *Provider) {
 		keep = append(keep, e)
 	}
 	p.Templates = keep
+	p.cite("templates", Scripted, "what the release lines ship: %s%s", rf.at(), rf.generatedNote())
 	s.unbuilt(p, keep, rf)
 }
 

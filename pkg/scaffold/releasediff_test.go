@@ -115,6 +115,11 @@ func silent(diffs []difference, qs []Question) []string {
 	return out
 }
 
+// disputed keeps the questions a contradiction raised, not decide's unproven ones.
+func disputed(qs []Question) []Question {
+	return slices.DeleteFunc(slices.Clone(qs), func(q Question) bool { return q.unproven })
+}
+
 // asked lists the questions as "label field", sorted.
 func asked(qs []Question) []string {
 	var out []string

@@ -26,7 +26,7 @@ func (s *treeSurvey) renamedFile(p *Provider) {
 			}
 			if chain, ok := s.renders(from, cmp.Or(a.source, a.name), p.Components); ok {
 				p.File = a.name
-				p.cite("componentsFile", "the release ships it (%s): %s", a.at, chain)
+				p.cite("componentsFile", Scripted, "the release ships it (%s): %s", a.at, chain)
 				break
 			}
 		}

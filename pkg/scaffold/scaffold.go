@@ -26,7 +26,9 @@ type Plan struct {
 	Oversized []string // files over the size cap (MaxRead), not read (slash paths)
 	Charts    []string // Helm chart folders, not read: their templates are Helm's, not clusterctl's
 	Unread    []Unread // other files init did not read (special, unreadable), by path
+	Checked   string   // what init compared the config with: the release read, or why none was
 	maxRead   int64
+	s         *treeSurvey
 }
 
 // Provider is one proposed providers: entry. Paths are slash paths from Root.
@@ -39,6 +41,7 @@ type Provider struct {
 	File        string   // components file name the Makefile writes, when not the contract's
 	Extra       []Extra  // other components files the Makefile builds (extraComponents)
 	Variants    []string // other components folders of the same provider (commented)
+	Overlays    []string // components folders loading the main one (an overlay adding what the manager needs)
 	Image       string   // manager image name as the components leave it ("" unknown)
 	NewName     string   // release image name from the Makefile ("" unknown)
 	PullPolicy  string
@@ -48,10 +51,10 @@ type Provider struct {
 	LoadNone    string  // why loadRestrictor: none is needed ("" when not)
 	Files       []Entry // commented files: entries
 	Remote      []string
-	Notes       []string          // what the build cannot do as the Makefile does (file:line named)
-	Tag         string            // tagFromVersion: "true", or "trimPrefix" when the release tags images without the v
-	Evidence    map[string]string // config key -> the files and lines its value comes from
-	Questions   []Question        // what init asks the maintainer about this provider
+	Notes       []string        // what the build cannot do as the Makefile does (file:line named)
+	Tag         string          // tagFromVersion: "true", or "trimPrefix" when the release tags images without the v
+	Evidence    map[string]Cite // config key -> its evidence: kind, files and lines
+	Questions   []Question      // what init asks the maintainer about this provider
 	trees       []*tree
 	scriptHints *hints
 	tagLeft     string // the image tag the components leave
@@ -61,7 +64,7 @@ type Provider struct {
 type Unread struct{ Path, Why string }
 
 // Extra is one extraComponents entry, and the line rendering it.
-type Extra struct{ Name, Kustomize, At string }
+type Extra struct{ Name, Kustomize, At, Image string }
 
 // Entry is one templates: (or files:) entry with an optional comment.
 type Entry struct {
@@ -93,16 +96,20 @@ func inspect(ctx context.Context, root string, max int64) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Plan{Root: abs, maxRead: max}
+	p := &Plan{Root: abs, maxRead: max, s: s}
 	p.Providers, p.Skipped = s.providers()
 	if len(p.Providers) == 0 {
 		p.unread(s)
+		if why := s.refusal(root); why != "" {
+			return nil, fmt.Errorf("inspecting %s: no components folder: %s%s", root, why, p.unreadNote())
+		}
 		return nil, fmt.Errorf("inspecting %s: no components folder found (a kustomization, such as config/default, that loads a Deployment and cluster.x-k8s.io CustomResourceDefinitions)%s; write capirepo.yaml by hand (docs/config.md)", root, p.unreadNote())
 	}
 	s.oneImage = !slices.ContainsFunc(p.Providers, func(o *Provider) bool { return o.Image != p.Providers[0].Image })
 	p.Unplaced = s.placeTemplates(p.Providers)
 	for _, pr := range p.Providers {
 		s.finish(pr)
+		pr.decide()
 		for _, r := range pr.Remote {
 			if !slices.Contains(p.Remote, r) {
 				p.Remote = append(p.Remote, r)

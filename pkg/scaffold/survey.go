@@ -15,9 +15,10 @@ import (
 
 // source is one kustomize folder and what it loads.
 type source struct {
-	rel  string // slash path from the root
-	tree *tree
-	c    contents
+	rel     string // slash path from the root
+	tree    *tree
+	c       contents
+	overlay bool // it loads another provider folder's components folder (mergeOverlays)
 }
 
 // treeSurvey is everything found under the root.
@@ -34,6 +35,7 @@ type treeSurvey struct {
 	names     map[string][]nameClaim // provider names the docs give, by type
 	fileNames map[string][]nameClaim // components file names the docs give, by type
 	oneImage  bool                   // every provider leaves the same manager image (one provider, or k0smotron's one binary)
+	plainYAML []string               // the first YAML files found (for the refusal of a tree without kustomization)
 }
 
 var templateFile = regexp.MustCompile(`^(cluster-template.*|clusterclass-.*|.*cluster-?class.*)\.ya?ml$`)
@@ -66,6 +68,9 @@ func survey(ctx context.Context, root string, max int64) (*treeSurvey, error) {
 		}
 		if d.Type()&(fs.ModeNamedPipe|fs.ModeSocket|fs.ModeDevice) != 0 {
 			s.r.refused(p, fsx.ErrSpecial) // never opened; named in the config (or the refusal)
+		}
+		if d.Type().IsRegular() && (strings.HasSuffix(d.Name(), ".yaml") || strings.HasSuffix(d.Name(), ".yml")) && len(s.plainYAML) < 10 {
+			s.plainYAML = append(s.plainYAML, rel)
 		}
 		if d.Type().IsRegular() && templateFile.MatchString(d.Name()) {
 			s.files = append(s.files, rel)

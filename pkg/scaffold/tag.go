@@ -21,7 +21,7 @@ var (
 // with a fixed word (dev, latest) rather than the version.
 func (s *treeSurvey) decideTag(p *Provider, claims []imageClaim) {
 	p.Tag = "true"
-	p.cite("tag", "the release version: no release line tags the image otherwise")
+	p.cite("tag", Default, "the release version: no release line tags the image otherwise")
 	strips := s.vStrips()
 	for _, c := range claims {
 		if c.tag == "" {
@@ -29,26 +29,26 @@ func (s *treeSurvey) decideTag(p *Provider, claims []imageClaim) {
 		}
 		if stripV.MatchString(c.tag) {
 			p.Tag = "trimPrefix"
-			p.cite("tag", "%s tags the image %s, the version without its v", c.at, c.tag)
+			p.cite("tag", Scripted, "%s tags the image %s, the version without its v", c.at, c.tag)
 			return
 		}
 		for _, m := range tagVarRef.FindAllStringSubmatch(c.tag, -1) {
 			if at := strips[m[1]]; at != "" {
 				p.Tag = "trimPrefix"
-				p.cite("tag", "%s tags the image with %s, which %s sets to the version without its v", c.at, m[1], at)
+				p.cite("tag", Scripted, "%s tags the image with %s, which %s sets to the version without its v", c.at, m[1], at)
 				return
 			}
 		}
 	}
 	if !slices.ContainsFunc(claims, func(c imageClaim) bool { return c.tag != "" }) && p.tagLeft != "" && !semver.MatchString(p.tagLeft) &&
-		strings.Contains(p.Evidence["image"], "as it is") {
+		strings.Contains(p.Evidence["image"].Text, "as it is") {
 		p.ask("tag", "the release renders the image with the tag the kustomization leaves, %q, not the version: init wrote tagFromVersion: true", p.tagLeft)
 	}
 	for _, c := range claims {
 		switch {
 		case c.tag == "" || strings.Contains(c.tag, "$") || semver.MatchString(c.tag):
 			if c.tag != "" {
-				p.cite("tag", "%s tags the image %s", c.at, c.tag)
+				p.cite("tag", Scripted, "%s tags the image %s", c.at, c.tag)
 			}
 		default:
 			p.ask("tag", "%s tags the release image %q, not the version: init wrote tagFromVersion: true", c.at, c.tag)

@@ -27,6 +27,9 @@ func (p *Plan) Render() (config []byte, questions []Question) {
 	w.line(0, "# line it comes from; a \"# QUESTION:\" line is what init asks you to check; other lines")
 	w.line(0, "# starting with # are what init could not decide. Review them, then run:")
 	w.line(0, "# capirepo build --version vX.Y.Z")
+	if p.Checked != "" {
+		w.line(0, "# %s", p.Checked)
+	}
 	w.line(0, "providers:")
 	for _, pr := range p.Providers {
 		w.provider(pr)
@@ -75,7 +78,7 @@ func (w *writer) comment(indent int, format string, args ...any) {
 // value writes key: value with its evidence, after the questions about field.
 func (w *writer) value(indent int, p *Provider, field, text string) {
 	w.ask(indent, p, field)
-	if ev := p.Evidence[field]; ev != "" {
+	if ev := p.Evidence[field].Text; ev != "" {
 		text += " # " + ev
 	}
 	w.line(indent, "%s", text)
@@ -139,9 +142,10 @@ func (w *writer) components(p *Provider) {
 	}
 	w.images(p)
 	if len(p.Extra) > 0 {
-		w.line(1, "extraComponents: # more components files the Makefile builds")
+		w.ask(1, p, "extraComponents")
+		w.line(1, "extraComponents: # more components files the release ships")
 		for _, e := range p.Extra {
-			w.line(1, "- {name: %s, kustomize: %s} # %s renders it", e.Name, e.Kustomize, e.At)
+			w.extra(p, e)
 		}
 	}
 	if len(p.Variants) > 0 {
@@ -170,14 +174,35 @@ func (w *writer) images(p *Provider) {
 	switch {
 	case p.NewName != "":
 		w.value(3, p, "image", "newName: "+p.NewName)
-	case p.Evidence["image"] != "":
+	case p.Evidence["image"].Text != "":
 		w.ask(3, p, "image")
-		w.comment(3, "release image: this name, %s", p.Evidence["image"])
+		w.comment(3, "release image: this name, %s", p.Evidence["image"].Text)
 	default:
 		w.ask(3, p, "image")
 		w.comment(3, "newName: <registry>/<image> # where the release image is pushed, if not there")
 	}
 	w.value(3, p, "tag", "tagFromVersion: "+cmp.Or(p.Tag, "true"))
+}
+
+// extra writes one extraComponents entry; one leaving the provider's manager image
+// gets the same images: entry and pull policy as the components (CAPV's supervisor).
+func (w *writer) extra(p *Provider, e Extra) {
+	if e.Image == "" || e.Image != p.Image {
+		w.line(1, "- {name: %s, kustomize: %s} # %s", e.Name, e.Kustomize, e.At)
+		return
+	}
+	w.line(1, "- name: %s # %s", e.Name, e.At)
+	w.line(2, "kustomize: %s", e.Kustomize)
+	if p.PullPolicy != "" {
+		w.line(2, "imagePullPolicy: %s # as the components", p.PullPolicy)
+	}
+	fields := []string{"name: " + p.Image}
+	if p.NewName != "" {
+		fields = append(fields, "newName: "+p.NewName)
+	}
+	fields = append(fields, "tagFromVersion: "+cmp.Or(p.Tag, "true"))
+	w.line(2, "images: # the manager image of the components, set as there")
+	w.line(2, "- {%s}", strings.Join(fields, ", "))
 }
 
 // rest writes the provider's questions about values the config does not write.

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/repository"
 )
@@ -59,15 +60,15 @@ func localPath(u *url.URL, raw string) string {
 	return raw
 }
 
-// openLocalURL splits {base}/{label}/{version|latest}/{file}.
+// openLocalURL splits {base}/{label}/{version|latest}/{file} (layout.SplitLocal),
+// below a base folder of its own.
 func openLocalURL(p string, max int64) (repository.Repository, error) {
 	p = filepath.Clean(p)
-	version := filepath.Dir(p)
-	label := filepath.Dir(version)
-	if strings.Count(p, string(filepath.Separator)) < 4 {
+	l, ok := layout.SplitLocal(p)
+	if !ok || strings.Count(p, string(filepath.Separator)) < 4 {
 		return nil, fmt.Errorf("local provider URL %s: %w: want {base}/{label}/{version|latest}/{components file}", p, ErrUnsupported)
 	}
-	r := localrepo.NewRepo(filepath.Dir(label), filepath.Base(label), max)
-	r.About = repository.Info{Version: filepath.Base(version), Components: filepath.Base(p)}
+	r := localrepo.NewRepo(l.Base, l.Label, max)
+	r.About = repository.Info{Version: l.Version, Components: l.File}
 	return r, nil
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/inventory"
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 // crds reports the CRDs of the previous release next removes, the served versions
@@ -129,7 +130,7 @@ func sameSchema(a, b *inventory.CRDVersion) bool {
 func contractLabels(crd *inventory.CRD) string {
 	var out []string
 	for _, k := range slices.Sorted(maps.Keys(crd.Contracts)) {
-		out = append(out, "cluster.x-k8s.io/"+k+": "+crd.Contracts[k])
+		out = append(out, layout.ContractLabel(k)+": "+crd.Contracts[k])
 	}
 	return strings.Join(out, ", ")
 }

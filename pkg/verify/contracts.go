@@ -1,9 +1,13 @@
 package verify
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/capirepo/capirepo/pkg/layout"
+)
 
 // readerContracts lists the contracts a reader can choose (`--contract`), newest first.
-func readerContracts() []string { return []string{ContractV1Beta2, ContractV1Beta1} }
+func readerContracts() []string { return []string{layout.ContractV1beta2, layout.ContractV1beta1} }
 
 // CheckContract refuses a contract verify does not model, naming the clusterctl
 // generation of each allowed one.

@@ -24,7 +24,7 @@ type LatestResult struct {
 // accepts reports whether a clusterctl generation installs providers of contract:
 // ≤v1.10 only v1beta1, v1.11+ v1beta1 and v1beta2.
 func accepts(c Client, contract string) bool {
-	return contract == c.Contract || (c.Contract == ContractV1Beta2 && contract == ContractV1Beta1)
+	return contract == c.Contract || (c.Contract == layout.ContractV1beta2 && contract == layout.ContractV1beta1)
 }
 
 // contracts lists the contracts the releases declare for their own series, sorted.

@@ -6,17 +6,13 @@
 // repository.Repository, and lints with pkg/check and checks signatures with pkg/sign.
 package verify
 
-// Contracts of the two clusterctl generations that resolve `latest` differently.
-const (
-	ContractV1Beta1 = "v1beta1" // clusterctl v1.7 … v1.10
-	ContractV1Beta2 = "v1beta2" // clusterctl v1.11+
-)
+import "github.com/capirepo/capirepo/pkg/layout"
 
 // generations lists the clusterctl generations verify models, oldest first.
 func generations() []Client {
 	return []Client{
-		{Name: "clusterctl v1.7-v1.10", Contract: ContractV1Beta1},
-		{Name: "clusterctl v1.11+", Contract: ContractV1Beta2},
+		{Name: "clusterctl v1.7-v1.10", Contract: layout.ContractV1beta1},
+		{Name: "clusterctl v1.11+", Contract: layout.ContractV1beta2},
 	}
 }
 

@@ -232,9 +232,9 @@ const (
 	other         // double-quoted with an escape not in the subset (\x, \u, \U...)
 )
 
-// simpleEscapes are the characters after a backslash that yaml.v3 reads as an
+// simpleEscapes are the characters after a backslash that yaml.v3 (and clusterctl's yaml.v2) read as an
 // escape in a double-quoted scalar, without the hexadecimal ones (hexEscape).
-const simpleEscapes = "0abtnvfre \"'/\\N_LP"
+const simpleEscapes = "0abtnvfre \"'\\N_LP"
 
 // quotedEnd finds the closing quote q in s (text after the opening quote or a
 // continuation line).
