@@ -86,13 +86,16 @@ unit:
 # build/sequential-kustomize, small/large). The kustomize CLI is only needed here.
 # -p 1: one package's benchmarks at a time, so they do not compete for the cores.
 # The process benchmarks (`capirepo lint FILE` as users run it, against a yaml.v3
-# decode process: lint/decode-wall, -cpu, -rss) run last, 5 alternating runs each, with
-# `verify --install` of a CAPA-sized release (start-s, init-s, dry-runs-s, total-s).
-PROCESS_BENCH := LintProcess|VerifyInstallProcess
+# decode process: lint/decode-wall, -cpu, -rss; `capirepo build` against `kustomize
+# build` of the same folder: build/kustomize-cli-wall, -cpu, -rss, on a CAPA-shaped
+# tree and on the provider tree CAPIREPO_BENCH_TREE names; `verify --install` of a
+# CAPA-sized release: start-s, init-s, dry-runs-s, total-s) run last, 5 alternating
+# runs each.
+PROCESS_BENCH := LintProcess|BuildProcess|VerifyInstallProcess
 
 bench: $(BIN)/kustomize envtest $(CAPI_REPO)/clusterctl.yaml $(BIN)/clusterctl-v1.14.2
 	CAPIREPO_KUSTOMIZE=$(BIN)/kustomize go test -p 1 -run '^$$' -bench . -skip '$(PROCESS_BENCH)' -benchmem -benchtime 3x -timeout 30m ./...
-	CAPIREPO_CLUSTERCTL_DIR=$(BIN) go test -run '^$$' -bench '$(PROCESS_BENCH)' -benchtime 5x -timeout 30m ./cmd/capirepo
+	CAPIREPO_KUSTOMIZE=$(BIN)/kustomize CAPIREPO_CLUSTERCTL_DIR=$(BIN) go test -run '^$$' -bench '$(PROCESS_BENCH)' -benchtime 5x -timeout 30m ./cmd/capirepo
 
 KUSTOMIZE_VERSION := v5.8.2
 

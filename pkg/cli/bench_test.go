@@ -3,37 +3,21 @@ package cli
 import (
 	"context"
 	"io"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/capirepo/capirepo/pkg/testsupport/bigtree"
+	"github.com/capirepo/capirepo/pkg/testsupport/tool"
 )
-
-// kustomizeBinary is the kustomize CLI `make bench` installs into bin/
-// (CAPIREPO_KUSTOMIZE overrides it); "" when absent.
-func kustomizeBinary() string {
-	p := os.Getenv("CAPIREPO_KUSTOMIZE")
-	if p == "" {
-		p, _ = filepath.Abs(filepath.Join("..", "..", "bin", "kustomize"))
-	}
-	if fi, err := os.Stat(p); err != nil || fi.IsDir() {
-		return ""
-	}
-	return p
-}
 
 // BenchmarkBuildVsKustomizeCLI: `capirepo build` (in process, output written) of a
 // 45-CRD, 3 MB provider against `kustomize build` v5.8.2 of its components folder,
 // one after the other in each iteration (target ≤ 1.00). Skipped without bin/kustomize
 // (make kustomize).
 func BenchmarkBuildVsKustomizeCLI(b *testing.B) {
-	bin := kustomizeBinary()
-	if bin == "" {
-		b.Skip("no kustomize binary: run make kustomize (or set CAPIREPO_KUSTOMIZE)")
-	}
+	bin := tool.Kustomize(b)
 	tree := bigtree.Tree{CRDs: 45}
 	file := bigtree.Write(b, tree)
 	out := filepath.Join(b.TempDir(), "dist")

@@ -67,6 +67,7 @@ func (o *buildOptions) run(cmd *cobra.Command, io streams) error {
 	if err := checkOutput(o.format, lint.Formats); err != nil {
 		return err
 	}
+	defer collectLess(io.getenv)()
 	cfg, err := config.Load(o.config)
 	if err != nil {
 		return usageErr(err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/testsupport/bigtree"
 	"github.com/capirepo/capirepo/pkg/testsupport/tree"
 )
 
@@ -93,6 +94,13 @@ func TestSourcesAreKustomizesOrigins(t *testing.T) {
 			}
 		})
 	}
+	t.Run("capa-shaped", func(t *testing.T) {
+		t.Parallel()
+		cfg, _ := bigtree.CAPA(t)
+		if got, err := sameOrigins(t, filepath.Dir(cfg), "config/default", false); got == nil || err != nil {
+			t.Errorf("origins not read from the tree (%v)", err)
+		}
+	})
 	for _, cases := range []map[string]map[string]string{fixCases, json6902Cases, verifyCases} {
 		for name, files := range cases {
 			t.Run("fixed "+name, func(t *testing.T) {
