@@ -53,3 +53,31 @@ func inspectOne(t *testing.T, f files) *Provider {
 	}
 	return plan.Providers[0]
 }
+
+// TestCoverageUploadIsNoReleaseList: cloudstack-shaped: the only workflow on tags is a
+// codecov step (files: ./cover.out); the Makefile's release-templates ships the
+// templates. A coverage upload is not the release's file list: the templates stay.
+func TestCoverageUploadIsNoReleaseList(t *testing.T) {
+	t.Parallel()
+	f := provider(files{".github/workflows/go-coverage.yml": "on:\n  push:\n    tags: ['v*']\njobs:\n  coverage:\n    steps:\n" +
+		"    - run: make test\n    - uses: codecov/codecov-action@v4\n      with:\n        files: ./cover.out\n",
+		"Makefile":                        "release-templates:\n\tcp templates/cluster-template*.yaml out/\n",
+		"templates/cluster-template.yaml": cluster("default"), "templates/cluster-template-ha.yaml": cluster("ha")})
+	p := inspectOne(t, f)
+	if len(p.Templates) == 0 || len(p.Commented) > 0 {
+		t.Errorf("templates %v, left out %v: want both shipped", entryNames(p.Templates), entryNames(p.Commented))
+	}
+}
+
+// TestScanScriptGivesNoPullPolicy: ibmcloud-shaped: config/default patches the pull
+// policy Always; a trivy scan script (hack/verify-container-images.sh) builds with
+// PULL_POLICY=IfNotPresent. A verify or scan script is not release evidence.
+func TestScanScriptGivesNoPullPolicy(t *testing.T) {
+	t.Parallel()
+	f := provider(files{"Makefile": "release-manifests:\n\t$(KUSTOMIZE) build config/default > out/infrastructure-components.yaml\n",
+		"hack/verify-container-images.sh": "#!/bin/bash\nmake docker-build PULL_POLICY=IfNotPresent\ntrivy image --exit-code 1 \"$IMG\"\n"})
+	f.imagePatch("registry.example.com/foo/foo-controller:dev", "Always")
+	if p := inspectOne(t, f); p.PullPolicy != "" {
+		t.Errorf("pullPolicy %s from %s, want the manager's own (Always)", p.PullPolicy, p.Evidence["pullPolicy"].Text)
+	}
+}
