@@ -47,6 +47,8 @@ func TestExplain(t *testing.T) {
 		{diff.Difference{Section: diff.SectionCRDs, File: "bootstrap-components.yaml", Subject: "x.bootstrap.cluster.x-k8s.io", Path: "versions[v1].served", Change: diff.Changed}, 5, true, "kustomize: config"},
 		{diff.Difference{Section: diff.SectionMetadata, File: "metadata.yaml", Subject: "series v1.1", Change: diff.OnlyInB}, 7, true, "metadata: metadata.yaml"},
 		{diff.Difference{Section: diff.SectionImages, Subject: "registry.example.com/tiny", Change: diff.Changed, A: "registry.example.com/tiny:v1", B: "ghcr.io/acme/tiny:v1.0.0"}, 0, false, "no images: entry"},
+		// a VM image of a machine template (spec.template.spec.image): not a container image
+		{diff.Difference{Section: diff.SectionImages, File: "cluster-template-dev.yaml", Subject: "ubuntu-2204-kube-v1.30", Change: diff.OnlyInB, B: "ubuntu-2204-kube-v1.30"}, 0, true, "not a container image"},
 	}
 	for _, c := range cases {
 		got := e.explain(c.d)

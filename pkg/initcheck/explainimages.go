@@ -2,6 +2,7 @@ package initcheck
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/capirepo/capirepo/pkg/diff"
 	"github.com/capirepo/capirepo/pkg/layout"
@@ -10,6 +11,10 @@ import (
 // image cites the images: entry that sets the build's image (A), or asks for one.
 func (e *explainer) image(c *Checked) {
 	build, rel := c.A, c.B
+	if onlyTemplates(c.File) {
+		c.Explanation = fmt.Sprintf("%s is an image: field of %s, a template (a VM image such as a machine template's spec.template.spec.image), not a container image an images: entry sets: the template's own value ships", c.Subject, c.File)
+		return
+	}
 	if build == "" {
 		c.Question = fmt.Sprintf("the release ships %s and the build names no image in its place: which kustomization or images: entry of capirepo.yaml should name it?", rel)
 		return
@@ -35,6 +40,20 @@ func (e *explainer) image(c *Checked) {
 	}
 	c.Question = fmt.Sprintf("no images: entry of capirepo.yaml sets %s, the image the kustomization leaves%s: add one (name: %s, newName: the release's repository, tagFromVersion: true)",
 		build, releaseShips(rel), diff.ImageName(build))
+}
+
+// onlyTemplates says whether every file of a difference (comma-joined) is a template or
+// ClusterClass: images: entries reach components only.
+func onlyTemplates(files string) bool {
+	if files == "" {
+		return false
+	}
+	for _, f := range strings.Split(files, ", ") {
+		if k := layout.FileKind(f); k != layout.KindTemplate && k != layout.KindClusterClass {
+			return false
+		}
+	}
+	return true
 }
 
 func releaseShips(rel string) string {

@@ -1,6 +1,7 @@
 package scaffold
 
 import (
+	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -87,7 +88,7 @@ func (h *hints) fromLine(root string, l mkLine) {
 	for makeCall.MatchString(t) {
 		t = makeCall.ReplaceAllString(t, "$${MAKE_CALL}")
 	}
-	if pp := pullPolicyOf(t, l.release); pp != "" && !l.dev() && (h.pullPolicy == "" || l.release && !h.pullRelease) {
+	if pp := pullPolicyOf(t, l.release); pp != "" && !l.dev() && !checkLine(l) && (h.pullPolicy == "" || l.release && !h.pullRelease) {
 		h.pullPolicy, h.pullAt, h.pullRelease = pp, l.at, l.release
 	}
 	switch {
@@ -214,6 +215,14 @@ func buildDir(args string) string {
 		}
 	}
 	return ""
+}
+
+// checkLine says whether l is in a verify or scan script or target (a check of the
+// images, such as a trivy scan): not evidence of what the release sets.
+func checkLine(l mkLine) bool {
+	file, _, _ := strings.Cut(l.at, ":")
+	name := strings.ToLower(l.target + " " + path.Base(file))
+	return !l.release && (strings.Contains(name, "verify") || strings.Contains(name, "scan"))
 }
 
 // pullPolicyOf reads a PULL_POLICY=X argument, or (on the release path, where its

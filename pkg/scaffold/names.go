@@ -16,7 +16,8 @@ import (
 type nameClaim struct{ name, at string }
 
 var (
-	docFlag    = regexp.MustCompile(`--(bootstrap|control-plane|infrastructure|ipam|runtime-extension|addon)[= ]"?([a-z0-9][a-z0-9-]*)`)
+	// clusterctl's provider flags take [namespace/]name[:version]: the name is after the slash
+	docFlag    = regexp.MustCompile(`--(bootstrap|control-plane|infrastructure|ipam|runtime-extension|addon)[= ]"?(?:[a-z0-9][a-z0-9-]*/)?([a-z0-9][a-z0-9-]*)`)
 	docName    = regexp.MustCompile(`^\s*-?\s*name:\s*["']?([a-z0-9][a-z0-9-]*)["']?\s*$`)
 	docType    = regexp.MustCompile(`^\s*-?\s*type:\s*["']?(\w+Provider)["']?\s*$`)
 	moduleLine = regexp.MustCompile(`(?m)^module\s+(\S+)`)
@@ -48,6 +49,9 @@ func (s *treeSurvey) decideName(p *Provider, main *source) {
 		p.cite("name", Declared, "%s", p.NameFrom)
 		if mod != "" && mod != best.name {
 			p.NameFrom += "; go.mod says " + mod
+		}
+		if i := slices.IndexFunc(docs, func(c nameClaim) bool { return c.name != best.name }); i >= 0 {
+			p.ask("name", "the docs name this %s %s (%s) and %s (%s): init wrote %s", p.Type, best.name, best.at, docs[i].name, docs[i].at, best.name)
 		}
 	case mod != "" && layout.ValidateName(p.Type, mod) == nil:
 		p.Name, p.NameFrom = mod, "go.mod's module ("+modAt+")"

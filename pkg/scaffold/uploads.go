@@ -25,7 +25,7 @@ func (p *ciFile) uploads(look func(string) (string, bool)) []upload {
 	}
 	var out []upload
 	block := -1
-	for _, l := range p.lines {
+	for i, l := range p.lines {
 		add := func(s string) {
 			for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' }) {
 				if f = cleanUpload(expandWith(f, look)); f != "" {
@@ -38,6 +38,8 @@ func (p *ciFile) uploads(look func(string) (string, bool)) []upload {
 		case block >= 0 && indent > block:
 			add(strings.TrimPrefix(strings.TrimSpace(l.text), "- "))
 			continue
+		case m != nil && m[2] == "files" && coverageStep(p.lines, i):
+			block = -1 // a coverage report's upload (codecov's files:), not a release asset
 		case m != nil && (m[2] == "files" || p.kind == "azure" && m[2] != "path"):
 			block = -1
 			if m[3] == "" {
@@ -58,6 +60,23 @@ func (p *ciFile) uploads(look func(string) (string, bool)) []upload {
 		}
 	}
 	return out
+}
+
+var coverageUses = regexp.MustCompile(`^\s*-?\s*uses:\s*\S*(codecov|coveralls|coverage)`)
+
+// coverageStep says whether line i belongs to a step that uses a coverage uploader:
+// the nearest uses: line of its step, looking back to the step's "- " start.
+func coverageStep(lines []pipeLine, i int) bool {
+	for j := i; j >= max(0, i-6); j-- {
+		t := lines[j].text
+		if coverageUses.MatchString(t) {
+			return true
+		}
+		if strings.HasPrefix(strings.TrimSpace(t), "- ") && j < i {
+			return false
+		}
+	}
+	return false
 }
 
 // releaseArgs keeps gh release's file arguments (paths, globs, YAML files).
