@@ -13,7 +13,6 @@ var kubeWord = regexp.MustCompile(`^(cluster\.x-k8s\.io/(provider|v1beta[12])?|v
 // kubeWordExceptions are the files that may still spell one, and why.
 var kubeWordExceptions = map[string]string{
 	"pkg/contract/crdutil.go": `"v1beta1" there is a CRD's API version, not a contract`,
-	"pkg/scaffold/kust.go":    "init's rebuild switches it to layout.ProviderLabelKey (issue 36)",
 }
 
 // The label key, the contract names and the contract labels are spelled in

@@ -7,8 +7,6 @@ import (
 	"strings"
 )
 
-func isMake(rel string) bool { return rel == "Makefile" || strings.HasSuffix(rel, ".mk") }
-
 // releaseScope is the scope the release runs make with: the first release pipeline
 // call's variables, else the defaults.
 func (h *hints) releaseScope() scope {

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/capirepo/capirepo/pkg/layout"
 )
 
 // kustomization is the part of a kustomization.yaml that init reads.
@@ -98,7 +100,7 @@ func (t *tree) walk(dir string, seen map[string]bool) {
 }
 
 func (t *tree) takeLabel(k kustomization) {
-	const key = "cluster.x-k8s.io/provider"
+	key := layout.ProviderLabelKey
 	if t.label != "" {
 		return
 	}

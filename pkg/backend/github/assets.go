@@ -21,16 +21,6 @@ type ghAsset struct {
 	Digest string `json:"digest"`
 }
 
-// listAssets lists a release's assets with go-github's type (the reader's view).
-func (a *api) listAssets(ctx context.Context, relID int64) ([]*gh.ReleaseAsset, error) {
-	all, err := a.assetsWithDigest(ctx, relID)
-	out := make([]*gh.ReleaseAsset, len(all))
-	for i, x := range all {
-		out[i] = &x.ReleaseAsset
-	}
-	return out, err
-}
-
 // assetsWithDigest lists a release's assets with their digests.
 func (a *api) assetsWithDigest(ctx context.Context, relID int64) ([]*ghAsset, error) {
 	return listAll[ghAsset](ctx, a, fmt.Sprintf("listing the assets of release %d in %s", relID, a.name()),

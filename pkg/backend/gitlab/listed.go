@@ -10,9 +10,8 @@ import (
 // listings remembers the packages API's listing of each version a Repo read (Files,
 // File), so every download is compared with GitLab's own size and file_sha256.
 type listings struct {
-	mu   sync.Mutex
-	byV  map[string]remoteVersion
-	none bool // the API cannot be used (a deploy token): nothing is compared
+	mu  sync.Mutex
+	byV map[string]remoteVersion
 }
 
 func (l *listings) put(version string, v remoteVersion) {
