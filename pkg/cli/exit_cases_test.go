@@ -15,7 +15,7 @@ func TestUsageMistakesExit2(t *testing.T) {
 	}{
 		{[]string{"verify", "/srv/repo/bootstrap-tiny/v1.0.0/bootstrap-components.yaml", "--certificate-identity-regexp", "(", "--certificate-oidc-issuer", "https://issuer.example"},
 			`--certificate-identity-regexp "(" is not a regular expression`},
-		{[]string{"mirror", "--out", t.TempDir(), "--cert-manager", "", "--bootstrap", "kubeadm:v1.0.0", "--verify-key", "", "--certificate-identity", "x", "--certificate-oidc-issuer-regexp", "[a"},
+		{[]string{"mirror", "--out", t.TempDir(), "--cert-manager", "", "--bootstrap", "kubeadm:v1.0.0", "--certificate-identity", "x", "--certificate-oidc-issuer-regexp", "[a"},
 			`--certificate-oidc-issuer-regexp "[a" is not a regular expression`},
 		{[]string{"mirror", "--out", t.TempDir(), "--cert-manager", "../x"}, `--cert-manager "../x" is not a version`},
 	} {
