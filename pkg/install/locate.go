@@ -133,7 +133,7 @@ func step(n *yaml.Node, seg string) (*yaml.Node, int) {
 	return nil, 0
 }
 
-var crdName = regexp.MustCompile(`CRD "([^"]+)"`)
+var crdName = regexp.MustCompile(`(?:CRD|CustomResourceDefinition(?:\.apiextensions\.k8s\.io)?) "?([a-z0-9][a-z0-9.-]*[a-z0-9])"?`)
 
 // crdLine is the line of the metadata.name of the CRD a message names, or 0.
 func crdLine(components []byte, msg string) int {

@@ -30,6 +30,13 @@ func (r *Result) upgrade(ctx context.Context, p Plan, i int, u Upgrade, log io.W
 	if err != nil {
 		return err
 	}
+	if len(api) > 0 {
+		// clusterctl upgrade apply applies these CRDs; the API server refuses them the
+		// same way and clusterctl retries for minutes before it fails, so it is not run.
+		r.Refusals = append(r.Refusals, Refusal{Step: "upgrade", Upgrade: i,
+			Message: withAPI("clusterctl upgrade apply would fail applying the new CRDs (not run)", api)})
+		return ctx.Err()
+	}
 	return r.timed(fmt.Sprintf("upgrade %d", i), log, func() error {
 		_, err := s.ctl.run(ctx, append([]string{"upgrade", "apply"}, u.To...)...)
 		if err != nil && ctx.Err() == nil {

@@ -47,7 +47,7 @@ func TestUpgradeAgreesWithDoctor(t *testing.T) {
 				t.Fatalf("doctor %v, install %v: want both to fail: %v", doctor, refused, wantFail)
 			}
 			for _, f := range refused {
-				if !strings.Contains(f.Message, "acmeclusters.infrastructure.cluster.x-k8s.io") || !strings.Contains(f.Message, `storage version "v1alpha1"`) ||
+				if !strings.Contains(f.Message, "acmeclusters.infrastructure.cluster.x-k8s.io") || !strings.Contains(f.Message, `"v1alpha1"`) || !strings.Contains(f.Message, "storage version") ||
 					!strings.Contains(doctor.Error(), "v1alpha1") || f.Line == 0 {
 					t.Errorf("the install's refusal and the doctor's must name the CRD and v1alpha1:\ninstall: %s\ndoctor: %s", f, doctor.Error())
 				}
