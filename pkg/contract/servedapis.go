@@ -40,12 +40,7 @@ func checkWebhookPorts(s *scan) lint.Findings {
 		}
 	}
 	for _, c := range s.crds {
-		conv := at(c.doc.Node, "spec", "conversion")
-		svc := at(conv, "webhook", "clientConfig", "service")
-		if svc == nil {
-			svc = at(conv, "webhookClientConfig", "service")
-		}
-		out = append(out, checkPort(s, c.doc, svc, ports)...)
+		out = append(out, checkPort(s, c.doc, conversionService(c.doc.Node), ports)...)
 	}
 	return out
 }

@@ -61,14 +61,19 @@ func checkInjectCA(s *scan, d manifest.Doc) lint.Findings {
 func checkConversion(s *scan) lint.Findings {
 	var out lint.Findings
 	for _, c := range s.crds {
-		conv := at(c.doc.Node, "spec", "conversion")
-		svc := at(conv, "webhook", "clientConfig", "service")
-		if svc == nil {
-			svc = at(conv, "webhookClientConfig", "service")
-		}
-		out = append(out, checkServiceRef(s, c.doc, svc, ruleWebhookService)...)
+		out = append(out, checkServiceRef(s, c.doc, conversionService(c.doc.Node), ruleWebhookService)...)
 	}
 	return out
+}
+
+// conversionService is a CRD's conversion webhook Service reference (v1's
+// webhook.clientConfig or v1beta1's webhookClientConfig), nil if none.
+func conversionService(crd *yaml.Node) *yaml.Node {
+	conv := at(crd, "spec", "conversion")
+	if svc := at(conv, "webhook", "clientConfig", "service"); svc != nil {
+		return svc
+	}
+	return at(conv, "webhookClientConfig", "service")
 }
 
 // checkServiceRef checks a {namespace, name} Service reference: the namespace must be
