@@ -8,6 +8,7 @@ import (
 	"io"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -36,47 +37,64 @@ func ReadClusterctl(data []byte) ([]RefDoc, error) { return readClusterctl(data,
 func ReadRendered(data []byte) ([]RefDoc, error) { return readClusterctl(data, true) }
 
 func readClusterctl(data []byte, rendered bool) ([]RefDoc, error) {
-	chunks, err := refChunks(data)
-	if err != nil {
-		return nil, err
+	results := make(chan chunkResult)
+	var splitErr error
+	go func() {
+		splitErr = streamChunks(data, rendered, results)
+		close(results)
+	}()
+	var got []chunkResult
+	for r := range results {
+		got = append(got, r)
 	}
-	objs, errs := readChunks(chunks, rendered)
+	if splitErr != nil {
+		return nil, splitErr
+	}
+	slices.SortFunc(got, func(a, b chunkResult) int { return a.index - b.index })
 	var out []RefDoc
-	for i, c := range chunks {
-		if errs[i] != nil {
-			return nil, refError(len(out), c, errs[i])
+	for _, r := range got {
+		if r.err != nil {
+			return nil, refError(len(out), r.chunk, r.err)
 		}
-		if objs[i] != nil {
-			out = append(out, RefDoc{Line: c.line, Obj: objs[i]})
+		if r.obj != nil {
+			out = append(out, RefDoc{Line: r.chunk.line, Obj: r.obj})
 		}
 	}
 	return out, nil
 }
 
-// readChunks unmarshals every document, on all CPUs when there are many.
-func readChunks(chunks []refChunk, rendered bool) ([]map[string]any, []error) {
-	objs, errs := make([]map[string]any, len(chunks)), make([]error, len(chunks))
-	workers := 1
-	if len(chunks) > 8 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+// chunkResult is one document read: its object, or its error with its text (the
+// text is kept only then, to place the error; a read document's text is dropped at
+// once, so a large file is never held twice).
+type chunkResult struct {
+	index int
+	chunk refChunk
+	obj   map[string]any
+	err   error
+}
+
+// streamChunks splits data with apimachinery's YAMLReader and unmarshals each
+// document on all CPUs as it is split, sending every result; the error is the
+// reader's own (a bad separator), which wins over any document's.
+func streamChunks(data []byte, rendered bool, results chan<- chunkResult) error {
+	next := make(chan chunkResult)
 	var wg sync.WaitGroup
-	next := make(chan int)
-	for range workers {
+	for range runtime.GOMAXPROCS(0) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
-				objs[i], errs[i] = readChunk(chunks[i].data, rendered)
+			for c := range next {
+				if c.obj, c.err = readChunk(c.chunk.data, rendered); c.err == nil {
+					c.chunk.data = nil
+				}
+				results <- c
 			}
 		}()
 	}
-	for i := range chunks {
-		next <- i
-	}
+	err := eachChunk(data, func(i int, c refChunk) { next <- chunkResult{index: i, chunk: c} })
 	close(next)
 	wg.Wait()
-	return objs, errs
+	return err
 }
 
 // readChunk unmarshals one document as sigs.k8s.io/yaml does. A CRD whose schemas
@@ -135,22 +153,22 @@ type refChunk struct {
 	data []byte
 }
 
-// refChunks splits data with apimachinery's YAMLReader, feeding it one line per
-// read so the lines it consumed tell where each document starts.
-func refChunks(data []byte) ([]refChunk, error) {
+// eachChunk splits data with apimachinery's YAMLReader, feeding it one line per
+// read so the lines it consumed tell where each document starts, and hands each
+// document to use in order. YAMLReader returns a fresh buffer per document.
+func eachChunk(data []byte, use func(int, refChunk)) error {
 	f := &lineFeeder{data: data}
 	r := apiyaml.NewYAMLReader(bufio.NewReader(f))
-	var out []refChunk
-	for {
+	for i := 0; ; i++ {
 		b, err := r.Read()
 		if errors.Is(err, io.EOF) {
-			return out, nil
+			return nil
 		}
 		if err != nil {
-			return nil, &Error{Doc: -1, Line: f.lines(), Msg: fmt.Sprintf("%v (apimachinery's YAMLReader allows only spaces or a comment after ---)", err)}
+			return &Error{Doc: -1, Line: f.lines(), Msg: fmt.Sprintf("%v (apimachinery's YAMLReader allows only spaces or a comment after ---)", err)}
 		}
 		if len(b) == 0 {
-			return out, nil
+			return nil
 		}
 		n := bytes.Count(b, []byte("\n"))
 		start := f.lines() - n + 1
@@ -158,7 +176,7 @@ func refChunks(data []byte) ([]refChunk, error) {
 			start--
 		}
 		start = max(start, 1) // a document that is its own lone "---" line
-		out = append(out, refChunk{line: start, data: bytes.Clone(b)})
+		use(i, refChunk{line: start, data: b})
 	}
 }
 
