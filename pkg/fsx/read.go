@@ -1,6 +1,7 @@
 package fsx
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -77,7 +78,20 @@ func ReadFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(f)
+	return readSized(f)
+}
+
+// readSized reads f whole into a buffer sized from its Stat, as os.ReadFile does:
+// one allocation of the file's size, not io.ReadAll's doublings (a 20 MB
+// components file held in 27 MB, and as much again of garbage).
+func readSized(f *os.File) ([]byte, error) {
+	size := 512
+	if fi, err := f.Stat(); err == nil && fi.Size() < 1<<40 {
+		size += int(fi.Size())
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, size))
+	_, err := buf.ReadFrom(f)
+	return buf.Bytes(), err
 }
 
 // ReadCapped reads a file through Open, refusing one of more than limit bytes with
