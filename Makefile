@@ -19,6 +19,9 @@ ETCD_VERSION := v3.6.16
 ENVTEST := $(BIN)/envtest-$(KUBE_VERSION)
 CAPI_VERSION := v1.14.2
 CAPI_REPO := $(BIN)/capi-$(CAPI_VERSION)
+# The cert-manager release clusterctl v1.14.2 installs (pkg/mirror's pin): its CRDs go into
+# the install tests' local repository, so clusterctl init skips installing cert-manager.
+CERT_MANAGER_VERSION := v1.21.1
 KUBE_LDFLAGS := -s -w -X k8s.io/component-base/version.gitVersion=$(KUBE_VERSION) \
 	-X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=35
 
@@ -34,7 +37,8 @@ install-tools: $(CLUSTERCTL_BINS) $(OPERATOR_PLUGIN) $(COSIGN) envtest $(CAPI_RE
 # the install tests' clusterctl init reads them from inside the repository.
 $(CAPI_REPO)/clusterctl.yaml: hack/tools/capi-components/main.go
 	src=$$(go mod download -json sigs.k8s.io/cluster-api@$(CAPI_VERSION) | sed -n 's/.*"Dir": "\(.*\)",/\1/p'); \
-	cd hack/tools/capi-components && go run . "$$src" $(CAPI_VERSION) $(CAPI_REPO)
+	cm=$$(go mod download -json github.com/cert-manager/cert-manager@$(CERT_MANAGER_VERSION) | sed -n 's/.*"Dir": "\(.*\)",/\1/p'); \
+	cd hack/tools/capi-components && go run . "$$src" $(CAPI_VERSION) $(CAPI_REPO) "$$cm" $(CERT_MANAGER_VERSION)
 
 # envtest fills bin/envtest-v1.35.4 as setup-envtest would (KUBEBUILDER_ASSETS points there).
 envtest: $(ENVTEST)/kube-apiserver $(ENVTEST)/etcd

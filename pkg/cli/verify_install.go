@@ -20,6 +20,7 @@ import (
 type installFlags struct {
 	on                                 bool
 	assets, clusterctl, config, values string
+	certManager                        string
 	upgradeFrom                        []string
 }
 
@@ -29,6 +30,7 @@ func (f *installFlags) flags(cmd *cobra.Command, versions bool) {
 	fl.StringVar(&f.assets, "kubebuilder-assets", "", "with --install: the folder holding etcd and kube-apiserver (default $KUBEBUILDER_ASSETS, as setup-envtest fills it)")
 	fl.StringVar(&f.clusterctl, "clusterctl", "clusterctl", "with --install: the clusterctl binary")
 	fl.StringVar(&f.config, "clusterctl-config", "", "with --install: clusterctl's --config naming the core, bootstrap and control-plane providers to install with the release (an air-gapped mirror's clusterctl.yaml works as it is)")
+	fl.StringVar(&f.certManager, "cert-manager-file", "", "with --install: the cert-manager.yaml of the cert-manager release clusterctl installs, whose CRDs are installed so that clusterctl skips installing cert-manager (default: the file --clusterctl-config's cert-manager url names, as a mirror's does)")
 	fl.StringVar(&f.values, "values", "", "with --install: a YAML file of template variables (NAME: value); others get their defaults or a placeholder")
 	if !versions {
 		return
@@ -75,7 +77,7 @@ func (f *installFlags) options(io streams, vals map[string]string) (install.Opti
 	if assets == "" {
 		assets = io.getenv(install.AssetsEnv)
 	}
-	return install.Options{Self: []string{self}, Assets: assets, Clusterctl: f.clusterctl, ClusterctlConfig: f.config, Values: vals, Log: io.err}, nil
+	return install.Options{Self: []string{self}, Assets: assets, Clusterctl: f.clusterctl, ClusterctlConfig: f.config, CertManager: f.certManager, Values: vals, Log: io.err}, nil
 }
 
 // checkSet installs every release build made (build --install), before it is written.

@@ -2,49 +2,39 @@ package install
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"time"
 
-	"sigs.k8s.io/yaml"
+	"github.com/capirepo/capirepo/pkg/fsx"
 )
 
-// certManagerCRDs stand in for cert-manager's Issuer and Certificate CRDs (group
-// cert-manager.io, version v1, the names of cert-manager's release). clusterctl init
-// skips installing cert-manager when it can create a test Issuer and Certificate
-// (cmd/clusterctl/client/cluster/cert_manager.go EnsureInstalled → waitForAPIReady):
-// "Skipping installing cert-manager as it is already installed". Its pods could not
-// run here; nothing issues a certificate.
-var certManagerCRDs = []string{crdYAML("Issuer", "issuers"), crdYAML("Certificate", "certificates")}
+// certManagerFile is where Run puts the cert-manager CRDs the child creates.
+const certManagerFile = "cert-manager-crds.json"
 
-func crdYAML(kind, plural string) string {
-	return fmt.Sprintf(`apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: %[2]s.cert-manager.io
-spec:
-  group: cert-manager.io
-  names: {kind: %[1]s, listKind: %[1]sList, plural: %[2]s, singular: %[3]s}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}
-    subresources: {status: {}}
-`, kind, plural, plural[:len(plural)-1])
-}
-
-// InstallCertManagerCRDs creates the stand-in CRDs and waits until they are served.
-func (c *Client) InstallCertManagerCRDs(ctx context.Context) error {
-	for _, y := range certManagerCRDs {
-		var o Object
-		if err := yaml.Unmarshal([]byte(y), &o); err != nil {
-			return err
-		}
+// InstallCertManagerCRDs creates the cert-manager CRDs Run prepared (a JSON list,
+// from the cert-manager release's own file) and waits until each is served. clusterctl
+// init then skips installing cert-manager, because it can create a test Issuer and
+// Certificate (cmd/clusterctl/client/cluster/cert_manager.go EnsureInstalled →
+// waitForAPIReady): "Skipping installing cert-manager as it is already installed".
+// Its pods could not run here; nothing issues a certificate.
+func (c *Client) InstallCertManagerCRDs(ctx context.Context, path string) error {
+	data, err := fsx.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var crds []Object
+	if err := json.Unmarshal(data, &crds); err != nil {
+		return err
+	}
+	for _, o := range crds {
 		if err := c.Create(ctx, o, false, "Strict"); err != nil {
-			return fmt.Errorf("creating %s: %w", o.Kind(), err)
+			return fmt.Errorf("creating cert-manager's CRD %s: %w", o.str("metadata", "name"), err)
 		}
+	}
+	for _, o := range crds {
 		if err := c.waitEstablished(ctx, o.str("metadata", "name")); err != nil {
 			return err
 		}
@@ -71,4 +61,26 @@ func (c *Client) waitEstablished(ctx context.Context, name string) error {
 		time.Sleep(50 * time.Millisecond)
 	}
 	return fmt.Errorf("CRD %s was not established in 10s", name)
+}
+
+// writeCertManager reads the cert-manager CRDs for the run (see certManagerSource)
+// and writes them into dir for the child; "" when no clusterctl init runs.
+func writeCertManager(dir string, p Plan, cfg map[string]any) (string, error) {
+	if len(p.Init) == 0 && len(p.Upgrades) == 0 {
+		return "", nil // nothing runs clusterctl init (only objects applied)
+	}
+	src, err := certManagerSource(p.CertManager, cfg, p.UserConfig)
+	if err != nil {
+		return "", err
+	}
+	crds, err := readCertManagerCRDs(src)
+	if err != nil {
+		return "", err
+	}
+	data, err := json.Marshal(crds)
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, certManagerFile)
+	return path, os.WriteFile(path, data, 0o600)
 }

@@ -22,6 +22,7 @@ type Options struct {
 	Assets           string   // the folder of etcd and kube-apiserver
 	Clusterctl       string   // the clusterctl binary (path or name on PATH)
 	ClusterctlConfig string   // clusterctl's --config (core, bootstrap, control plane)
+	CertManager      string   // --cert-manager-file: the cert-manager file whose CRDs are installed
 	Values           map[string]string
 	Log              io.Writer // progress (stderr)
 }
@@ -46,7 +47,7 @@ func Check(ctx context.Context, next Release, earlier []Release, o Options) (*Re
 	if err != nil {
 		return nil, err
 	}
-	p := Plan{Etcd: etcd, APIServer: api, Clusterctl: ctl, UserConfig: o.ClusterctlConfig, Values: o.Values, Isolate: Isolated}
+	p := Plan{Etcd: etcd, APIServer: api, Clusterctl: ctl, UserConfig: o.ClusterctlConfig, CertManager: o.CertManager, Values: o.Values, Isolate: Isolated}
 	rep := &Report{Label: next.Label, Version: next.Version}
 	if err := planFlavors(&p, next, rep); err != nil {
 		return nil, err

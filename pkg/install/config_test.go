@@ -21,7 +21,11 @@ func TestWriteConfig(t *testing.T) {
 	}
 	p := Plan{Init: []string{"--infrastructure", "sample:v0.1.0"}, UserConfig: user,
 		Providers: []ConfigProvider{{Name: "sample", Type: "InfrastructureProvider", URL: "file:///r/infrastructure-components.yaml"}}}
-	path, err := writeConfig(dir, p)
+	cfg, err := readUserConfig(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path, err := writeConfig(dir, p, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +39,7 @@ func TestWriteConfig(t *testing.T) {
 		t.Errorf("the release's entry was not replaced:\n%s", got)
 	}
 	p.UserConfig = ""
-	if _, err := writeConfig(dir, p); !errors.Is(err, ErrMissing) || !strings.Contains(err.Error(), "--clusterctl-config") {
+	if _, err := readUserConfig(p); !errors.Is(err, ErrMissing) || !strings.Contains(err.Error(), "--clusterctl-config") {
 		t.Errorf("without a config: %v, want ErrMissing naming --clusterctl-config", err)
 	}
 }

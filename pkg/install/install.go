@@ -67,8 +67,8 @@ func (r *Result) open(ctx context.Context, p Plan, name string, log io.Writer) (
 	}
 	s.api = s.cp.Client()
 	kc, err := s.cp.WriteKubeconfig()
-	if err == nil {
-		err = s.api.InstallCertManagerCRDs(ctx)
+	if err == nil && p.CertManagerCRDs != "" {
+		err = r.timed("cert-manager CRDs", log, func() error { return s.api.InstallCertManagerCRDs(ctx, p.CertManagerCRDs) })
 	}
 	if err != nil {
 		s.cp.Stop()

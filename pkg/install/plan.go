@@ -10,13 +10,18 @@ type Plan struct {
 	// UserConfig is clusterctl's --config given by the user (an air-gapped mirror's
 	// clusterctl.yaml works as it is); Providers are added to it, replacing the
 	// entries of the same name and type.
-	UserConfig string            `json:"-"`
-	Providers  []ConfigProvider  `json:"-"`
-	Init       []string          `json:"init"` // clusterctl init's provider flags: --infrastructure sample:v0.1.0
-	Flavors    []Flavor          `json:"flavors,omitempty"`
-	Apply      []string          `json:"apply,omitempty"`  // YAML files whose objects are created first (publish configmaps' output)
-	Values     map[string]string `json:"values,omitempty"` // --values: the variables of init and upgrades
-	Upgrades   []Upgrade         `json:"upgrades,omitempty"`
+	UserConfig string `json:"-"`
+	// CertManager is --cert-manager-file: the cert-manager file whose CRDs are installed
+	// (else the one UserConfig's cert-manager url names); CertManagerCRDs is where
+	// Run wrote those CRDs for the child.
+	CertManager     string            `json:"-"`
+	CertManagerCRDs string            `json:"certManagerCRDs"`
+	Providers       []ConfigProvider  `json:"-"`
+	Init            []string          `json:"init"` // clusterctl init's provider flags: --infrastructure sample:v0.1.0
+	Flavors         []Flavor          `json:"flavors,omitempty"`
+	Apply           []string          `json:"apply,omitempty"`  // YAML files whose objects are created first (publish configmaps' output)
+	Values          map[string]string `json:"values,omitempty"` // --values: the variables of init and upgrades
+	Upgrades        []Upgrade         `json:"upgrades,omitempty"`
 	// Isolate: the child must run in a private network namespace holding only loopback.
 	Isolate bool `json:"isolate"`
 }

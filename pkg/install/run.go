@@ -36,7 +36,14 @@ func Run(ctx context.Context, self []string, p Plan, prepare func(dir string) ([
 		}
 		p.Providers = append(p.Providers, ps...)
 	}
-	if p.Config, err = writeConfig(dir, p); err != nil {
+	cfg, err := readUserConfig(p)
+	if err != nil {
+		return nil, err
+	}
+	if p.Config, err = writeConfig(dir, p, cfg); err != nil {
+		return nil, err
+	}
+	if p.CertManagerCRDs, err = writeCertManager(dir, p, cfg); err != nil {
 		return nil, err
 	}
 	in, err := json.Marshal(p)

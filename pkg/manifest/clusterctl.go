@@ -28,7 +28,9 @@ type RefDoc struct {
 // ToUnstructured, used by repository/components.go NewComponents and template.go
 // NewTemplate): apimachinery's YAMLReader splits the documents, sigs.k8s.io/yaml
 // unmarshals each into a map, empty documents are dropped. It is the reference
-// for every "clusterctl can read it" verdict; the error names the file line.
+// for every "clusterctl can read it" verdict; the error names the file line. A CRD
+// whose schemas the fast path vouches for comes without them (spec.validation and
+// spec.versions[].schema cut out): read whole objects elsewhere to create them.
 func ReadClusterctl(data []byte) ([]RefDoc, error) { return readClusterctl(data, false) }
 
 // ReadRendered is ReadClusterctl of text kustomize wrote (capirepo's own render,

@@ -20,6 +20,9 @@ const (
 	Kube       = "v1.35.4"
 	Clusterctl = "v1.14.2"
 	CAPI       = "v1.14.2"
+	// CertManager is the cert-manager release clusterctl v1.14.2 installs; its CRDs
+	// are in bin/capi-v1.14.2/cert-manager, and the config names them as a mirror's does.
+	CertManager = "v1.21.1"
 )
 
 // Tools are the paths an install test needs.
@@ -38,8 +41,10 @@ func Find(t testing.TB) Tools {
 	tool.Find(t, "etcd", "envtest-"+Kube+"/etcd", nil)
 	ctl := tool.Find(t, "clusterctl", "clusterctl-"+Clusterctl, nil)
 	capi := filepath.Join(tree.RepoRoot(t), "bin", "capi-"+CAPI)
-	if _, err := os.Stat(filepath.Join(capi, "cluster-api")); err != nil {
-		Missing(t, fmt.Sprintf("no cluster-api components in %s: run make install-tools", capi))
+	for _, need := range []string{filepath.Join(capi, "cluster-api"), CertManagerCRDs(capi)} {
+		if _, err := os.Stat(need); err != nil {
+			Missing(t, fmt.Sprintf("no %s: run make install-tools", need))
+		}
 	}
 	return Tools{Assets: filepath.Dir(api.Path), Clusterctl: ctl.Path, Config: writeConfig(t, capi)}
 }
@@ -53,11 +58,17 @@ func writeConfig(t testing.TB, capi string) string {
 	} {
 		cfg += fmt.Sprintf("- name: %s\n  type: %s\n  url: file://%s\n", p.name, p.typ, filepath.Join(capi, p.label, CAPI, p.file))
 	}
+	cfg += fmt.Sprintf("cert-manager:\n  url: file://%s\n", CertManagerCRDs(capi))
 	path := filepath.Join(t.TempDir(), "clusterctl.yaml")
 	if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// CertManagerCRDs is the cert-manager release's CRDs file under capi (bin/capi-v1.14.2).
+func CertManagerCRDs(capi string) string {
+	return filepath.Join(capi, "cert-manager", CertManager, "cert-manager-crds.yaml")
 }
 
 // Missing skips the test, or fails it when the real tools are required.
