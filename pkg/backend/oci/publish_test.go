@@ -8,6 +8,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
+	regclient "github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 )
@@ -42,7 +43,7 @@ func TestPublishRefusesDifferentContent(t *testing.T) {
 	if !errors.Is(err, release.ErrConflict) || rep.Count(release.Refused) != 1 {
 		t.Fatalf("err %v, refused %d; want ErrConflict and the components file refused", err, rep.Count(release.Refused))
 	}
-	repo, _ := Remote{PlainHTTP: true}.Repository(srv.Host + "/capi/infrastructure-aws")
+	repo, _ := regclient.Remote{PlainHTTP: true}.Repository(srv.Host + "/capi/infrastructure-aws")
 	if d, _ := current(ctx, repo, "v1.2.4"); d != "" {
 		t.Fatal("v1.2.4 was pushed although the set was refused")
 	}
@@ -66,7 +67,7 @@ func TestPublishBundleAndDryRun(t *testing.T) {
 	if _, err := publish.Publish(context.Background(), s, newPub(t, srv, Options{Bundle: &Bundle{Name: "kubeadm"}}), publish.Policy{}); err != nil {
 		t.Fatal(err)
 	}
-	repo, _ := Remote{PlainHTTP: true}.Repository(srv.Host + "/capi/kubeadm")
+	repo, _ := regclient.Remote{PlainHTTP: true}.Repository(srv.Host + "/capi/kubeadm")
 	got, err := fetch(context.Background(), repo, "v1.10.0")
 	if err != nil {
 		t.Fatal(err)

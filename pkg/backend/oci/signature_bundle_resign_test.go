@@ -7,6 +7,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
+	regclient "github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/sign"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
@@ -19,7 +20,7 @@ import (
 func signedFor(t *testing.T, srv *registry.Server, key *sign.Policy) map[string]ocispec.Descriptor {
 	t.Helper()
 	ctx := context.Background()
-	repo, err := Remote{PlainHTTP: true}.Repository(srv.Host + "/capi/all")
+	repo, err := regclient.Remote{PlainHTTP: true}.Repository(srv.Host + "/capi/all")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +77,7 @@ func TestResignBundleKeepsEveryReleasesSignature(t *testing.T) {
 	if len(sigs) != 2 {
 		t.Fatalf("signatures for %v, want aws and gcp", sigs)
 	}
-	repo, _ := Remote{PlainHTTP: true}.Repository(srv.Host + "/capi/all")
+	repo, _ := regclient.Remote{PlainHTTP: true}.Repository(srv.Host + "/capi/all")
 	if err := repo.Delete(ctx, sigs["infrastructure-gcp v1.2.3"]); err != nil {
 		t.Fatal(err)
 	}

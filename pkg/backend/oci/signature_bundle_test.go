@@ -6,6 +6,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
+	regclient "github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 )
@@ -28,7 +29,7 @@ func TestBundleArtifactCarriesEveryReleasesBundle(t *testing.T) {
 			t.Fatalf("run %d: err %v, %s %d; want all 8 files (both bundles too)", run+1, err, want, rep.Count(want))
 		}
 	}
-	rd := NewReader(Remote{PlainHTTP: true}, srv.Host+"/capi/kubeadm", "")
+	rd := NewReader(regclient.Remote{PlainHTTP: true}, srv.Host+"/capi/kubeadm", "")
 	names, err := rd.Files(context.Background(), "v1.10.0")
 	if err != nil || len(names) != 6 {
 		t.Errorf("artifact layers %v (%v): want the 6 release files, no bundle", names, err)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
+	regclient "github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 )
@@ -40,7 +41,7 @@ func count(list []string, s string) int {
 }
 
 func awsReader(srv *registry.Server) *Reader {
-	return NewReader(Remote{PlainHTTP: true}, srv.Host+"/capi/infrastructure-aws", "")
+	return NewReader(regclient.Remote{PlainHTTP: true}, srv.Host+"/capi/infrastructure-aws", "")
 }
 
 // TestResignSignsAnUnsignedRelease: with a Resigner an unsigned release is signed for
@@ -75,7 +76,7 @@ func TestOthersSignaturesNeverBlockSigning(t *testing.T) {
 	if _, err := publish.Publish(ctx, set(r), newPub(t, srv, Options{}), publish.Policy{}); err != nil {
 		t.Fatal(err)
 	}
-	repo, err := Remote{PlainHTTP: true}.Repository(srv.Host + "/capi/infrastructure-aws")
+	repo, err := regclient.Remote{PlainHTTP: true}.Repository(srv.Host + "/capi/infrastructure-aws")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/capirepo/capirepo/pkg/publish"
+	"github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/release"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	"oras.land/oras-go/v2/content"
@@ -60,7 +61,7 @@ func (p *Publisher) readHeld(ctx context.Context, j *job, st map[publish.Version
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("reading %s: %w", j.Ref(), Explain(err))
+		return fmt.Errorf("reading %s: %w", j.Ref(), registry.Explain(err))
 	}
 	defer rc.Close()
 	raw, err := content.ReadAll(rc, desc)
