@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+
 	"github.com/capirepo/capirepo/pkg/images"
 	"github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/release"

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+
 	"github.com/capirepo/capirepo/pkg/images"
 	"github.com/capirepo/capirepo/pkg/registry"
 	"github.com/spf13/cobra"

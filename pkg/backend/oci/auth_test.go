@@ -80,42 +80,6 @@ func TestRegistryFailures(t *testing.T) {
 	}
 }
 
-func TestParseTarget(t *testing.T) {
-	for in, ok := range map[string]bool{
-		"ghcr.io/org/capi": true, "oci://localhost:5000": true, "127.0.0.1:5000/a/b": true,
-		"https://ghcr.io/x": false, "ghcr.io/Org": false, "ghcr.io/x:v1": false, "ghcr.io/x@sha256:abc": false, "": false,
-	} {
-		if _, err := regclient.ParseTarget(in); (err == nil) != ok {
-			t.Errorf("ParseTarget(%q) err = %v, want ok %v", in, err, ok)
-		}
-	}
-}
-
-func TestOCIVariablesAreForTheirHostsOnly(t *testing.T) {
-	dir := t.TempDir()
-	auth := base64.StdEncoding.EncodeToString([]byte("puller:docker-pass"))
-	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"auths":{"up.example:5000":{"auth":"`+auth+`"}}}`), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cred, err := regclient.Credentials(envOf(map[string]string{"OCI_USERNAME": "robot", "OCI_PASSWORD": secret, "DOCKER_CONFIG": dir}), "mirror.example:5000")
-	if err != nil {
-		t.Fatal(err)
-	}
-	hub, err := regclient.Credentials(envOf(map[string]string{"OCI_USERNAME": "robot", "OCI_PASSWORD": secret, "DOCKER_CONFIG": dir}), "docker.io")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if c, err := hub(context.Background(), "registry-1.docker.io"); err != nil || c.Password != secret {
-		t.Errorf("docker.io target: oras asks for registry-1.docker.io and got %q, %v", c.Password, err)
-	}
-	for host, want := range map[string]string{"mirror.example:5000": secret, "MIRROR.example:5000": secret, "up.example:5000": "docker-pass", "other.example": ""} {
-		c, err := cred(context.Background(), host)
-		if err != nil || c.Password != want {
-			t.Errorf("%s: password %q, err %v; want %q", host, c.Password, err, want)
-		}
-	}
-}
-
 // A registry that repeats the request's credentials in its error answer does not bring
 // them into capirepo's errors, plain or base64-encoded.
 func TestRegistryEchoIsRedacted(t *testing.T) {
