@@ -44,7 +44,7 @@ var (
 	buildSide = []string{"pkg/config", "pkg/remote", "pkg/render", "pkg/components", "pkg/templates", "pkg/variables",
 		"pkg/contract", "pkg/metadata", "pkg/check", "pkg/pipeline"}
 	outputSide = []string{"pkg/publish", "pkg/backend/", "pkg/source", "pkg/repository", "pkg/mirror", "pkg/verify",
-		"pkg/sign", "pkg/output", "pkg/configmap", "pkg/images", "pkg/provenance", "pkg/registry"}
+		"pkg/sign", "pkg/output", "pkg/images", "pkg/provenance", "pkg/registry"}
 )
 
 func TestBuildSideImportsNoOutputSide(t *testing.T) {
