@@ -93,7 +93,7 @@ func (w *failWriter) WriteFile(path string, data []byte) error {
 
 // mustPublish publishes s into p through publish.Publish, as every caller does, under
 // pol (none: the default policy).
-func mustPublish(t *testing.T, p *Publisher, s *release.Set, pol ...publish.Policy) *release.Report {
+func mustPublish(t *testing.T, p *Publisher, s *release.Set, pol ...publish.Policy) *publish.Report {
 	t.Helper()
 	rep, err := publish.Publish(t.Context(), s, p, append(pol, publish.Policy{})[0])
 	if err != nil {

@@ -23,7 +23,7 @@ func TestBundleArtifactCarriesEveryReleasesBundle(t *testing.T) {
 		rels = append(rels, r)
 	}
 	opts := Options{Bundle: &Bundle{Name: "kubeadm"}}
-	for run, want := range []string{release.Written, release.Skipped} {
+	for run, want := range []string{publish.Written, publish.Skipped} {
 		rep, err := publish.Publish(context.Background(), set(rels...), newPub(t, srv, opts), publish.Policy{})
 		if err != nil || rep.Count(want) != 8 {
 			t.Fatalf("run %d: err %v, %s %d; want all 8 files (both bundles too)", run+1, err, want, rep.Count(want))

@@ -71,7 +71,7 @@ func (f *resigner) Holder(_ context.Context, r *release.Release, _ []byte, _ str
 
 func publishTwice(t *testing.T, srv *registry.Server, r *release.Release, opts Options) *Reader {
 	t.Helper()
-	for run, want := range []string{release.Written, release.Skipped} {
+	for run, want := range []string{publish.Written, publish.Skipped} {
 		rep, err := publish.Publish(context.Background(), set(r), newPub(t, srv, opts), publish.Policy{})
 		if err != nil || rep.Count(want) != 4 {
 			t.Fatalf("run %d: err %v, %s %d; want all 4 files (the bundle too)", run+1, err, want, rep.Count(want))

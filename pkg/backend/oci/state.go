@@ -16,13 +16,13 @@ import (
 
 // Preflight packs the set: a version that cannot be a tag, or files the operator
 // would not find, are refused before anything is read or written
-// (release.ErrInvalid); with a Resigner, so is a release whose statement cannot be
+// (publish.ErrInvalid); with a Resigner, so is a release whose statement cannot be
 // signed again (Resigner.Check: a file differs from its bundle, or the bundle does not
 // verify under the input trust, by default the signing key itself), with its own error.
 func (p *Publisher) Preflight(ctx context.Context, set *release.Set, _ publish.Policy) error {
 	jobs, err := p.pack(set)
 	if err != nil || p.opts.Resign == nil {
-		return release.Invalid(err)
+		return publish.Invalid(err)
 	}
 	for _, j := range jobs {
 		for _, r := range j.rels {
@@ -40,7 +40,7 @@ func (p *Publisher) Preflight(ctx context.Context, set *release.Set, _ publish.P
 func (p *Publisher) State(ctx context.Context, set *release.Set) (publish.State, error) {
 	jobs, err := p.pack(set)
 	if err != nil {
-		return publish.State{}, release.Invalid(err)
+		return publish.State{}, publish.Invalid(err)
 	}
 	st := publish.NewState(&snapshot{jobs: jobs})
 	for _, j := range jobs {
@@ -71,7 +71,7 @@ func (p *Publisher) readHeld(ctx context.Context, j *job, st map[publish.Version
 	j.have = desc.Digest
 	var m ocispec.Manifest
 	if err := json.Unmarshal(raw, &m); err != nil || desc.MediaType != ocispec.MediaTypeImageManifest {
-		return fmt.Errorf("%w: %s holds a %s, not a provider artifact: choose another path", release.ErrConflict, j.Ref(), desc.MediaType)
+		return fmt.Errorf("%w: %s holds a %s, not a provider artifact: choose another path", publish.ErrConflict, j.Ref(), desc.MediaType)
 	}
 	signed := map[*release.Release]signature{}
 	if desc.Digest == j.art.Desc.Digest { // referrers of another manifest sign no part of this one
