@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -110,3 +111,8 @@ func readFile(t *testing.T, path string) string {
 	}
 	return string(data)
 }
+
+// osWriter is fsx's own synced write of a new file (tests wrap it).
+type osWriter struct{}
+
+func (osWriter) WriteFile(path string, data []byte) error { return fsx.CreateFile(path, data) }
