@@ -109,7 +109,8 @@ $(BIN)/kustomize:
 	GOBIN=$(BIN) go install sigs.k8s.io/kustomize/kustomize/v5@$(KUSTOMIZE_VERSION)
 
 # staticcheck, for its dead-code check only (U1000: functions, types and fields
-# nothing calls, tests included). v0.8.2 builds with Go 1.26.
+# nothing calls, tests included; run again without the tests, it finds the code only
+# tests call, which belongs in a _test.go file). v0.8.2 builds with Go 1.26.
 STATICCHECK_VERSION := v0.8.2
 STATICCHECK := $(BIN)/staticcheck-$(STATICCHECK_VERSION)
 
@@ -125,6 +126,7 @@ lint: $(STATICCHECK)
 	go vet ./...
 	GOOS=windows go vet ./pkg/fsx/ && GOOS=darwin go vet ./pkg/fsx/
 	$(STATICCHECK) -checks U1000 ./...
+	$(STATICCHECK) -checks U1000 -tests=false ./...
 
 example: build
 	$(BIN)/capirepo build --config examples/sample/capirepo.yaml --version v0.1.0 --published= --out dist

@@ -30,8 +30,7 @@ func isBackend(path string) bool { return strings.HasPrefix(path, "pkg/backend/"
 var callers = map[string]bool{"pkg/cli": true, "pkg/mirror": true}
 
 // destinations are the backends under pkg/backend and every other package that
-// imports pkg/publish without being one of its callers (pkg/configmap's Dest,
-// pkg/testsupport/memdest).
+// imports pkg/publish without being one of its callers (pkg/testsupport/memdest).
 func (m *module) destinations() map[string]bool {
 	out := map[string]bool{}
 	for _, e := range m.edges() {

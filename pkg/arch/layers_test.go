@@ -25,6 +25,7 @@ var low = map[string][]string{
 	"pkg/release":    {"pkg/layout"},
 	"pkg/repository": {"pkg/layout", "pkg/release", "pkg/httpx"},
 	"pkg/publish":    {"pkg/release"}, // TestPublishImportsOnlyRelease says why
+	"pkg/registry":   {"pkg/httpx"},   // the registry client backend/oci, images and source share
 }
 
 func TestVocabularyPackagesStayLow(t *testing.T) {
@@ -43,7 +44,7 @@ var (
 	buildSide = []string{"pkg/config", "pkg/remote", "pkg/render", "pkg/components", "pkg/templates", "pkg/variables",
 		"pkg/contract", "pkg/metadata", "pkg/check", "pkg/pipeline"}
 	outputSide = []string{"pkg/publish", "pkg/backend/", "pkg/source", "pkg/repository", "pkg/mirror", "pkg/verify",
-		"pkg/sign", "pkg/output", "pkg/configmap", "pkg/images", "pkg/provenance"}
+		"pkg/sign", "pkg/output", "pkg/images", "pkg/provenance", "pkg/registry"}
 )
 
 func TestBuildSideImportsNoOutputSide(t *testing.T) {
@@ -57,11 +58,11 @@ func TestBuildSideImportsNoOutputSide(t *testing.T) {
 }
 
 // backendUsers may import a backend: cli picks destinations, source picks the reader a
-// URL names (clusterctl's repository factory), images reaches registries through
-// backend/oci's client. A backend imports itself only (TestDestinationsImportNoBackend...).
-var backendUsers = []string{"pkg/cli", "pkg/source", "pkg/images"}
+// URL names (clusterctl's repository factory); images reaches registries through
+// pkg/registry, as backend/oci does. A backend imports itself only (TestDestinationsImportNoBackend...).
+var backendUsers = []string{"pkg/cli", "pkg/source"}
 
-func TestOnlyCLISourceAndImagesImportBackends(t *testing.T) {
+func TestOnlyCLIAndSourceImportBackends(t *testing.T) {
 	m := mustLoad(t)
 	for _, e := range m.edges() {
 		if isBackend(e.to) && !isBackend(e.from) && !contains(backendUsers, e.from) && !strings.HasPrefix(e.from, "pkg/testsupport/") {

@@ -12,7 +12,7 @@ import (
 // carry), exported constants, exported Err* values, and NewState and SnapshotOf.
 // Not Publish, nor anything else that runs the plan: that is the callers' entry point.
 func (m *module) allowedFromPublish() map[string]bool {
-	ok := map[string]bool{"NewState": true, "SnapshotOf": true}
+	ok := map[string]bool{"NewState": true, "SnapshotOf": true, "Invalid": true} // Invalid marks an error ErrInvalid
 	for _, f := range m.pkgs["pkg/publish"].files {
 		for _, d := range f.Decls {
 			if g, isGen := d.(*ast.GenDecl); isGen {
@@ -77,7 +77,7 @@ func (m *module) checkPublishUse(t *testing.T, p *pkg, ok map[string]bool) {
 			}
 			if id, isID := sel.X.(*ast.Ident); isID && id.Obj == nil && id.Name == name && !ok[sel.Sel.Name] {
 				t.Errorf("%s: destination %s uses %s.%s; a destination takes from pkg/publish only the types it "+
-					"implements and carries, constants, errors, NewState and SnapshotOf: leave running the plan to its callers",
+					"implements and carries, constants, errors (and Invalid), NewState and SnapshotOf: leave running the plan to its callers",
 					m.where(sel.Pos()), p.path, name, sel.Sel.Name)
 			}
 			return true

@@ -14,19 +14,19 @@ var yamlLibraries = []string{"go.yaml.in/yaml/v3", "gopkg.in/yaml.v3", "gopkg.in
 // owns; any other package asks them (a release file's objects come from
 // manifest.Split, with their nodes).
 var yamlOwners = map[string]string{
-	"pkg/manifest":      "release files: split, screened, with line numbers",
-	"pkg/metadata":      "metadata.yaml",
-	"pkg/config":        "capirepo.yaml",
-	"pkg/clusterctlcfg": "clusterctl.yaml",
-	"pkg/configmap":     "the operator's ConfigMaps and provider objects",
-	"pkg/render":        "kustomizations (kustomize's own YAML library)",
-	"pkg/scaffold":      "the kustomizations and docs init inspects",
-	"pkg/components":    "kustomize's resources as it edits them",
-	"pkg/contract":      "the nodes manifest.Split gives, walked by the rules",
-	"pkg/variables":     "the defaults clusterctl's envsubst writes into YAML",
-	"pkg/check":         "a template that is YAML only after clusterctl's substitution",
-	"pkg/initcheck":     "the lines of the capirepo.yaml init proposes",
-	"pkg/install":       "the objects verify --install sends to the API server, its --values file and its clusterctl config",
+	"pkg/manifest":          "release files: split, screened, with line numbers",
+	"pkg/metadata":          "metadata.yaml",
+	"pkg/config":            "capirepo.yaml",
+	"pkg/clusterctlcfg":     "clusterctl.yaml",
+	"pkg/backend/configmap": "the operator's ConfigMaps and provider objects",
+	"pkg/render":            "kustomizations (kustomize's own YAML library)",
+	"pkg/scaffold":          "the kustomizations and docs init inspects",
+	"pkg/components":        "kustomize's resources as it edits them",
+	"pkg/contract":          "the nodes manifest.Split gives, walked by the rules",
+	"pkg/variables":         "the defaults clusterctl's envsubst writes into YAML",
+	"pkg/check":             "a template that is YAML only after clusterctl's substitution",
+	"pkg/initcheck":         "the lines of the capirepo.yaml init proposes",
+	"pkg/install":           "the objects verify --install sends to the API server, its --values file and its clusterctl config",
 
 	"cmd/capirepo/internal/yamldecode": "the benchmark's bare yaml.v3 decode",
 }

@@ -46,7 +46,7 @@ func gather(f release.File, folder string) evidence {
 		}
 	}
 	for _, g := range values(f.Data, crdGroup, false) {
-		if t := layout.TypeOfGroup(g); t != "" && !slices.Contains(e.groups, t) {
+		if t := layout.GroupType(g, layout.GroupConvention); t != "" && !slices.Contains(e.groups, t) {
 			e.groups = append(e.groups, t)
 		}
 	}

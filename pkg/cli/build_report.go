@@ -6,13 +6,14 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/output"
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
 // buildReport is build's -o json: what was written (or planned, or refused), the
 // findings (paths relative to the repository root) and the notes.
 type buildReport struct {
-	*release.Report
+	*publish.Report
 	Findings lint.Findings `json:"findings"`
 }
 
@@ -21,7 +22,7 @@ type buildReport struct {
 func (o *buildOptions) findings(io streams, fs lint.Findings, notes []string) (*buildReport, error) {
 	fs.Sort()
 	fs = nonNil(fs)
-	rep := &buildReport{Report: &release.Report{Destination: o.out, Actions: []release.Action{}, Notes: notes}, Findings: fs}
+	rep := &buildReport{Report: &publish.Report{Destination: o.out, Actions: []publish.Outcome{}, Notes: notes}, Findings: fs}
 	if o.sarif != "" {
 		if err := lint.WriteFile(o.sarif, "sarif", fs, lint.Options{Rules: allRules()}); err != nil {
 			return rep, withCode(ExitPublish, err)
@@ -43,7 +44,7 @@ func (o *buildOptions) refused(io streams, rep *buildReport, set *release.Set, e
 	}
 	n := rep.Findings.Count(lint.Error)
 	for _, r := range set.Releases {
-		rep.Add(r.String(), "", release.Refused, fmt.Sprintf("%d error(s) in the findings", n))
+		rep.Add(r.String(), "", publish.Refused, fmt.Sprintf("%d error(s) in the findings", n))
 	}
 	if err := o.writeJSON(io, rep); err != nil {
 		return err
@@ -54,9 +55,9 @@ func (o *buildOptions) refused(io streams, rep *buildReport, set *release.Set, e
 // write puts the set in place (output.Write), or on a dry run checks that it could
 // (output.Check), and reports each file.
 func (o *buildOptions) write(io streams, rep *buildReport, set *release.Set) error {
-	put, verb, action := output.Write, "built", release.Written
+	put, verb, action := output.Write, "built", publish.Written
 	if o.dryRun {
-		put, verb, action = output.Check, "would build", release.Planned
+		put, verb, action = output.Check, "would build", publish.Planned
 	}
 	dir, err := put(o.out, set)
 	if err != nil {

@@ -1,11 +1,11 @@
 package cli
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	goldenfile "github.com/capirepo/capirepo/pkg/testsupport/golden"
 	"github.com/capirepo/capirepo/pkg/testsupport/upgradefix"
 )
 
@@ -26,19 +26,7 @@ func TestDiffMarkdownNotesGolden(t *testing.T) {
 				t.Fatalf("exit %d: %s", code, errOut)
 			}
 			out = strings.ReplaceAll(out, filepath.Dir(filepath.Dir(old)), "$TMP")
-			golden := filepath.Join("testdata", "golden", "notes", c.Name+".md")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil || string(want) != out {
-				t.Errorf("diff -o markdown differs from %s (%v):\n%s", golden, err, out)
-			}
+			goldenfile.Check(t, filepath.Join("testdata", "golden", "notes", c.Name+".md"), []byte(out))
 		})
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/lint"
-	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/publish"
 )
 
 // Exit codes (documented in docs/exit-codes.md).
@@ -56,7 +56,7 @@ func exitCode(err error) int {
 	switch {
 	case errors.Is(err, context.Canceled):
 		return ExitInterrupted
-	case errors.Is(err, release.ErrConflict):
+	case errors.Is(err, publish.ErrConflict):
 		return ExitConflict
 	case errors.Is(err, httpx.ErrCap):
 		return ExitPublish // a remote reached a cap of docs/remote-calls.md

@@ -2,16 +2,14 @@ package cli
 
 import (
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-)
 
-// update rewrites the golden files: go test ./pkg/cli -run TestJSONReports -update
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
+	goldenfile "github.com/capirepo/capirepo/pkg/testsupport/golden"
+)
 
 // volatile are the parts of a report that differ between runs: test folders (as
 // the test made them, and with symbolic links resolved) and loopback servers' ports.
@@ -40,28 +38,11 @@ func stable(report string) string {
 }
 
 // golden checks that report is one JSON document and, once stable, equals
-// testdata/golden/<name>.json; with -update it writes the file instead.
+// testdata/golden/<name>.json (go test ./pkg/cli -run TestJSONReports -update rewrites it).
 func golden(t *testing.T, name, report string) {
 	t.Helper()
 	if !json.Valid([]byte(report)) {
 		t.Fatalf("%s: stdout is not one JSON document:\n%s", name, report)
 	}
-	got := stable(report)
-	file := filepath.Join("testdata", "golden", name+".json")
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v (go test ./pkg/cli -run TestJSONReports -update writes it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from %s (go test ./pkg/cli -run TestJSONReports -update rewrites it):\n%s", name, file, got)
-	}
+	goldenfile.Check(t, filepath.Join("testdata", "golden", name+".json"), []byte(stable(report)))
 }

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"github.com/capirepo/capirepo/pkg/images"
+	"github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/spf13/cobra"
 )
@@ -37,13 +37,13 @@ func (g *imageGate) platformFlag(cmd *cobra.Command) {
 // run resolves every image: exit 1 listing each one a registry does not serve as
 // named (with its answer), else exit 4 listing each one no registry could be asked
 // about (with the reason).
-func (g *imageGate) run(ctx context.Context, io streams, remote oci.Remote, imgs []string) error {
+func (g *imageGate) run(ctx context.Context, io streams, remote registry.Remote, imgs []string) error {
 	_, err := g.results(ctx, io, remote, imgs)
 	return err
 }
 
 // results is run that also returns each image's answer (images check -o json).
-func (g *imageGate) results(ctx context.Context, io streams, remote oci.Remote, imgs []string) ([]images.Result, error) {
+func (g *imageGate) results(ctx context.Context, io streams, remote registry.Remote, imgs []string) ([]images.Result, error) {
 	res := images.Check(ctx, imgs, images.CheckOptions{Remote: remote, Platforms: g.platforms})
 	if err := ctx.Err(); err != nil {
 		return nil, err

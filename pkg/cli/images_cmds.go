@@ -3,8 +3,8 @@ package cli
 import (
 	"fmt"
 
-	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"github.com/capirepo/capirepo/pkg/images"
+	"github.com/capirepo/capirepo/pkg/registry"
 	"github.com/spf13/cobra"
 )
 
@@ -117,7 +117,7 @@ func newImagesPushCmd(io streams) *cobra.Command {
 			if err := checkOutput(c.format, reportFormats()); err != nil {
 				return err
 			}
-			target, err := oci.ParseTarget(to)
+			target, err := registry.ParseTarget(to)
 			if err != nil {
 				return usageErr(fmt.Errorf("--to: %w", err))
 			}

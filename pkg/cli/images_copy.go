@@ -6,8 +6,8 @@ import (
 	"fmt"
 	goio "io"
 
-	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"github.com/capirepo/capirepo/pkg/images"
+	"github.com/capirepo/capirepo/pkg/registry"
 )
 
 // copier is an image copier that writes a line to lines as each image
@@ -27,9 +27,9 @@ func copier(io streams, reg *registryFlags, jobs int, lines goio.Writer) (*image
 // copyImages copies imgs to a registry (to) or a layout folder (the copier prints each
 // copy as it finishes), or plans it (--dry-run), and reports.
 func copyImages(ctx context.Context, io streams, c *images.Copier, f *copyFlags, imgs []string, to, layoutDir string) error {
-	var target oci.Target
+	var target registry.Target
 	if to != "" {
-		t, err := oci.ParseTarget(to)
+		t, err := registry.ParseTarget(to)
 		if err != nil {
 			return usageErr(fmt.Errorf("--to: %w", err))
 		}

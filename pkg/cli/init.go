@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/scaffold"
 	"github.com/spf13/cobra"
 )
@@ -74,7 +74,7 @@ func (o *initOptions) run(ctx context.Context, io streams, args []string) error 
 		}
 		return o.report(io, rep, "line", questions)
 	case o.dryRun:
-		rep.Action = release.Planned
+		rep.Action = publish.Planned
 		if o.check.format == "text" {
 			fmt.Fprintf(io.out, "would write %s (%d provider(s)); %s; dry run: nothing was written (capirepo init --stdout prints it)\n", target, len(plan.Providers), plan.Checked)
 		}

@@ -1,7 +1,7 @@
 package cli
 
 import (
-	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/scaffold"
 )
 
@@ -17,7 +17,7 @@ type initReport struct {
 }
 
 func newInitReport(target string, data []byte, providers int, qs []scaffold.Question) *initReport {
-	return &initReport{Config: target, Action: release.Written, Providers: providers, Questions: append([]scaffold.Question{}, qs...), Content: string(data)}
+	return &initReport{Config: target, Action: publish.Written, Providers: providers, Questions: append([]scaffold.Question{}, qs...), Content: string(data)}
 }
 
 // report prints the JSON report (-o json) and init's questions on stderr, and

@@ -8,7 +8,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/metadata"
-	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/spf13/cobra"
 )
 
@@ -91,11 +91,11 @@ func (o *addSeriesOptions) addTo(ctx context.Context, file string) (string, erro
 	case err != nil:
 		return "", withCode(ExitInput, err)
 	case !changed:
-		return release.Skipped, nil
+		return publish.Skipped, nil
 	case o.dryRun:
-		return release.Planned, nil
+		return publish.Planned, nil
 	}
-	return release.Written, nil
+	return publish.Written, nil
 }
 
 // say prints the text report line of one file.
@@ -104,9 +104,9 @@ func (o *addSeriesOptions) say(io streams, file, action string) {
 		return
 	}
 	switch action {
-	case release.Skipped:
+	case publish.Skipped:
 		fmt.Fprintf(io.out, "%s: series for %s already present\n", file, o.version)
-	case release.Planned:
+	case publish.Planned:
 		fmt.Fprintf(io.out, "%s: would add the series of %s (contract %s); dry run: nothing was written\n", file, o.version, o.contract)
 	default:
 		fmt.Fprintf(io.out, "%s: added the series of %s (contract %s)\n", file, o.version, o.contract)

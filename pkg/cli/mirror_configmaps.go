@@ -3,7 +3,7 @@ package cli
 import (
 	"context"
 
-	"github.com/capirepo/capirepo/pkg/configmap"
+	"github.com/capirepo/capirepo/pkg/backend/configmap"
 	"github.com/capirepo/capirepo/pkg/mirror"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/capirepo/capirepo/pkg/configmap"
+	"github.com/capirepo/capirepo/pkg/backend/configmap"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 

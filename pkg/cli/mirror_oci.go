@@ -10,6 +10,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"github.com/capirepo/capirepo/pkg/images"
 	"github.com/capirepo/capirepo/pkg/mirror"
+	"github.com/capirepo/capirepo/pkg/registry"
 	"github.com/spf13/cobra"
 )
 
@@ -41,7 +42,7 @@ func (m *mirrorOCI) apply(io streams, quiet bool, jobs int, rs oci.Resigner, opt
 			c.Progress, c.Done, c.Finished = nil, nil, nil
 		}
 		if m.imagesTo != "" {
-			if _, err := oci.ParseTarget(m.imagesTo); err != nil {
+			if _, err := registry.ParseTarget(m.imagesTo); err != nil {
 				return usageErr(fmt.Errorf("--images-to: %w", err))
 			}
 			if opts.ImageRegistry == "" {
@@ -76,7 +77,7 @@ func (m *mirrorOCI) copyStep(c *images.Copier) func(context.Context, *mirror.Tx)
 				continue
 			}
 			if target == m.imagesTo {
-				tg, _ := oci.ParseTarget(target)
+				tg, _ := registry.ParseTarget(target)
 				done, err = c.ToRegistry(ctx, tx.Images, tg)
 			} else {
 				done, err = c.ToLayout(ctx, tx.Images, target)

@@ -8,7 +8,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/mirror"
-	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/publish"
 )
 
 // mirrorReport is mirror's -o json: what each destination got (or, with --dry-run,
@@ -19,7 +19,7 @@ type mirrorReport struct {
 	DryRun       bool              `json:"dryRun,omitempty"`
 	Releases     []string          `json:"releases"`
 	CertManager  string            `json:"certManager,omitempty"`
-	Destinations []*release.Report `json:"destinations"`
+	Destinations []*publish.Report `json:"destinations"`
 	Images       []string          `json:"images"`
 	Downloaded   int64             `json:"downloaded"`
 	Reused       int64             `json:"reused"`
@@ -47,7 +47,7 @@ func (o *mirrorOptions) print(io streams, res *mirror.Result) error {
 }
 
 func (o *mirrorOptions) report(res *mirror.Result) mirrorReport {
-	rep := mirrorReport{Folder: o.out, DryRun: o.dryRun, Releases: []string{}, Destinations: []*release.Report{}, Images: res.Images,
+	rep := mirrorReport{Folder: o.out, DryRun: o.dryRun, Releases: []string{}, Destinations: []*publish.Report{}, Images: res.Images,
 		Downloaded: res.Stats.Downloaded.Load(), Reused: res.Stats.Reused.Load(), Bytes: res.Stats.Bytes.Load(),
 		Findings: res.Findings, Verify: res.Verify}
 	for _, r := range res.Releases {

@@ -8,7 +8,6 @@ import (
 	"github.com/capirepo/capirepo/pkg/backend/local"
 	"github.com/capirepo/capirepo/pkg/mirror"
 	"github.com/capirepo/capirepo/pkg/publish"
-	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/sign"
 )
 
@@ -28,9 +27,9 @@ func (o *mirrorOptions) options(cert mirror.CertManagerJob, also []publish.Desti
 // (an interrupt stays 130: exitCode checks cancellation first).
 func mirrorExit(err error, res *mirror.Result, strict bool) int {
 	switch {
-	case errors.Is(err, release.ErrConflict) && wroteFolder(res):
+	case errors.Is(err, publish.ErrConflict) && wroteFolder(res):
 		return ExitPublish // a further destination refused; the folder did change
-	case errors.Is(err, release.ErrConflict):
+	case errors.Is(err, publish.ErrConflict):
 		return ExitConflict
 	case errors.Is(err, mirror.ErrUnusable), errors.Is(err, sign.ErrVerify), err != nil && res != nil && strict && res.Findings.HasErrors():
 		return ExitFindings
@@ -47,7 +46,7 @@ func wroteFolder(res *mirror.Result) bool { return res != nil && res.Manifest !=
 // interrupt keeps its chain (exit 130).
 func mirrorErr(err error, res *mirror.Result, strict bool, dir string) error {
 	code := mirrorExit(err, res, strict)
-	if err != nil && code == ExitPublish && errors.Is(err, release.ErrConflict) && !errors.Is(err, context.Canceled) {
+	if err != nil && code == ExitPublish && errors.Is(err, publish.ErrConflict) && !errors.Is(err, context.Canceled) {
 		err = errors.New("the mirror folder " + dir + " was written, but a further destination refused the releases: " + err.Error())
 	}
 	if errors.Is(err, mirror.ErrCertManager) && !errors.Is(err, context.Canceled) {

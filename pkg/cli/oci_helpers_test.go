@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"github.com/capirepo/capirepo/pkg/images"
+	regclient "github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
@@ -54,7 +54,7 @@ func layoutWith(t *testing.T) string {
 	src := registry.New(t)
 	src.PushImage(t, "team/ctl:v1", registry.Image{Layers: 2, LayerSize: 128, Platforms: []string{"linux/amd64", "linux/arm64"}})
 	dir := filepath.Join(t.TempDir(), "layout")
-	c := &images.Copier{Remote: oci.Remote{PlainHTTP: true}}
+	c := &images.Copier{Remote: regclient.Remote{PlainHTTP: true}}
 	if _, err := c.ToLayout(context.Background(), []string{src.Host + "/team/ctl:v1"}, dir); err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ const ociSecret = "oci_SECRET_pa55"
 func pushFiles(t *testing.T, repoRef, tag string, files map[string]string) {
 	t.Helper()
 	ctx := context.Background()
-	repo, err := oci.Remote{PlainHTTP: true}.Repository(repoRef)
+	repo, err := regclient.Remote{PlainHTTP: true}.Repository(repoRef)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,6 @@ import (
 	"github.com/capirepo/capirepo/pkg/backend/local"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
-	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/sign"
 	"github.com/capirepo/capirepo/pkg/source"
 	"github.com/spf13/cobra"
@@ -97,7 +96,7 @@ func (c *commonPublish) run(cmd *cobra.Command, io streams, d publish.Destinatio
 	return publishErr(err)
 }
 
-func writeReport(io streams, format string, rep *release.Report) error {
+func writeReport(io streams, format string, rep *publish.Report) error {
 	if format == "json" {
 		return writeJSON(io, rep)
 	}
@@ -110,9 +109,9 @@ func writeReport(io streams, format string, rep *release.Report) error {
 // (an interrupt is turned into 130 by exitCode).
 func publishErr(err error) error {
 	switch {
-	case errors.Is(err, release.ErrConflict):
+	case errors.Is(err, publish.ErrConflict):
 		return withCode(ExitConflict, err)
-	case errors.Is(err, release.ErrInvalid):
+	case errors.Is(err, publish.ErrInvalid):
 		return withCode(ExitInput, err)
 	case errors.Is(err, sign.ErrVerify): // publish oci --sign-* refused a release before any write
 		return withCode(ExitFindings, err)

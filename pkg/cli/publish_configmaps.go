@@ -1,7 +1,7 @@
 package cli
 
 import (
-	"github.com/capirepo/capirepo/pkg/configmap"
+	"github.com/capirepo/capirepo/pkg/backend/configmap"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/spf13/cobra"
 )

@@ -1,7 +1,7 @@
 package cli
 
 import (
-	"github.com/capirepo/capirepo/pkg/backend/oci"
+	"github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/source"
 	"github.com/spf13/cobra"
 )
@@ -30,16 +30,16 @@ func tokenServerFlag(cmd *cobra.Command, to *[]string) {
 // OCI_REFRESH_TOKEN for the registries of r.to when set, else the Docker config and its
 // credential helpers. With r.to, --plain-http is for those registries and loopback ones
 // only: images are never pulled from their upstream over plain HTTP.
-func (r *registryFlags) remote(io streams) (oci.Remote, error) {
+func (r *registryFlags) remote(io streams) (registry.Remote, error) {
 	var hosts []string
 	for _, to := range r.to {
-		if t, err := oci.ParseTarget(to); err == nil {
+		if t, err := registry.ParseTarget(to); err == nil {
 			hosts = append(hosts, t.Registry)
 		}
 	}
 	cred, err := source.OCICredentials(io.lookup, hosts...)
 	if err != nil {
-		return oci.Remote{}, usageErr(err)
+		return registry.Remote{}, usageErr(err)
 	}
-	return oci.Remote{PlainHTTP: r.plainHTTP, PlainHTTPHosts: hosts, Credential: cred, TokenServers: r.tokenServers}, nil
+	return registry.Remote{PlainHTTP: r.plainHTTP, PlainHTTPHosts: hosts, Credential: cred, TokenServers: r.tokenServers}, nil
 }

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"github.com/capirepo/capirepo/pkg/images"
+	regclient "github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 )
 
@@ -73,7 +73,7 @@ func reportScenarios() map[string]func(t *testing.T) (report, int) {
 		"images-push": func(t *testing.T) (report, int) {
 			src, dst := registry.New(t), registry.New(t)
 			layout := filepath.Join(t.TempDir(), "layout")
-			c := &images.Copier{Remote: oci.Remote{PlainHTTP: true}}
+			c := &images.Copier{Remote: regclient.Remote{PlainHTTP: true}}
 			if _, err := c.ToLayout(context.Background(), []string{seededImage(t, src)}, layout); err != nil {
 				t.Fatal(err)
 			}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/backend/oci"
+	regclient "github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/sign"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
@@ -169,7 +170,7 @@ func referrerStatement(t *testing.T, repo, pub string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bundles, err := oci.NewReader(oci.Remote{PlainHTTP: true}, repo, "").Bundles(context.Background(), "v1.0.0")
+	bundles, err := oci.NewReader(regclient.Remote{PlainHTTP: true}, repo, "").Bundles(context.Background(), "v1.0.0")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/backend/oci"
+	regclient "github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 	"github.com/capirepo/capirepo/pkg/testsupport/sigstore"
 )
@@ -28,7 +29,7 @@ func TestMirrorToOCIAttachesTheBundleAsAReferrer(t *testing.T) {
 			t.Fatalf("mirror --to-oci (run %d): exit %d\n%s%s", run+1, code, stdout, stderr)
 		}
 	}
-	r := oci.NewReader(oci.Remote{PlainHTTP: true}, reg.Host+"/capi/bootstrap-tiny", "")
+	r := oci.NewReader(regclient.Remote{PlainHTTP: true}, reg.Host+"/capi/bootstrap-tiny", "")
 	names, err := r.Files(context.Background(), "v1.0.0")
 	if err != nil || strings.Contains(strings.Join(names, " "), ".sigstore.json") {
 		t.Errorf("artifact layers %v (%v): the bundle must be no layer", names, err)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/backend/oci"
+	regclient "github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
@@ -74,7 +75,7 @@ func TestVerifyOCICoversTheOperatorsMetadata(t *testing.T) {
 func attachReferrer(t *testing.T, repoRef, tag string, bundle []byte) {
 	t.Helper()
 	ctx := context.Background()
-	repo, err := oci.Remote{PlainHTTP: true}.Repository(repoRef)
+	repo, err := regclient.Remote{PlainHTTP: true}.Repository(repoRef)
 	if err != nil {
 		t.Fatal(err)
 	}

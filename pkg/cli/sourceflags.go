@@ -4,9 +4,9 @@ import (
 	"errors"
 
 	"github.com/capirepo/capirepo/pkg/backend/github"
-	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"github.com/capirepo/capirepo/pkg/diff"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/source"
 	"github.com/spf13/cobra"
 )
@@ -41,7 +41,7 @@ func (s *sourceFlags) forgeFlags(cmd *cobra.Command) {
 
 // options are the source.Options of the flags; tokens come from getenv or --token-file.
 func (s *sourceFlags) options(getenv func(string) string) (source.Options, error) {
-	opts := source.Options{Getenv: getenv, GitLabURL: s.gitlabURL, Type: layout.Type(s.typ), Registry: oci.Remote{PlainHTTP: s.plainHTTP, TokenServers: s.tokenServers}}
+	opts := source.Options{Getenv: getenv, GitLabURL: s.gitlabURL, Type: layout.Type(s.typ), Registry: registry.Remote{PlainHTTP: s.plainHTTP, TokenServers: s.tokenServers}}
 	if s.tokenFile != "" {
 		tok, err := readToken(s.tokenFile)
 		if err != nil {

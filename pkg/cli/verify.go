@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/capirepo/capirepo/pkg/configmap"
+	"github.com/capirepo/capirepo/pkg/backend/configmap"
 	"github.com/capirepo/capirepo/pkg/install"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/verify"

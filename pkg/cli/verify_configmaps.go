@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/capirepo/capirepo/pkg/configmap"
+	"github.com/capirepo/capirepo/pkg/backend/configmap"
 )
 
 // configMapReport is verify's JSON for a folder of operator objects.

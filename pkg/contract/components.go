@@ -33,8 +33,8 @@ type scan struct {
 func Components(in Input) lint.Findings {
 	s := newScan(in)
 	var out lint.Findings
-	for _, check := range componentChecks {
-		out = append(out, check(s)...)
+	for _, c := range componentChecks {
+		out = append(out, c.run(s)...)
 	}
 	out.Sort()
 	return out

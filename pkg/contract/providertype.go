@@ -23,7 +23,7 @@ func checkProviderType(s *scan) lint.Findings {
 	}
 	other := map[string][]string{} // type -> kinds
 	for _, c := range s.crds {
-		switch t := string(layout.TypeOfGroup(c.group)); {
+		switch t := string(layout.GroupType(c.group, layout.GroupConvention)); {
 		case t == s.in.Type:
 			return nil
 		case t != "":
@@ -45,7 +45,7 @@ func checkProviderType(s *scan) lint.Findings {
 	}
 	first := s.crds[0].doc
 	for _, c := range s.crds {
-		if layout.TypeOfGroup(c.group) != "" {
+		if layout.GroupType(c.group, layout.GroupConvention) != "" {
 			first = c.doc
 			break
 		}

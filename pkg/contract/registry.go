@@ -3,42 +3,82 @@ package contract
 import "github.com/capirepo/capirepo/pkg/lint"
 
 // Rules lists every rule this package applies, in the order --list-rules and SARIF
-// print them: the build's, the contract doctor's (schemarules.go, schemaextra.go),
-// the seed contracts' (move labels, the manager's RBAC, least privilege, Runtime SDK
-// extension configs, ClusterClass files, self-contained templates, the v1beta1
-// endpoint note), the components', the CRDs' and webhooks', the templates'.
+// print them: the build's, then each components check's (componentChecks), then the
+// templates' and ClusterClasses'. A rule is registered once, beside the check that
+// reports it; TestEveryDeclaredRuleIsListed fails on a rule declared and not here, and
+// make lint's dead-code check on a check that is not.
 func Rules() []lint.Rule {
-	return []lint.Rule{
-		RuleKustomizeDeprecated, RuleTemplatesEmpty, ruleProviderType, RuleProviderTypeLabel,
-		ruleInfraClusterProvisioned, ruleEndpoint, ruleFailureDomains, ruleConditions,
-		ruleProviderID, ruleMachineProvisioned, ruleAddresses, ruleMachineFailureDomain,
-		ruleDataSecretName, ruleDataSecretCreated, ruleCPInitialized, ruleCPReplicas, ruleCPCounters,
-		ruleCPVersion, ruleCPMachineTemplate, ruleCPMachineTemplateClassless, ruleFailureFields, ruleCPSpecTypes, ruleCPTopologyFields, rulePoolReady, rulePoolProviderIDs, ruleSchemaUnknown,
-		ruleListKind, ruleStatusSubresource, ruleScaleSubresource, ruleTemplateSpec, ruleTemplateVersion,
-		ruleAmbiguousLabel,
-		ruleMoveLabel, ruleManagerRBAC, ruleManagerRBACMaybe, ruleManagerRBACUnknown,
-		ruleDefaultAccount, rulePrivileged, ruleRBACWildcard,
-		ruleExtensionClient, ruleExtensionPort, ruleExtensionCA, ruleExtensionCACert,
-		ruleClassNamespaceObject, ruleClassShared, ruleTemplateExternal, ruleEndpointMissing,
-		ruleNamespaceCount, ruleNamespaceObject, ruleNamespaceMissing, ruleSubject, ruleProviderLabel,
-		ruleManager, ruleManagerExtra, ruleImageName, ruleImageVariable, ruleImageMovingTag, ruleFileName,
-		ruleInjectCA, ruleInjectCATarget, ruleCertDNS, ruleCertDNSUnused, ruleCertService, ruleAggregate,
-		ruleAggregateVerbs, ruleAPIService,
-		ruleCRDVersion, ruleCRDName, ruleContractLabel, ruleContractCompat, ruleContractLabelOth, ruleContractStale, ruleContractServed, ruleRoleUnknown,
-		ruleCRDScope, ruleCRDTemplate, ruleCRDTemplateMust, ruleWebhookVersion, ruleWebhookService, ruleWebhookMissing,
-		ruleRuntimeService, ruleWebhookV1beta1, ruleWebhookPort, ruleContainerDup,
-		ruleTemplateNamespace, ruleTemplateMixed, ruleTemplateFixed, ruleClassMissing, ruleClassInline,
-		ruleClassUnknown, ruleClassName, ruleClassNamespace,
+	out := append([]lint.Rule(nil), buildRules...)
+	for _, c := range componentChecks {
+		out = append(out, c.rules...)
 	}
+	return append(out, templateRules...)
 }
 
-// componentChecks are the checks Components runs on a components file.
-var componentChecks = []func(*scan) lint.Findings{
-	checkNamespaceCount, checkObjectNamespaces, checkSubjects, checkProviderLabels, checkManagers,
-	checkImages, checkCRDs, checkWebhooks, checkConversion, checkCertificates,
-	checkAggregation, checkExtensionConfigs, checkAPIServices, checkProviderType, checkSchemas, checkKinds, checkTopologyFields,
-	checkMoveLabels, checkManagerRBAC, checkServiceAccounts, checkPrivileged, checkRBACWildcards,
-	checkExtensionClients, checkEndpointPresence, checkWebhookV1beta1, checkWebhookPorts, checkContainerNames,
+// buildRules are reported by the build (pkg/pipeline, pkg/templates) and
+// ComponentsFileName, not by a components check.
+var buildRules = []lint.Rule{RuleKustomizeDeprecated, RuleTemplatesEmpty, RuleProviderTypeLabel, ruleFileName}
+
+// componentCheck is one check Components runs on a components file and the rules it
+// reports (a rule two checks report is listed with the first).
+type componentCheck struct {
+	run   func(*scan) lint.Findings
+	rules []lint.Rule
+}
+
+// componentChecks are the checks Components runs, in order, each with its rules.
+var componentChecks = []componentCheck{
+	{checkNamespaceCount, []lint.Rule{ruleNamespaceCount}},
+	{checkObjectNamespaces, []lint.Rule{ruleNamespaceObject, ruleNamespaceMissing}},
+	{checkSubjects, []lint.Rule{ruleSubject}},
+	{checkProviderLabels, []lint.Rule{ruleProviderLabel}},
+	{checkManagers, []lint.Rule{ruleManager, ruleManagerExtra}},
+	{checkImages, []lint.Rule{ruleImageName, ruleImageVariable, ruleImageMovingTag}},
+	{checkCRDs, []lint.Rule{
+		ruleCRDVersion, ruleCRDName, ruleContractLabel, ruleContractCompat, ruleContractLabelOth,
+		ruleContractStale, ruleContractServed, ruleRoleUnknown, ruleCRDScope, ruleCRDTemplate,
+		ruleCRDTemplateMust,
+	}},
+	{checkWebhooks, []lint.Rule{
+		ruleInjectCA, ruleInjectCATarget, ruleWebhookVersion, ruleWebhookService, ruleWebhookMissing,
+	}},
+	{checkConversion, nil}, // reports checkWebhooks' rules for conversion webhooks
+	{checkCertificates, []lint.Rule{ruleCertDNS, ruleCertDNSUnused, ruleCertService}},
+	{checkAggregation, []lint.Rule{ruleAggregate, ruleAggregateVerbs}},
+	{checkExtensionConfigs, []lint.Rule{ruleRuntimeService}},
+	{checkAPIServices, []lint.Rule{ruleAPIService}},
+	{checkProviderType, []lint.Rule{ruleProviderType}},
+	{checkSchemas, []lint.Rule{
+		ruleInfraClusterProvisioned, ruleEndpoint, ruleFailureDomains, ruleConditions, ruleProviderID,
+		ruleMachineProvisioned, ruleAddresses, ruleMachineFailureDomain, ruleDataSecretName,
+		ruleDataSecretCreated, ruleCPInitialized, ruleCPReplicas, ruleCPCounters, ruleCPVersion,
+		ruleCPMachineTemplate, ruleCPMachineTemplateClassless, ruleFailureFields, ruleCPSpecTypes,
+		rulePoolReady, rulePoolProviderIDs, ruleSchemaUnknown,
+	}},
+	{checkKinds, []lint.Rule{
+		ruleListKind, ruleStatusSubresource, ruleScaleSubresource, ruleTemplateSpec, ruleTemplateVersion,
+		ruleAmbiguousLabel,
+	}},
+	{checkTopologyFields, []lint.Rule{ruleCPTopologyFields}},
+	{checkMoveLabels, []lint.Rule{ruleMoveLabel}},
+	{checkManagerRBAC, []lint.Rule{ruleManagerRBAC, ruleManagerRBACMaybe, ruleManagerRBACUnknown}},
+	{checkServiceAccounts, []lint.Rule{ruleDefaultAccount}},
+	{checkPrivileged, []lint.Rule{rulePrivileged}},
+	{checkRBACWildcards, []lint.Rule{ruleRBACWildcard}},
+	{checkExtensionClients, []lint.Rule{
+		ruleExtensionClient, ruleExtensionPort, ruleExtensionCA, ruleExtensionCACert,
+	}},
+	{checkEndpointPresence, []lint.Rule{ruleEndpointMissing}},
+	{checkWebhookV1beta1, []lint.Rule{ruleWebhookV1beta1}},
+	{checkWebhookPorts, []lint.Rule{ruleWebhookPort}},
+	{checkContainerNames, []lint.Rule{ruleContainerDup}},
+}
+
+// templateRules are reported by Templates and templateChecks.
+var templateRules = []lint.Rule{
+	ruleClassNamespaceObject, ruleClassShared, ruleTemplateExternal, ruleTemplateNamespace,
+	ruleTemplateMixed, ruleTemplateFixed, ruleClassMissing, ruleClassInline, ruleClassUnknown,
+	ruleClassName, ruleClassNamespace,
 }
 
 // templateChecks runs the seed contracts' template and ClusterClass checks on one

@@ -45,7 +45,7 @@ var roleSuffixes = map[string][][2]string{
 // API's own groups, by the fields Cluster API reads (fieldRole). why is the evidence.
 // Template kinds recognised only by their base kind are paired by pairTemplates.
 func roleOf(c crd) (role, why string) {
-	if t := string(layout.TypeOfAnyGroup(c.group)); t != "" {
+	if t := string(layout.GroupType(c.group, layout.GroupAnySegment)); t != "" {
 		for _, s := range roleSuffixes[t] {
 			if strings.HasSuffix(c.kind, s[0]) && len(c.kind) > len(s[0]) {
 				return s[1], "its name ends in " + s[0] + " and its group " + c.group + " is a " + t + "'s"

@@ -134,3 +134,27 @@ func TestAmbiguousLabelOnlyForControlPlanes(t *testing.T) {
 		}
 	}
 }
+
+// paths lists the schema paths shape s reads below path (for the Slim pruning test).
+func (s shape) paths(path string) []string {
+	out := []string{path}
+	for _, f := range sortedKeys(s.fields) {
+		out = append(out, s.fields[f].paths(path+"."+f)...)
+	}
+	if s.items != nil {
+		out = append(out, s.items.paths(path)[1:]...)
+	}
+	if s.values != nil {
+		out = append(out, s.values.paths(path)[1:]...)
+	}
+	return out
+}
+
+// topologyPaths lists the paths checkTopologyFields reads (for the Slim test).
+func topologyPaths() []string {
+	out := []string{"spec.template.metadata"}
+	for _, w := range topologyWrites {
+		out = append(out, w.shape.paths(w.path)...)
+	}
+	return out
+}

@@ -73,21 +73,6 @@ func appendProblem(bad []string, p string) []string {
 	return append(bad, p)
 }
 
-// paths lists the schema paths shape s reads below path (for the Slim pruning test).
-func (s shape) paths(path string) []string {
-	out := []string{path}
-	for _, f := range sortedKeys(s.fields) {
-		out = append(out, s.fields[f].paths(path+"."+f)...)
-	}
-	if s.items != nil {
-		out = append(out, s.items.paths(path)[1:]...)
-	}
-	if s.values != nil {
-		out = append(out, s.values.paths(path)[1:]...)
-	}
-	return out
-}
-
 func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 
 // notReferenced says why kind c is probably not one Cluster API references as its

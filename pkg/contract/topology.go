@@ -20,15 +20,6 @@ var topologyWrites = []want{
 	wantAt("spec.rollout.after", str()),
 }
 
-// topologyPaths lists the paths checkTopologyFields reads (for the Slim test).
-func topologyPaths() []string {
-	out := []string{"spec.template.metadata"}
-	for _, w := range topologyWrites {
-		out = append(out, w.shape.paths(w.path)...)
-	}
-	return out
-}
-
 // checkTopologyFields warns, once per kind and version, about the topology fields a
 // v1beta2 ControlPlane with machines and a ControlPlaneTemplate lacks, and a v1beta2
 // ControlPlaneTemplate without spec.template.metadata.

@@ -3,14 +3,11 @@ package diff
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
-	"os"
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/inventory"
+	"github.com/capirepo/capirepo/pkg/testsupport/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/*.golden")
 
 // TestJSONGolden: the JSON report of a release against one with a change in every
 // section is testdata/report.json.golden (go test ./pkg/diff -run Golden -update
@@ -37,17 +34,5 @@ func TestJSONGolden(t *testing.T) {
 	if err := enc.Encode(rep); err != nil {
 		t.Fatal(err)
 	}
-	const golden = "testdata/report.json.golden"
-	if *update {
-		if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run with -update to write it)", err)
-	}
-	if !bytes.Equal(got.Bytes(), want) {
-		t.Errorf("JSON report differs from %s:\n%s", golden, got.String())
-	}
+	golden.Check(t, "testdata/report.json.golden", got.Bytes())
 }

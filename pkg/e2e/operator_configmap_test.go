@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/capirepo/capirepo/pkg/configmap"
+	"github.com/capirepo/capirepo/pkg/backend/configmap"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/testsupport/operator"

@@ -103,8 +103,5 @@ func SyncDir(dir string) {
 	}
 }
 
-// writeFile replaces path atomically with data (see FS.writeFile).
-func writeFile(path string, data []byte) error { return (*FS)(nil).WriteFile(path, data) }
-
 // CreateFile writes a new file (see FS.CreateFile).
 func CreateFile(path string, data []byte) error { return (*FS)(nil).CreateFile(path, data) }

@@ -233,3 +233,12 @@ func TestMarkSwapUndoAndClean(t *testing.T) {
 		t.Errorf("after Clean the folder holds %s, want only v1 and the other tool's file", got)
 	}
 }
+
+// writeFile replaces path atomically with data (see FS.writeFile).
+func writeFile(path string, data []byte) error { return (*FS)(nil).WriteFile(path, data) }
+
+// recoverDir puts back what a crash set aside in dir (see FS.recoverDir).
+func recoverDir(dir string) ([]string, error) { return (*FS)(nil).Recover(dir) }
+
+// newStage creates a staging folder for target (see FS.newStage).
+func newStage(target string) (*Stage, error) { return (*FS)(nil).NewStage(target) }

@@ -170,6 +170,3 @@ func (f *FS) CleanOnly(dir string, bases ...string) error {
 	}
 	return nil
 }
-
-// recoverDir puts back what a crash set aside in dir (see FS.recoverDir).
-func recoverDir(dir string) ([]string, error) { return (*FS)(nil).Recover(dir) }

@@ -57,6 +57,3 @@ func (s *Stage) Commit() error {
 func (s *Stage) Discard() {
 	os.RemoveAll(s.Dir)
 }
-
-// newStage creates a staging folder for target (see FS.newStage).
-func newStage(target string) (*Stage, error) { return (*FS)(nil).NewStage(target) }

@@ -226,3 +226,9 @@ func TestRetryable(t *testing.T) {
 		}
 	}
 }
+
+// isGaveUp reports whether err ran out of retries.
+func isGaveUp(err error) bool {
+	var g *GaveUp
+	return errors.As(err, &g)
+}

@@ -2,7 +2,6 @@ package httpx
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"time"
@@ -99,9 +98,3 @@ type GaveUp struct {
 
 func (g *GaveUp) Error() string { return g.Err.Error() + " (" + g.Why + ")" }
 func (g *GaveUp) Unwrap() error { return g.Err }
-
-// isGaveUp reports whether err ran out of retries.
-func isGaveUp(err error) bool {
-	var g *GaveUp
-	return errors.As(err, &g)
-}

@@ -7,7 +7,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/capirepo/capirepo/pkg/backend/oci"
+	"github.com/capirepo/capirepo/pkg/registry"
 	"golang.org/x/sync/errgroup"
 	"oras.land/oras-go/v2/errdef"
 	"oras.land/oras-go/v2/registry/remote/errcode"
@@ -15,7 +15,7 @@ import (
 
 // CheckOptions configure the image gate.
 type CheckOptions struct {
-	Remote    oci.Remote
+	Remote    registry.Remote
 	Platforms []string // "linux/amd64", "linux/arm64/v8": each must be served
 }
 
@@ -124,5 +124,5 @@ func resolveProblem(err error) (string, bool) {
 	if errors.Is(err, errdef.ErrNotFound) || errors.As(err, &resp) && resp.StatusCode == http.StatusNotFound {
 		return fmt.Sprintf("not found: %v", err), false
 	}
-	return fmt.Sprintf("could not ask: %v", oci.Explain(err)), true
+	return fmt.Sprintf("could not ask: %v", registry.Explain(err)), true
 }

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/capirepo/capirepo/pkg/backend/oci"
+	"github.com/capirepo/capirepo/pkg/registry"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	"oras.land/oras-go/v2"
 	"oras.land/oras-go/v2/registry/remote"
@@ -14,7 +14,7 @@ import (
 // Copier copies images with every platform and blob, skipping blobs the destination
 // already holds, so an interrupted copy resumes where it stopped.
 type Copier struct {
-	Remote      oci.Remote
+	Remote      registry.Remote
 	Concurrency int                                                    // parallel blob transfers per image; 0: 4
 	Progress    func(image string, d ocispec.Descriptor, skipped bool) // optional, called per blob and manifest
 	Done        func()                                                 // optional, called when a copy call returns
@@ -29,7 +29,7 @@ type Copied struct {
 }
 
 // ToRegistry copies each image to target under its mirrored name.
-func (c *Copier) ToRegistry(ctx context.Context, images []string, target oci.Target) ([]Copied, error) {
+func (c *Copier) ToRegistry(ctx context.Context, images []string, target registry.Target) ([]Copied, error) {
 	return c.each(ctx, images, func(r Ref) (oras.Target, string, error) {
 		m := mirror(r, target)
 		dst, err := c.Remote.Repository(m.Repo)
@@ -71,7 +71,7 @@ func (c *Copier) one(ctx context.Context, im string, open func(Ref) (oras.Target
 	}
 	d, err := c.copy(ctx, im, src, r.Reference(), dst, dstRef)
 	if err != nil {
-		return Copied{}, fmt.Errorf("copying %s to %s: %w", im, name(r), oci.Explain(err))
+		return Copied{}, fmt.Errorf("copying %s to %s: %w", im, name(r), registry.Explain(err))
 	}
 	return c.finished(Copied{Source: im, Dest: name(r), Digest: string(d.Digest)}), nil
 }
@@ -101,7 +101,7 @@ func (c *Copier) copy(ctx context.Context, image string, src oras.ReadOnlyTarget
 
 // mirror is the image's name on a mirror: REGISTRY/PATH/<last path element>, with the
 // same tag and digest, as clusterctl's `images: {all: {repository: REGISTRY/PATH}}` writes it.
-func mirror(r Ref, target oci.Target) Ref {
+func mirror(r Ref, target registry.Target) Ref {
 	return Override{Repository: target.String()}.Apply(r)
 }
 

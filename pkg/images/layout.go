@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/capirepo/capirepo/pkg/backend/oci"
+	"github.com/capirepo/capirepo/pkg/registry"
 	"oras.land/oras-go/v2"
 )
 
@@ -58,7 +58,7 @@ func removeNew(dir string) error {
 }
 
 // PushLayout uploads every tagged image of a layout folder to target/<name>:<tag>.
-func (c *Copier) PushLayout(ctx context.Context, dir string, target oci.Target) ([]Copied, error) {
+func (c *Copier) PushLayout(ctx context.Context, dir string, target registry.Target) ([]Copied, error) {
 	store, names, err := layoutTags(ctx, dir)
 	if err != nil {
 		return nil, err
@@ -76,7 +76,7 @@ func (c *Copier) PushLayout(ctx context.Context, dir string, target oci.Target) 
 		}
 		d, err := c.copy(ctx, n, store, n, dst, ref)
 		if err != nil {
-			return out, fmt.Errorf("pushing %s from %s to %s: %w", n, dir, target.Repo(name), oci.Explain(err))
+			return out, fmt.Errorf("pushing %s from %s to %s: %w", n, dir, target.Repo(name), registry.Explain(err))
 		}
 		out = append(out, c.finished(Copied{Source: n, Dest: target.Repo(name) + sep(ref) + ref, Digest: string(d.Digest)}))
 	}

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/capirepo/capirepo/pkg/backend/oci"
+	"github.com/capirepo/capirepo/pkg/registry"
 	"github.com/opencontainers/go-digest"
 	"oras.land/oras-go/v2"
 	ocilayout "oras.land/oras-go/v2/content/oci"
@@ -23,7 +23,7 @@ type Planned struct {
 
 // PlanRegistry is ToRegistry as a dry run: each image resolved at its source and
 // looked up at its mirrored name; nothing is written.
-func (c *Copier) PlanRegistry(ctx context.Context, images []string, target oci.Target) ([]Planned, error) {
+func (c *Copier) PlanRegistry(ctx context.Context, images []string, target registry.Target) ([]Planned, error) {
 	return c.plan(ctx, images, func(r Ref) (oras.ReadOnlyTarget, string, error) {
 		m := mirror(r, target)
 		dst, err := c.Remote.Repository(m.Repo)
@@ -58,7 +58,7 @@ func (c *Copier) plan(ctx context.Context, images []string, open func(Ref) (oras
 		}
 		d, err := src.Resolve(ctx, r.Reference())
 		if err != nil {
-			return out, fmt.Errorf("resolving %s: %w", im, oci.Explain(err))
+			return out, fmt.Errorf("resolving %s: %w", im, registry.Explain(err))
 		}
 		dst, ref, err := open(r)
 		if err != nil {
@@ -66,7 +66,7 @@ func (c *Copier) plan(ctx context.Context, images []string, open func(Ref) (oras
 		}
 		present, err := holds(ctx, dst, ref, d.Digest)
 		if err != nil {
-			return out, fmt.Errorf("looking up %s: %w", name(r), oci.Explain(err))
+			return out, fmt.Errorf("looking up %s: %w", name(r), registry.Explain(err))
 		}
 		out = append(out, Planned{Copied: Copied{Source: im, Dest: name(r), Digest: string(d.Digest)}, Present: present})
 	}
@@ -90,7 +90,7 @@ func holds(ctx context.Context, dst oras.ReadOnlyTarget, ref string, want digest
 
 // PlanPush is PushLayout as a dry run: each tagged image of the layout looked up at
 // target/<name>; nothing is written.
-func (c *Copier) PlanPush(ctx context.Context, dir string, target oci.Target) ([]Planned, error) {
+func (c *Copier) PlanPush(ctx context.Context, dir string, target registry.Target) ([]Planned, error) {
 	store, names, err := layoutTags(ctx, dir)
 	if err != nil {
 		return nil, err
@@ -111,7 +111,7 @@ func (c *Copier) PlanPush(ctx context.Context, dir string, target oci.Target) ([
 		}
 		present, err := holds(ctx, dst, ref, d.Digest)
 		if err != nil {
-			return out, fmt.Errorf("looking up %s: %w", target.Repo(name), oci.Explain(err))
+			return out, fmt.Errorf("looking up %s: %w", target.Repo(name), registry.Explain(err))
 		}
 		out = append(out, Planned{Copied: Copied{Source: n, Dest: target.Repo(name) + sep(ref) + ref, Digest: string(d.Digest)}, Present: present})
 	}

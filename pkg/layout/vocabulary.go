@@ -43,36 +43,60 @@ var coreGroups = map[string]bool{
 	"ipam.cluster.x-k8s.io": true, "clusterctl.cluster.x-k8s.io": true,
 }
 
-// TypeOfGroup is the provider type an API group names by the <type>.<domain>
-// convention (infrastructure.foo.io, bootstrap.*, controlplane.*); "" for any other.
-func TypeOfGroup(group string) Type {
-	first, _, found := strings.Cut(group, ".")
-	if !found {
-		return ""
-	}
-	return groupSegments[first]
-}
+// GroupReading says how GroupType reads an API group.
+type GroupReading int
 
-// TypeOfAnyGroup is TypeOfGroup that also reads a first segment alone and, in a
-// *.cluster.x-k8s.io group, any segment before it (vmware.infrastructure.cluster.x-k8s.io);
-// Cluster API's own groups name none.
-func TypeOfAnyGroup(group string) Type {
+const (
+	// GroupConvention reads the <type>.<domain> convention only (infrastructure.foo.io,
+	// bootstrap.*, controlplane.*): the reading of a provider's own contract kinds.
+	GroupConvention GroupReading = iota
+	// GroupAnySegment also reads a first segment alone and, in a *.cluster.x-k8s.io
+	// group, any segment before it (vmware.infrastructure.cluster.x-k8s.io); Cluster
+	// API's own groups name none: the reading of a group another object refers to.
+	GroupAnySegment
+)
+
+// GroupType is the provider type an API group names, read as how says; "" for none.
+func GroupType(group string, how GroupReading) Type {
+	first, _, dotted := strings.Cut(group, ".")
+	if how == GroupConvention {
+		if !dotted {
+			return ""
+		}
+		return groupSegments[first]
+	}
 	if coreGroups[group] {
 		return ""
 	}
-	first, _, _ := strings.Cut(group, ".")
 	if t := groupSegments[first]; t != "" {
 		return t
 	}
-	if rest, ok := strings.CutSuffix(group, ".cluster.x-k8s.io"); ok {
-		for _, seg := range strings.Split(rest, ".") {
-			if t := groupSegments[seg]; t != "" {
-				return t
-			}
+	return segmentBeforeCore(group)
+}
+
+// segmentBeforeCore is the type the first type segment of a *.cluster.x-k8s.io group names.
+func segmentBeforeCore(group string) Type {
+	rest, ok := strings.CutSuffix(group, ".cluster.x-k8s.io")
+	if !ok {
+		return ""
+	}
+	for _, seg := range strings.Split(rest, ".") {
+		if t := groupSegments[seg]; t != "" {
+			return t
 		}
 	}
 	return ""
 }
+
+// TypeOfGroup is GroupType(group, GroupConvention).
+//
+// Deprecated: use GroupType; kept until every caller has moved.
+func TypeOfGroup(group string) Type { return GroupType(group, GroupConvention) }
+
+// TypeOfAnyGroup is GroupType(group, GroupAnySegment).
+//
+// Deprecated: use GroupType; kept until every caller has moved.
+func TypeOfAnyGroup(group string) Type { return GroupType(group, GroupAnySegment) }
 
 // GroupPrefix is the API group prefix of the types that have one ("infrastructure.").
 func GroupPrefix(t Type) string {

@@ -8,8 +8,8 @@ func TestGroupTypes(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
 		group  string
-		prefix Type // TypeOfGroup
-		any    Type // TypeOfAnyGroup
+		prefix Type // GroupConvention
+		any    Type // GroupAnySegment
 	}{
 		{"infrastructure.foo.io", InfrastructureProvider, InfrastructureProvider},
 		{"bootstrap.cluster.x-k8s.io", BootstrapProvider, BootstrapProvider},
@@ -22,11 +22,11 @@ func TestGroupTypes(t *testing.T) {
 		{"cluster.x-k8s.io", "", ""},
 	}
 	for _, c := range cases {
-		if got := TypeOfGroup(c.group); got != c.prefix {
-			t.Errorf("TypeOfGroup(%s) = %q, want %q", c.group, got, c.prefix)
+		if got := GroupType(c.group, GroupConvention); got != c.prefix || TypeOfGroup(c.group) != got {
+			t.Errorf("GroupType(%s, GroupConvention) = %q (TypeOfGroup %q), want %q", c.group, got, TypeOfGroup(c.group), c.prefix)
 		}
-		if got := TypeOfAnyGroup(c.group); got != c.any {
-			t.Errorf("TypeOfAnyGroup(%s) = %q, want %q", c.group, got, c.any)
+		if got := GroupType(c.group, GroupAnySegment); got != c.any || TypeOfAnyGroup(c.group) != got {
+			t.Errorf("GroupType(%s, GroupAnySegment) = %q (TypeOfAnyGroup %q), want %q", c.group, got, TypeOfAnyGroup(c.group), c.any)
 		}
 	}
 	if GroupPrefix(BootstrapProvider) != "bootstrap." || GroupPrefix(CoreProvider) != "" {

@@ -89,8 +89,6 @@ func SplitWith(data []byte, o Options) ([]Doc, error) {
 	return splitSeqWith(data, o)
 }
 
-func splitSeq(data []byte) ([]Doc, error) { return splitSeqWith(data, Options{}) }
-
 // splitSeqWith parses the documents one after the other.
 func splitSeqWith(data []byte, o Options) ([]Doc, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))

@@ -96,3 +96,7 @@ func sameSplits(t *testing.T, in []byte, path ...string) {
 		}
 	}
 }
+
+func splitSeq(data []byte) ([]Doc, error) { return splitSeqWith(data, Options{}) }
+
+func splitParallel(data []byte) ([]Doc, error) { return splitParallelWith(data, Options{}) }

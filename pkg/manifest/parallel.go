@@ -21,8 +21,6 @@ func isDocStart(l []byte) bool {
 	return len(rest) == 0 || rest[0] == '#' || l[3] == ' ' && bytes.HasPrefix(bytes.TrimLeft(rest, " \t"), []byte("#"))
 }
 
-func splitParallel(data []byte) ([]Doc, error) { return splitParallelWith(data, Options{}) }
-
 // splitParallelWith parses each chunk on its own, on all CPUs, and keeps file order.
 func splitParallelWith(data []byte, o Options) ([]Doc, error) {
 	cs := Texts(data)

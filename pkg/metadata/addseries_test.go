@@ -2,8 +2,6 @@ package metadata
 
 import (
 	"bytes"
-	"flag"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -11,26 +9,13 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/layout"
+	goldenfile "github.com/capirepo/capirepo/pkg/testsupport/golden"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/addseries/*.golden")
-
-// golden compares got with testdata/addseries/<name>.golden, or rewrites it with -update.
+// golden compares got with testdata/addseries/<name>.golden (go test -update rewrites it).
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", "addseries", name+".golden")
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("reading golden file (run go test -update to create it): %v", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("output differs from %s:\n--- got\n%s--- want\n%s", path, got, want)
-	}
+	goldenfile.Check(t, filepath.Join("testdata", "addseries", name+".golden"), got)
 }
 
 var commentRE = regexp.MustCompile(`#.*`)

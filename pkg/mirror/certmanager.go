@@ -11,6 +11,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/localrepo"
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -68,7 +69,7 @@ func (r *runner) certConflict() error {
 		return err
 	}
 	return fmt.Errorf("%w: cert-manager %s is already mirrored in %s with different content: use --force to replace it",
-		release.ErrConflict, r.cert.job.Version, r.certDir())
+		publish.ErrConflict, r.cert.job.Version, r.certDir())
 }
 
 // writeCertManager puts DIR/cert-manager/<version>/ in place: staged beside it and

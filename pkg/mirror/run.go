@@ -71,8 +71,8 @@ type Result struct {
 	Releases []*release.Release
 	Findings lint.Findings
 	Verify   lint.Findings     // what the check of the written folder found
-	Report   *release.Report   // the publisher's; nil when no release was published
-	Also     []*release.Report // one per Options.Also destination that was tried
+	Report   *publish.Report   // the publisher's; nil when no release was published
+	Also     []*publish.Report // one per Options.Also destination that was tried
 	Manifest *Manifest         // mirror.json as written
 	Images   []string          // images.txt as written
 	Stats    *Stats

@@ -11,7 +11,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/clusterctlcfg"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
-	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/publish"
 )
 
 func TestConfigPinsHighestMirroredVersion(t *testing.T) {
@@ -71,7 +71,7 @@ func TestCertManagerConflictIsRefusedBeforeAnyWrite(t *testing.T) {
 	// again, and differs from what is in place.
 	writeFile(t, filepath.Join(f.dir, CertManager, "v1.20.2", "cert-manager.yaml"), "edited by hand\n")
 	_, err := Run(context.Background(), f.jobs("v1.0.1"), f.opts)
-	if !errors.Is(err, release.ErrConflict) || !strings.Contains(err.Error(), "--force") {
+	if !errors.Is(err, publish.ErrConflict) || !strings.Contains(err.Error(), "--force") {
 		t.Fatalf("Run() error = %v, want a conflict naming --force", err)
 	}
 	if exists(filepath.Join(f.dir, "infrastructure-foo", "v1.0.1")) {

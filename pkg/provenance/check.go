@@ -18,24 +18,6 @@ type Problem struct {
 
 func (p Problem) String() string { return p.File + ": " + p.Message }
 
-// check holds a verified statement against one whole release: every file must be a
-// subject with the same sha256 and every subject a file (Problems with all wanted).
-func check(st *intoto.Statement, r *release.Release) error {
-	files := map[string][]byte{}
-	for _, f := range r.Files {
-		files[f.Name] = f.Data
-	}
-	ps := Problems(st, r.Label(), r.Version.String(), files, func(string) bool { return true })
-	if len(ps) == 0 {
-		return nil
-	}
-	var msgs []string
-	for _, p := range ps {
-		msgs = append(msgs, p.String())
-	}
-	return fmt.Errorf("%s: %s", r, strings.Join(msgs, "; "))
-}
-
 // Problems compares files (what a reader read) with a verified statement: it must be
 // SLSA provenance of label and version; every file must be a subject with the same
 // sha256 (else "not covered" or "changed"); every subject that wanted says a reader

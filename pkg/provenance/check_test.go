@@ -1,11 +1,13 @@
 package provenance
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/release"
+	intoto "github.com/in-toto/attestation/go/v1"
 )
 
 func TestCheck(t *testing.T) {
@@ -54,4 +56,22 @@ func TestSubjectNames(t *testing.T) {
 			t.Errorf("%q: %v", name, err)
 		}
 	}
+}
+
+// check holds a verified statement against one whole release: every file must be a
+// subject with the same sha256 and every subject a file (Problems with all wanted).
+func check(st *intoto.Statement, r *release.Release) error {
+	files := map[string][]byte{}
+	for _, f := range r.Files {
+		files[f.Name] = f.Data
+	}
+	ps := Problems(st, r.Label(), r.Version.String(), files, func(string) bool { return true })
+	if len(ps) == 0 {
+		return nil
+	}
+	var msgs []string
+	for _, p := range ps {
+		msgs = append(msgs, p.String())
+	}
+	return fmt.Errorf("%s: %s", r, strings.Join(msgs, "; "))
 }

@@ -3,12 +3,10 @@ package publish
 import (
 	"fmt"
 	"strings"
-
-	"github.com/capirepo/capirepo/pkg/release"
 )
 
 // Conflict returns one error naming every refused version and file, wrapping
-// release.ErrConflict, or nil when nothing is refused.
+// ErrConflict, or nil when nothing is refused.
 func (p *Plan) Conflict(dest string) error {
 	var parts []string
 	for _, v := range p.ByVersion() {
@@ -26,11 +24,11 @@ func (p *Plan) Conflict(dest string) error {
 		return nil
 	}
 	return fmt.Errorf("%w: %s already holds different content for %s; nothing was changed: publish a new version, or replace it (--replace; --force for publish local) if nobody can have downloaded it",
-		release.ErrConflict, dest, strings.Join(parts, "; "))
+		ErrConflict, dest, strings.Join(parts, "; "))
 }
 
 // record adds one action per step to the report, and the extra files as notes.
-func (p *Plan) record(rep *release.Report) {
+func (p *Plan) record(rep *Report) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for _, s := range p.Steps {
@@ -46,15 +44,15 @@ func (p *Plan) record(rep *release.Report) {
 func (p *Plan) outcome(s *Step) string {
 	switch {
 	case s.Action == Skip:
-		return release.Skipped
+		return Skipped
 	case s.Action == Refuse:
-		return release.Refused
+		return Refused
 	case p.Policy.DryRun:
-		return release.Planned
+		return Planned
 	case !s.done:
-		return release.Pending
+		return Pending
 	case s.Action == Replace:
-		return release.Replaced
+		return Replaced
 	}
-	return release.Written
+	return Written
 }

@@ -57,7 +57,7 @@ func (tg *target) want(s *release.Set) map[string]string {
 
 // publish runs publish.Publish and checks that no credential reached the report or
 // the error.
-func (tg *target) publish(t *testing.T, ctx context.Context, set *release.Set, pol publish.Policy) (*release.Report, error) {
+func (tg *target) publish(t *testing.T, ctx context.Context, set *release.Set, pol publish.Policy) (*publish.Report, error) {
 	t.Helper()
 	rep, err := publish.Publish(ctx, set, tg.dest, pol)
 	if tg.secret != "" {
@@ -74,7 +74,7 @@ func (tg *target) publish(t *testing.T, ctx context.Context, set *release.Set, p
 }
 
 // must publishes and fails the test on an error.
-func (tg *target) must(t *testing.T, set *release.Set, pol publish.Policy) *release.Report {
+func (tg *target) must(t *testing.T, set *release.Set, pol publish.Policy) *publish.Report {
 	t.Helper()
 	rep, err := tg.publish(t, context.Background(), set, pol)
 	if err != nil {
@@ -104,14 +104,14 @@ func sameHeld(t *testing.T, got, want map[string]string) {
 
 // counts checks a report's written, replaced, skipped, refused and planned counts
 // of the set's files (signatures aside: sigs).
-func counts(t *testing.T, rep *release.Report, want ...int) {
+func counts(t *testing.T, rep *publish.Report, want ...int) {
 	t.Helper()
-	countOf(t, rep, "files", func(a release.Action) bool { return !isSignature(a) }, want)
+	countOf(t, rep, "files", func(a publish.Outcome) bool { return !isSignature(a) }, want)
 }
 
 // sigs checks the same counts of the signature steps: with tg.signs they are want,
 // without none at all.
-func (tg *target) sigs(t *testing.T, rep *release.Report, want ...int) {
+func (tg *target) sigs(t *testing.T, rep *publish.Report, want ...int) {
 	t.Helper()
 	if !tg.signs {
 		want = make([]int, len(want))
@@ -119,9 +119,9 @@ func (tg *target) sigs(t *testing.T, rep *release.Report, want ...int) {
 	countOf(t, rep, "signatures", isSignature, want)
 }
 
-func countOf(t *testing.T, rep *release.Report, what string, of func(release.Action) bool, want []int) {
+func countOf(t *testing.T, rep *publish.Report, what string, of func(publish.Outcome) bool, want []int) {
 	t.Helper()
-	kinds := []string{release.Written, release.Replaced, release.Skipped, release.Refused, release.Planned}
+	kinds := []string{publish.Written, publish.Replaced, publish.Skipped, publish.Refused, publish.Planned}
 	for i, k := range kinds {
 		n := 0
 		for _, a := range rep.Actions {
@@ -136,4 +136,4 @@ func countOf(t *testing.T, rep *release.Report, what string, of func(release.Act
 }
 
 // isSignature tells a release's signature step from its files' ones.
-func isSignature(a release.Action) bool { return strings.HasSuffix(a.File, ".sigstore.json") }
+func isSignature(a publish.Outcome) bool { return strings.HasSuffix(a.File, ".sigstore.json") }

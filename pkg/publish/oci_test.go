@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	regclient "github.com/capirepo/capirepo/pkg/registry"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	"oras.land/oras-go/v2/content"
 	orasremote "oras.land/oras-go/v2/registry/remote"
@@ -25,9 +26,9 @@ func startOCI(t *testing.T) *target {
 
 // startOCIWith is startOCI, its destination signing each release again with resign
 // (nil: none); it also returns the registry and the client's remote.
-func startOCIWith(t *testing.T, resign oci.Resigner) (*target, *registry.Server, oci.Remote) {
+func startOCIWith(t *testing.T, resign oci.Resigner) (*target, *registry.Server, regclient.Remote) {
 	reg := registry.New(t, registry.WithBasicAuth("robot", ociSecret))
-	remote := oci.Remote{PlainHTTP: true, Retry: fastRetry,
+	remote := regclient.Remote{PlainHTTP: true, Retry: fastRetry,
 		Credential: auth.StaticCredential(reg.Host, auth.Credential{Username: "robot", Password: ociSecret})}
 	d, err := oci.New(reg.Host+"/capi", oci.Options{Remote: remote, Resign: resign, Pack: oci.PackOptions{Created: time.Unix(1700000000, 0).UTC()}})
 	if err != nil {
@@ -55,7 +56,7 @@ func blobUpload(r *http.Request) bool {
 }
 
 // tagsOf opens the repository ref and lists its tags.
-func tagsOf(t *testing.T, remote oci.Remote, ref string) (*orasremote.Repository, []string) {
+func tagsOf(t *testing.T, remote regclient.Remote, ref string) (*orasremote.Repository, []string) {
 	t.Helper()
 	repo, err := remote.Repository(ref)
 	if err != nil {
@@ -67,7 +68,7 @@ func tagsOf(t *testing.T, remote oci.Remote, ref string) (*orasremote.Repository
 }
 
 // ociHeld maps every tag's titled layers to their digests: "<tag>/<title>" → sha256.
-func ociHeld(t *testing.T, remote oci.Remote, ref string) map[string]string {
+func ociHeld(t *testing.T, remote regclient.Remote, ref string) map[string]string {
 	t.Helper()
 	ctx := context.Background()
 	repo, tags := tagsOf(t, remote, ref)

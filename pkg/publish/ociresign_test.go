@@ -6,6 +6,7 @@ import (
 	"maps"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/registry"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	"oras.land/oras-go/v2/content"
 
@@ -49,7 +50,7 @@ func startOCIResign(t *testing.T) *target {
 // is about bootstrap-tiny at that tag, names the manifest and covers each layer with
 // its digest; a referrer that fails any of it, or a second signature, gets a key of
 // its own.
-func signatureHeld(t *testing.T, remote oci.Remote, ref string, pol sign.Policy) map[string]string {
+func signatureHeld(t *testing.T, remote registry.Remote, ref string, pol sign.Policy) map[string]string {
 	t.Helper()
 	ctx := context.Background()
 	repo, tags := tagsOf(t, remote, ref)

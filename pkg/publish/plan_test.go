@@ -73,10 +73,10 @@ func TestPublishRefusesBeforeApply(t *testing.T) {
 	t.Parallel()
 	d := &fakeDest{state: State{Held: map[Version]*Held{{"infrastructure-x", "v1.1.0"}: {Files: map[string]string{"metadata.yaml": "0000"}, Sealed: true}}}}
 	rep, err := Publish(t.Context(), twoVersions(), d, Policy{})
-	if !errors.Is(err, release.ErrConflict) || d.applied {
+	if !errors.Is(err, ErrConflict) || d.applied {
 		t.Fatalf("Publish() = %v (applied %v), want ErrConflict before Apply", err, d.applied)
 	}
-	if !strings.Contains(err.Error(), "infrastructure-x v1.1.0: ") || !strings.Contains(err.Error(), "metadata.yaml (content differs") || rep.Count(release.Refused) != 2 {
+	if !strings.Contains(err.Error(), "infrastructure-x v1.1.0: ") || !strings.Contains(err.Error(), "metadata.yaml (content differs") || rep.Count(Refused) != 2 {
 		t.Errorf("error %q / report %+v should name the refused file", err, rep.Actions)
 	}
 }
@@ -90,11 +90,11 @@ func TestPublishDryRunPlansOnly(t *testing.T) {
 	}
 	var b strings.Builder
 	rep.WriteText(&b)
-	if rep.Count(release.Planned) != 4 || !strings.Contains(b.String(), "fake:: 0 written, 0 replaced, 0 skipped, 0 refused, 4 planned") {
+	if rep.Count(Planned) != 4 || !strings.Contains(b.String(), "fake:: 0 written, 0 replaced, 0 skipped, 0 refused, 4 planned") {
 		t.Errorf("dry-run report:\n%s", b.String())
 	}
 	rep, err = Publish(t.Context(), twoVersions(), d, Policy{})
-	if err != nil || rep.Count(release.Written) != 4 {
+	if err != nil || rep.Count(Written) != 4 {
 		t.Errorf("publish: %v %+v", err, rep.Actions)
 	}
 }

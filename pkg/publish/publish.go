@@ -64,14 +64,14 @@ type Policy struct {
 
 // Publish runs set into d under pol and returns one report: the one entry point every
 // caller (the command line, mirror, tests) uses for every destination. A conflict is an error
-// wrapping release.ErrConflict, returned before any write.
-func Publish(ctx context.Context, set *release.Set, d Destination, pol Policy) (*release.Report, error) {
-	rep := &release.Report{Destination: d.String()}
+// wrapping ErrConflict, returned before any write.
+func Publish(ctx context.Context, set *release.Set, d Destination, pol Policy) (*Report, error) {
+	rep := &Report{Destination: d.String()}
 	if s, ok := d.(Selecter); ok {
 		set = s.Select(set)
 	}
 	if err := set.Validate(); err != nil {
-		return rep, fmt.Errorf("%s: validating the release set: %w", d, release.Invalid(err))
+		return rep, fmt.Errorf("%s: validating the release set: %w", d, Invalid(err))
 	}
 	if pf, ok := d.(Preflighter); ok {
 		if err := pf.Preflight(ctx, set, pol); err != nil {
@@ -88,7 +88,7 @@ func Publish(ctx context.Context, set *release.Set, d Destination, pol Policy) (
 	return run(ctx, set, d, pol, rep)
 }
 
-func run(ctx context.Context, set *release.Set, d Destination, pol Policy, rep *release.Report) (*release.Report, error) {
+func run(ctx context.Context, set *release.Set, d Destination, pol Policy, rep *Report) (*Report, error) {
 	st, err := d.State(ctx, set)
 	if err != nil {
 		return rep, fmt.Errorf("%s: reading what is published: %w", d, err)

@@ -29,7 +29,7 @@ var scenarios = []struct {
 		tg.must(t, second(), publish.Policy{})
 		before := tg.held(t)
 		rep, err := tg.publish(t, context.Background(), changed(), publish.Policy{})
-		if !errors.Is(err, release.ErrConflict) || !strings.Contains(err.Error(), "v1.1.0") {
+		if !errors.Is(err, publish.ErrConflict) || !strings.Contains(err.Error(), "v1.1.0") {
 			t.Fatalf("Publish = %v, want one ErrConflict naming v1.1.0", err)
 		}
 		counts(t, rep, 0, 0, 1, 1, 0)

@@ -27,7 +27,7 @@ func TestPublishPlansWhatTheDestinationSelects(t *testing.T) {
 	}
 	d := &selectingDest{fakeDest{state: NewState(nil)}}
 	rep, err := Publish(t.Context(), set, d, Policy{})
-	if err != nil || rep.Count(release.Written) != 4 {
+	if err != nil || rep.Count(Written) != 4 {
 		t.Fatalf("publish: %v %+v", err, rep.Actions)
 	}
 	for _, a := range rep.Actions {

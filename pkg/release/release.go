@@ -115,3 +115,19 @@ func (s *Set) Validate() error {
 	}
 	return nil
 }
+
+// NameLess orders release names (Release.String: "label version") by label, then by SemVer (v1.9.0 before
+// v1.10.0); names that do not parse keep string order.
+func NameLess(a, b string) bool {
+	la, va, _ := strings.Cut(a, " ")
+	lb, vb, _ := strings.Cut(b, " ")
+	if la != lb {
+		return la < lb
+	}
+	x, errx := layout.ParseVersion(va)
+	y, erry := layout.ParseVersion(vb)
+	if errx != nil || erry != nil {
+		return va < vb
+	}
+	return x.LessThan(y)
+}

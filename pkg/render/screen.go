@@ -13,14 +13,6 @@ import (
 
 var kustomizationNames = []string{"kustomization.yaml", "kustomization.yml", "Kustomization"}
 
-// screen walks every file a kustomization reaches and rejects what would crash or
-// leak out of a hermetic build: YAML alias bombs (kustomize expands them without a
-// limit and dies), binary or non-UTF-8 files, and remote resources (kustomize would
-// fetch them over the network).
-func screen(dir string) error {
-	return screenWith(dir, ScreenOptions{})
-}
-
 // ScreenOptions let the caller decide about each reference before it is read.
 type ScreenOptions struct {
 	// Ref is called for every reference of a kustomization; skip leaves it unread

@@ -54,3 +54,11 @@ func TestKustomizeInlineStrategicMergePatch(t *testing.T) {
 		t.Fatalf("patch not applied (%v):\n%s", err, out)
 	}
 }
+
+// screen walks every file a kustomization reaches and rejects what would crash or
+// leak out of a hermetic build: YAML alias bombs (kustomize expands them without a
+// limit and dies), binary or non-UTF-8 files, and remote resources (kustomize would
+// fetch them over the network).
+func screen(dir string) error {
+	return screenWith(dir, ScreenOptions{})
+}

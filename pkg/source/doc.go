@@ -10,8 +10,8 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/registry"
 )
 
 // Options configure For and Resolve. The zero value reads public sources with no token.
@@ -28,7 +28,7 @@ type Options struct {
 	MaxFileSize      int64        // cap of files other than metadata.yaml; httpx.MaxFileSize when 0
 	// Registry is how oci:// sources reach their registry (plain HTTP, credentials);
 	// a nil Credential reads the OCI_* variables or the Docker config through Getenv.
-	Registry oci.Remote
+	Registry registry.Remote
 	// Sleep replaces the wait between retries (tests).
 	Sleep func(ctx context.Context, d time.Duration) error
 }

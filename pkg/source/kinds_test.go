@@ -11,6 +11,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/backend/oci"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
+	regclient "github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/repository"
 	"github.com/capirepo/capirepo/pkg/source"
@@ -96,7 +97,7 @@ func inGitLab(t *testing.T) repository.Repository {
 
 func inOCI(t *testing.T) repository.Repository {
 	reg := registry.New(t)
-	remote := oci.Remote{PlainHTTP: true}
+	remote := regclient.Remote{PlainHTTP: true}
 	p, err := oci.New(reg.Host+"/capi", oci.Options{Remote: remote})
 	if err != nil {
 		t.Fatal(err)

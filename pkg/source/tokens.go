@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/capirepo/capirepo/pkg/backend/oci"
+	"github.com/capirepo/capirepo/pkg/registry"
 	"oras.land/oras-go/v2/registry/remote/auth"
 )
 
@@ -99,12 +99,12 @@ const DockerConfigVar = "DOCKER_CONFIG"
 
 // OCISecrets reads the registry part of the policy: the OCI_* variables (trimmed) and
 // where the Docker config is.
-func OCISecrets(getenv func(string) string) oci.Secrets {
+func OCISecrets(getenv func(string) string) registry.Secrets {
 	if getenv == nil {
 		getenv = func(string) string { return "" }
 	}
 	v := func(i int) string { return strings.TrimSpace(getenv(OCITokenVars[i].Name)) }
-	s := oci.Secrets{Operator: auth.Credential{Username: v(0), Password: v(1), AccessToken: v(2), RefreshToken: v(3)}}
+	s := registry.Secrets{Operator: auth.Credential{Username: v(0), Password: v(1), AccessToken: v(2), RefreshToken: v(3)}}
 	if d := getenv(DockerConfigVar); d != "" {
 		s.DockerConfig = filepath.Join(d, "config.json")
 	} else if home, err := os.UserHomeDir(); err == nil {
@@ -115,10 +115,10 @@ func OCISecrets(getenv func(string) string) oci.Secrets {
 	return s
 }
 
-// OCICredentials is oci.Credentials with OCISecrets: the OCI_* variables for the
+// OCICredentials is registry.Credentials with OCISecrets: the OCI_* variables for the
 // registries in hosts, the Docker config for every other one.
 func OCICredentials(getenv func(string) string, hosts ...string) (auth.CredentialFunc, error) {
-	return oci.Credentials(OCISecrets(getenv), hosts...)
+	return registry.Credentials(OCISecrets(getenv), hosts...)
 }
 
 // KeylessTokenVars are read, in this order, by build --sign-keyless for its OIDC token

@@ -7,7 +7,6 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
-	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/testsupport/fakegithub"
 )
 
@@ -45,7 +44,7 @@ func TestChangedPublishedRelease(t *testing.T) {
 			s := set(provider("capx", layout.InfrastructureProvider, "v1.0.0", "cluster-template.yaml", tt.template))
 			rep, err := run(t, e.publisher(t, o), s, publish.Policy{Replace: tt.replace})
 			checkErr(t, err, tt.wantErr)
-			if tt.wantErr != nil && (!errors.Is(err, release.ErrConflict) || rep.Count(release.Refused) != 1) {
+			if tt.wantErr != nil && (!errors.Is(err, publish.ErrConflict) || rep.Count(publish.Refused) != 1) {
 				t.Errorf("error %v is not ErrConflict or report %+v has no refusal", err, rep.Actions)
 			}
 			if got := assetMap(e.onlyRelease(t))["cluster-template.yaml"]; got != tt.wantContent {

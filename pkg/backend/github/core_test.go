@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/layout"
-	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/testsupport/fakegithub"
 )
 
@@ -18,7 +18,7 @@ func TestConflictInSecondTagChangesNothing(t *testing.T) {
 	s := set(provider("capx", layout.InfrastructureProvider, "v0.9.0"),
 		provider("capx", layout.InfrastructureProvider, "v1.0.0", "cluster-template.yaml", "new"))
 	_, err := run(t, e.publisher(t, e.opts()), s)
-	if !errors.Is(err, release.ErrConflict) {
+	if !errors.Is(err, publish.ErrConflict) {
 		t.Fatalf("error = %v, want ErrConflict", err)
 	}
 	if after := e.fake.Releases("acme", "capx"); len(after) != len(before) {
@@ -73,7 +73,7 @@ func TestRerunAdoptsLeftDrafts(t *testing.T) {
 	if rel := e.onlyRelease(t); rel.Draft || len(rel.Assets) != 2 {
 		t.Errorf("release draft %v with %d assets, want one published release with 2", rel.Draft, len(rel.Assets))
 	}
-	if rep.Count(release.Skipped) != 1 || rep.Count(release.Written) != 1 {
+	if rep.Count(publish.Skipped) != 1 || rep.Count(publish.Written) != 1 {
 		t.Errorf("report %+v, want the adopted asset skipped and one written", rep.Actions)
 	}
 }

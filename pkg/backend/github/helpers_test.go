@@ -58,7 +58,7 @@ var (
 
 // run validates, preflights and publishes through publish.Publish, as the CLI does,
 // under pol (none: the default policy).
-func run(t testing.TB, p *Publisher, set *release.Set, pol ...publish.Policy) (*release.Report, error) {
+func run(t testing.TB, p *Publisher, set *release.Set, pol ...publish.Policy) (*publish.Report, error) {
 	t.Helper()
 	return publish.Publish(context.Background(), set, p, append(pol, publish.Policy{})[0])
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
-	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/testsupport/fakegithub"
 )
 
@@ -27,7 +26,7 @@ func TestChecksWithoutDigest(t *testing.T) {
 	}
 	s.Releases[0].File("cluster-template.yaml").Data = []byte("new")
 	_, err := run(t, e.publisher(t, e.opts()), s)
-	if !errors.Is(err, release.ErrConflict) {
+	if !errors.Is(err, publish.ErrConflict) {
 		t.Errorf("same-size change without digests = %v, want a conflict found by downloading", err)
 	}
 }
@@ -57,8 +56,8 @@ func TestPublishWholeFlow(t *testing.T) {
 			}
 		}
 	}
-	if len(got) != 5 || rep.Count(release.Written) != 7 {
-		t.Errorf("assets = %d, written = %d, want 5 assets (metadata.yaml shared once) and 7 provider files", len(got), rep.Count(release.Written))
+	if len(got) != 5 || rep.Count(publish.Written) != 7 {
+		t.Errorf("assets = %d, written = %d, want 5 assets (metadata.yaml shared once) and 7 provider files", len(got), rep.Count(publish.Written))
 	}
 	for _, r := range e.fake.Log() {
 		if r.Route == fakegithub.RouteDownload && r.Auth {
@@ -143,7 +142,7 @@ func TestIdenticalRerunIsNoOp(t *testing.T) {
 	if err != nil {
 		t.Fatalf("second publish of an immutable identical release: %v", err)
 	}
-	if rep.Count(release.Skipped) != 3 || rep.Count(release.Written)+rep.Count(release.Replaced) != 0 {
+	if rep.Count(publish.Skipped) != 3 || rep.Count(publish.Written)+rep.Count(publish.Replaced) != 0 {
 		t.Errorf("second run report = %+v, want 3 skipped", rep.Actions)
 	}
 	for _, r := range e.fake.Log()[before:] {
@@ -188,8 +187,8 @@ func TestDryRunWritesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatalf("dry run: %v", err)
 	}
-	if rep.Count(release.Planned) != 2 {
-		t.Errorf("planned = %d, want 2: %+v", rep.Count(release.Planned), rep.Actions)
+	if rep.Count(publish.Planned) != 2 {
+		t.Errorf("planned = %d, want 2: %+v", rep.Count(publish.Planned), rep.Actions)
 	}
 	for _, r := range e.fake.Log() {
 		if r.Method != "GET" {

@@ -8,7 +8,6 @@ import (
 	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
-	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/testsupport/fakegithub"
 )
 
@@ -47,7 +46,7 @@ func TestOversizedAssetIsNotDownloaded(t *testing.T) {
 	e.fake.AddRelease("acme", "capx", fakegithub.Release{Tag: "v1.0.0", Assets: []fakegithub.Asset{
 		{Name: "metadata.yaml", State: "uploaded", Data: big}}})
 	_, err := run(t, e.publisher(t, e.opts()), s)
-	if !errors.Is(err, release.ErrConflict) || !strings.Contains(err.Error(), "metadata.yaml (content differs: published sha256 (unreadable)") {
+	if !errors.Is(err, publish.ErrConflict) || !strings.Contains(err.Error(), "metadata.yaml (content differs: published sha256 (unreadable)") {
 		t.Fatalf("publish over an oversized asset = %v, want a conflict naming metadata.yaml", err)
 	}
 	if n := e.fake.Hits(fakegithub.RouteDownload); n != 0 {

@@ -6,7 +6,7 @@ import "github.com/capirepo/capirepo/pkg/httpx"
 // this package returns, so even a server that echoes the Authorization header back
 // cannot leak the token. The chain is kept (httpx.RedactedError unwraps), so
 // errors.Is sees context.Canceled, context.DeadlineExceeded, fs.ErrNotExist and
-// fs.ErrPermission (a conflict is pkg/publish's release.ErrConflict).
+// fs.ErrPermission (a conflict is publish.ErrConflict).
 type redactor struct{ secret string }
 
 const redacted = httpx.Redacted

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/testsupport/fakegithub"
 )
@@ -102,7 +103,7 @@ func TestLostAnswerResolvedInOneRun(t *testing.T) {
 				t.Fatalf("publishing: %v", err)
 			}
 			checkComplete(t, e, s)
-			if n := rep.Count(release.Written) + rep.Count(release.Replaced) + rep.Count(release.Skipped); n != 5 {
+			if n := rep.Count(publish.Written) + rep.Count(publish.Replaced) + rep.Count(publish.Skipped); n != 5 {
 				t.Errorf("report covers %d files, want 5: %+v", n, rep.Actions)
 			}
 			if len(e.sleeps.all()) != 1 {

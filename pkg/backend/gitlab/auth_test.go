@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/capirepo/capirepo/pkg/release"
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/testsupport/fakegitlab"
 )
 
@@ -36,8 +36,8 @@ func TestTokenKinds(t *testing.T) {
 				t.Fatalf("Publish: %v", err)
 			}
 			rep, err := publishTo(t, o, set)
-			if err != nil || rep.Count(release.Skipped) != 3 {
-				t.Fatalf("re-run: err %v, skipped %d, want 3", err, rep.Count(release.Skipped))
+			if err != nil || rep.Count(publish.Skipped) != 3 {
+				t.Fatalf("re-run: err %v, skipped %d, want 3", err, rep.Count(publish.Skipped))
 			}
 			seen := map[string]bool{}
 			for _, r := range s.Requests() {

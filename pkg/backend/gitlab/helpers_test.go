@@ -91,7 +91,7 @@ func testSet(t testing.TB, versions ...string) *release.Set {
 
 // publishTo publishes set through publish.Publish, as every caller does, under pol
 // (none: the default policy).
-func publishTo(t *testing.T, o Options, set *release.Set, pol ...publish.Policy) (*release.Report, error) {
+func publishTo(t *testing.T, o Options, set *release.Set, pol ...publish.Policy) (*publish.Report, error) {
 	t.Helper()
 	p, err := New(o)
 	if err != nil {

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/publish"
-	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/testsupport/fakegitlab"
 )
 
@@ -18,7 +17,7 @@ func TestPublishAndRerun(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Publish: %v", err)
 	}
-	if got := rep.Count(release.Written); got != 6 {
+	if got := rep.Count(publish.Written); got != 6 {
 		t.Errorf("written = %d, want 6: %+v", got, rep.Actions)
 	}
 	for _, v := range []string{"v1.2.3", "v1.3.0"} {
@@ -36,7 +35,7 @@ func TestPublishAndRerun(t *testing.T) {
 	if err != nil {
 		t.Fatalf("second Publish: %v", err)
 	}
-	if got := rep.Count(release.Skipped); got != 6 || len(puts(s)) != 0 {
+	if got := rep.Count(publish.Skipped); got != 6 || len(puts(s)) != 0 {
 		t.Errorf("re-run skipped %d and uploaded %v, want 6 skipped and no upload", got, puts(s))
 	}
 }
@@ -112,11 +111,11 @@ func TestConflictRefusedThenReplaced(t *testing.T) {
 			s.Seed(testProject, "infrastructure-aws", "v1.2.3", "metadata.yaml", readFixture(t, "metadata.yaml"))
 			set := testSet(t, "v1.2.3")
 			rep, err := publishTo(t, options(s, &sleeps{}), set)
-			if !errors.Is(err, release.ErrConflict) || !strings.Contains(err.Error(), "--replace") || !strings.Contains(err.Error(), testProject) {
+			if !errors.Is(err, publish.ErrConflict) || !strings.Contains(err.Error(), "--replace") || !strings.Contains(err.Error(), testProject) {
 				t.Fatalf("Publish error = %v, want an ErrConflict naming the project and --replace", err)
 			}
-			if rep.Count(release.Refused) != 2 || len(puts(s)) != 0 {
-				t.Fatalf("refused %d, uploaded %v; want 2 refused (changed, missing) and nothing uploaded", rep.Count(release.Refused), puts(s))
+			if rep.Count(publish.Refused) != 2 || len(puts(s)) != 0 {
+				t.Fatalf("refused %d, uploaded %v; want 2 refused (changed, missing) and nothing uploaded", rep.Count(publish.Refused), puts(s))
 			}
 			rep, err = publishTo(t, options(s, &sleeps{}), set, publish.Policy{Replace: true})
 			if err != nil {
@@ -130,8 +129,8 @@ func TestConflictRefusedThenReplaced(t *testing.T) {
 				}
 			}
 			want := string(readFixture(t, "infrastructure-components.yaml"))
-			if len(comps) != 1 || string(comps[0].Data) != want || rep.Count(release.Replaced) != 1 {
-				t.Errorf("after --replace: %d copies, replaced %d; want exactly one copy with the new content", len(comps), rep.Count(release.Replaced))
+			if len(comps) != 1 || string(comps[0].Data) != want || rep.Count(publish.Replaced) != 1 {
+				t.Errorf("after --replace: %d copies, replaced %d; want exactly one copy with the new content", len(comps), rep.Count(publish.Replaced))
 			}
 		})
 	}
@@ -165,7 +164,7 @@ func TestDryRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Count(release.Planned) != 3 || len(puts(s)) != 0 {
-		t.Errorf("dry run planned %d and uploaded %v, want 3 planned and nothing uploaded", rep.Count(release.Planned), puts(s))
+	if rep.Count(publish.Planned) != 3 || len(puts(s)) != 0 {
+		t.Errorf("dry run planned %d and uploaded %v, want 3 planned and nothing uploaded", rep.Count(publish.Planned), puts(s))
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/localrepo"
 	"github.com/capirepo/capirepo/pkg/publish"
 )
@@ -89,3 +90,6 @@ func TestLeftoversOfOtherToolsStay(t *testing.T) {
 		}
 	}
 }
+
+// isStaged reports whether a folder entry is capirepo's staging.
+func isStaged(name string) bool { return (&fsx.FS{Mark: mark}).IsStaged(name) }

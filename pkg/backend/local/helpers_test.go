@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -93,7 +94,7 @@ func (w *failWriter) WriteFile(path string, data []byte) error {
 
 // mustPublish publishes s into p through publish.Publish, as every caller does, under
 // pol (none: the default policy).
-func mustPublish(t *testing.T, p *Publisher, s *release.Set, pol ...publish.Policy) *release.Report {
+func mustPublish(t *testing.T, p *Publisher, s *release.Set, pol ...publish.Policy) *publish.Report {
 	t.Helper()
 	rep, err := publish.Publish(t.Context(), s, p, append(pol, publish.Policy{})[0])
 	if err != nil {
@@ -110,3 +111,8 @@ func readFile(t *testing.T, path string) string {
 	}
 	return string(data)
 }
+
+// osWriter is fsx's own synced write of a new file (tests wrap it).
+type osWriter struct{}
+
+func (osWriter) WriteFile(path string, data []byte) error { return fsx.CreateFile(path, data) }

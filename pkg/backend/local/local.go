@@ -56,8 +56,3 @@ func (p *Publisher) String() string { return "local:" + p.root }
 func (p *Publisher) fs() *fsx.FS {
 	return &fsx.FS{Mark: mark, Writer: p.opts.Writer, NoExchange: p.noExchange, Hook: p.opts.Hook}
 }
-
-// osWriter is fsx's own synced write of a new file (tests wrap it).
-type osWriter struct{}
-
-func (osWriter) WriteFile(path string, data []byte) error { return fsx.CreateFile(path, data) }

@@ -20,7 +20,7 @@ func TestPublishWritesTreeChecksumsAndConfig(t *testing.T) {
 	s := set(foo("v1.0.0", "cluster-template.yaml", "kind: Cluster\n"),
 		rel("kubeadm", layout.BootstrapProvider, "v0.1.0"))
 	rep := mustPublish(t, New(root, Options{}), s)
-	if got, want := rep.Count(release.Written), 5; got != want {
+	if got, want := rep.Count(publish.Written), 5; got != want {
 		t.Errorf("written = %d, want %d\n%+v", got, want, rep.Actions)
 	}
 	for _, r := range s.Releases {
@@ -58,7 +58,7 @@ func TestPublishTwiceIsNoop(t *testing.T) {
 	before := treeHash(t, root)
 	rep := mustPublish(t, New(root, Options{}), s)
 	sameTree(t, before, treeHash(t, root))
-	if rep.Count(release.Written)+rep.Count(release.Replaced) != 0 || rep.Count(release.Skipped) != 2 {
+	if rep.Count(publish.Written)+rep.Count(publish.Replaced) != 0 || rep.Count(publish.Skipped) != 2 {
 		t.Errorf("second publish actions = %+v, want 2 files skipped", rep.Actions)
 	}
 }
@@ -80,13 +80,13 @@ func TestPublishConflictRefusedThenForced(t *testing.T) {
 			t.Errorf("error %q lacks %q", err, want)
 		}
 	}
-	if rep.Count(release.Refused) != 2 {
+	if rep.Count(publish.Refused) != 2 {
 		t.Errorf("refused actions = %+v, want 2 (one per differing file)", rep.Actions)
 	}
 	sameTree(t, before, treeHash(t, root))
 
 	rep = mustPublish(t, New(root, Options{}), set(changed), publish.Policy{Replace: true})
-	if rep.Count(release.Replaced) != 1 || rep.Count(release.Written) != 1 || rep.Count(release.Skipped) != 2 {
+	if rep.Count(publish.Replaced) != 1 || rep.Count(publish.Written) != 1 || rep.Count(publish.Skipped) != 2 {
 		t.Errorf("forced actions = %+v, want metadata.yaml replaced, new.yaml written, 2 skipped", rep.Actions)
 	}
 	dir := filepath.Join(root, "infrastructure-foo")
@@ -109,7 +109,7 @@ func TestPublishDryRunWritesNothing(t *testing.T) {
 	if _, err := os.Stat(root); !os.IsNotExist(err) {
 		t.Errorf("dry run created %s: %v", root, err)
 	}
-	if rep.Count(release.Planned) != 2 {
+	if rep.Count(publish.Planned) != 2 {
 		t.Errorf("dry-run actions = %+v, want 2 files planned", rep.Actions)
 	}
 }
@@ -184,7 +184,7 @@ func TestPublishDryRunReportsConflicts(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "extra.yaml (not in the published version)") {
 		t.Errorf("dry run error = %v, want the conflict on v1.0.0", err)
 	}
-	if rep.Count(release.Refused) != 1 {
+	if rep.Count(publish.Refused) != 1 {
 		t.Errorf("dry-run actions = %+v, want extra.yaml refused", rep.Actions)
 	}
 	if _, err := publish.Publish(t.Context(), set(foo("v1.0.0", "extra.yaml", "x: 1\n")), New(root, Options{}), publish.Policy{Replace: true, DryRun: true}); err != nil {

@@ -25,9 +25,6 @@ const (
 	oldMark = "." + mark + "-old-"
 )
 
-// isStaged reports whether a folder entry is capirepo's staging.
-func isStaged(name string) bool { return (&fsx.FS{Mark: mark}).IsStaged(name) }
-
 // recoverLeftovers runs under the repository lock, so every name with capirepo's
 // staging mark in root or a label folder belongs to a run that is dead (a live one
 // would hold the lock): a version a dead --force run had set aside is restored, the

@@ -11,6 +11,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
+	regclient "github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 	"oras.land/oras-go/v2/registry/remote/auth"
 )
@@ -18,18 +19,18 @@ import (
 const secret = "s3cr3t-Pa55"
 
 // envOf is what the token policy (source.OCISecrets) reads from these variables.
-func envOf(m map[string]string) Secrets {
-	return Secrets{Operator: auth.Credential{Username: m["OCI_USERNAME"], Password: m["OCI_PASSWORD"]},
+func envOf(m map[string]string) regclient.Secrets {
+	return regclient.Secrets{Operator: auth.Credential{Username: m["OCI_USERNAME"], Password: m["OCI_PASSWORD"]},
 		DockerConfig: filepath.Join(m["DOCKER_CONFIG"], "config.json")}
 }
 
-func publishWith(t *testing.T, srv *registry.Server, secrets Secrets) error {
+func publishWith(t *testing.T, srv *registry.Server, secrets regclient.Secrets) error {
 	t.Helper()
-	cred, err := Credentials(secrets, srv.Host)
+	cred, err := regclient.Credentials(secrets, srv.Host)
 	if err != nil {
 		return err
 	}
-	p := newPub(t, srv, Options{Remote: Remote{Credential: cred}})
+	p := newPub(t, srv, Options{Remote: regclient.Remote{Credential: cred}})
 	_, err = publish.Publish(context.Background(), set(rel(layout.InfrastructureProvider, "aws", "v1.2.3", "kind: A\n")), p, publish.Policy{})
 	return err
 }
@@ -75,42 +76,6 @@ func TestRegistryFailures(t *testing.T) {
 		}
 		if err != nil && !strings.Contains(err.Error(), http.StatusText(tc.status)) && !strings.Contains(err.Error(), "status code") {
 			t.Errorf("status %d: error does not carry the registry's answer: %v", tc.status, err)
-		}
-	}
-}
-
-func TestParseTarget(t *testing.T) {
-	for in, ok := range map[string]bool{
-		"ghcr.io/org/capi": true, "oci://localhost:5000": true, "127.0.0.1:5000/a/b": true,
-		"https://ghcr.io/x": false, "ghcr.io/Org": false, "ghcr.io/x:v1": false, "ghcr.io/x@sha256:abc": false, "": false,
-	} {
-		if _, err := ParseTarget(in); (err == nil) != ok {
-			t.Errorf("ParseTarget(%q) err = %v, want ok %v", in, err, ok)
-		}
-	}
-}
-
-func TestOCIVariablesAreForTheirHostsOnly(t *testing.T) {
-	dir := t.TempDir()
-	auth := base64.StdEncoding.EncodeToString([]byte("puller:docker-pass"))
-	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"auths":{"up.example:5000":{"auth":"`+auth+`"}}}`), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cred, err := Credentials(envOf(map[string]string{"OCI_USERNAME": "robot", "OCI_PASSWORD": secret, "DOCKER_CONFIG": dir}), "mirror.example:5000")
-	if err != nil {
-		t.Fatal(err)
-	}
-	hub, err := Credentials(envOf(map[string]string{"OCI_USERNAME": "robot", "OCI_PASSWORD": secret, "DOCKER_CONFIG": dir}), "docker.io")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if c, err := hub(context.Background(), "registry-1.docker.io"); err != nil || c.Password != secret {
-		t.Errorf("docker.io target: oras asks for registry-1.docker.io and got %q, %v", c.Password, err)
-	}
-	for host, want := range map[string]string{"mirror.example:5000": secret, "MIRROR.example:5000": secret, "up.example:5000": "docker-pass", "other.example": ""} {
-		c, err := cred(context.Background(), host)
-		if err != nil || c.Password != want {
-			t.Errorf("%s: password %q, err %v; want %q", host, c.Password, err, want)
 		}
 	}
 }

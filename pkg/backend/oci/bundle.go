@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -12,7 +13,7 @@ import (
 // lower-case path component, TAG (optional) a version.
 func ParseBundle(s string) (*Bundle, error) {
 	name, tag, _ := strings.Cut(s, ":")
-	if _, err := ParseTarget("x/" + name); err != nil || strings.Contains(name, "/") {
+	if _, err := registry.ParseTarget("x/" + name); err != nil || strings.Contains(name, "/") {
 		return nil, fmt.Errorf("--bundle %q: NAME must be one lower-case path component", s)
 	}
 	if _, err := layout.ParseVersion(tag); tag != "" && err != nil {

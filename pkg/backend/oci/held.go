@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
@@ -28,7 +29,7 @@ func (p *Publisher) attached(ctx context.Context, repo referrerRepo, j *job, hav
 	var refs []ocispec.Descriptor
 	err := repo.Referrers(ctx, have, SigstoreBundleType, func(ds []ocispec.Descriptor) error { refs = append(refs, ds...); return nil })
 	if err != nil {
-		return nil, fmt.Errorf("listing the referrers of %s: %w", j.Ref(), Explain(err))
+		return nil, fmt.Errorf("listing the referrers of %s: %w", j.Ref(), registry.Explain(err))
 	}
 	if len(refs) == 0 {
 		return out, nil

@@ -7,6 +7,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
+	regclient "github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 )
 
@@ -18,7 +19,7 @@ func TestOperatorLine(t *testing.T) {
 	if _, err := publish.Publish(context.Background(), s, newPub(t, srv, Options{}), publish.Policy{}); err != nil {
 		t.Fatal(err)
 	}
-	r := NewReader(Remote{PlainHTTP: true, Retry: fastRetry}, srv.Host+"/capi/infrastructure-aws", "")
+	r := NewReader(regclient.Remote{PlainHTTP: true, Retry: fastRetry}, srv.Host+"/capi/infrastructure-aws", "")
 	ctx := context.Background()
 	if line, ok := r.OperatorLine(ctx, "infrastructure-aws", "v1.0.0"); !ok || line != "metadata from metadata.yaml, components from infrastructure-components.yaml" {
 		t.Errorf("picked: %q, %v", line, ok)
@@ -43,7 +44,7 @@ func TestOperatorView(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	r := NewReader(Remote{PlainHTTP: true, Retry: fastRetry}, srv.Host+"/capi/infrastructure-aws", "")
+	r := NewReader(regclient.Remote{PlainHTTP: true, Retry: fastRetry}, srv.Host+"/capi/infrastructure-aws", "")
 	view := r.OperatorView(ctx, "infrastructure-aws")
 	var got []string
 	for _, v := range view {
@@ -56,7 +57,7 @@ func TestOperatorView(t *testing.T) {
 	if strings.Join(got, ",") != "v1.0.0,v1.1.0" {
 		t.Errorf("versions %v, want both published ones", got)
 	}
-	if bad := NewReader(Remote{PlainHTTP: true, Retry: fastRetry}, srv.Host+"/capi/nothing-here", ""); bad.OperatorView(ctx, "infrastructure-x") != nil {
+	if bad := NewReader(regclient.Remote{PlainHTTP: true, Retry: fastRetry}, srv.Host+"/capi/nothing-here", ""); bad.OperatorView(ctx, "infrastructure-x") != nil {
 		t.Error("a repository that cannot be listed gave a view")
 	}
 }

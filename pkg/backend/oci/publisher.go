@@ -7,6 +7,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
+	"github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
@@ -14,7 +15,7 @@ import (
 
 // Options configure a Publisher.
 type Options struct {
-	Remote Remote
+	Remote registry.Remote
 	Pack   PackOptions
 	Bundle *Bundle // nil: one artifact per release
 	// Resign, when set, signs each release's bundle again for its artifact before it
@@ -33,7 +34,7 @@ type Bundle struct {
 // it back. It holds its configuration only: the packed artifacts travel from State to
 // Apply and Notes in the plan (snapshot), so one Publisher serves any number of runs.
 type Publisher struct {
-	target Target
+	target registry.Target
 	opts   Options
 }
 
@@ -44,7 +45,7 @@ type snapshot struct {
 
 // New returns a publisher for REGISTRY[/PATH].
 func New(to string, opts Options) (*Publisher, error) {
-	t, err := ParseTarget(to)
+	t, err := registry.ParseTarget(to)
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +112,7 @@ func (p *Publisher) push(ctx context.Context, j *job, signs func(*release.Releas
 		return err
 	}
 	if err := push(ctx, repo, j.art); err != nil {
-		return fmt.Errorf("%s: %w", j.Ref(), Explain(err))
+		return fmt.Errorf("%s: %w", j.Ref(), registry.Explain(err))
 	}
 	got, err := fetch(ctx, repo, j.art.Tag)
 	if err != nil {

@@ -20,18 +20,6 @@ type Repo interface {
 	content.Resolver
 }
 
-// current returns the digest tag points at in repo, or "" when the tag does not exist.
-func current(ctx context.Context, repo content.Resolver, tag string) (digest.Digest, error) {
-	d, err := repo.Resolve(ctx, tag)
-	if errors.Is(err, errdef.ErrNotFound) {
-		return "", nil
-	}
-	if err != nil {
-		return "", fmt.Errorf("resolving tag %s: %w", tag, err)
-	}
-	return d.Digest, nil
-}
-
 // push uploads the blobs the repository lacks, then the manifest under its tag, so the
 // tag never points at a manifest with missing layers.
 func push(ctx context.Context, repo Repo, a *Artifact) error {

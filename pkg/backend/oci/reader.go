@@ -10,6 +10,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/repository"
 	"oras.land/oras-go/v2/errdef"
 )
@@ -18,7 +19,7 @@ import (
 // tag is a version, each titled layer a file, and signature bundles are the
 // artifact's referrers (Bundles): the OCI kind of repository.Repository.
 type Reader struct {
-	remote Remote
+	remote registry.Remote
 	repo   string // host/path/label
 	tag    string // when set, the only version
 	mu     sync.Mutex
@@ -32,7 +33,7 @@ type Reader struct {
 var _ repository.Repository = (*Reader)(nil)
 
 // NewReader reads repo (host/path/label); a non-empty tag limits it to that version.
-func NewReader(remote Remote, repo, tag string) *Reader {
+func NewReader(remote registry.Remote, repo, tag string) *Reader {
 	return &Reader{remote: remote, repo: repo, tag: tag, cache: map[string]*Fetched{}}
 }
 
@@ -58,7 +59,7 @@ func (r *Reader) Versions(ctx context.Context) ([]string, error) {
 	ctx, listing := httpx.NewListing(ctx, "listing tags of "+r.String(), 0)
 	err = repo.Tags(ctx, "", func(tags []string) error { out = append(out, tags...); return listing.Add(len(tags)) })
 	if err != nil {
-		return nil, fmt.Errorf("listing tags of %s: %w", r, Explain(err))
+		return nil, fmt.Errorf("listing tags of %s: %w", r, registry.Explain(err))
 	}
 	sort.Strings(out)
 	return out, nil
@@ -115,7 +116,7 @@ func (r *Reader) fetch(ctx context.Context, version string) (*Fetched, error) {
 	}
 	f, err := fetch(httpx.WithAnswerCap(ctx, MaxArtifactSize), repo, version)
 	if err != nil {
-		return nil, notFound(fmt.Errorf("%s: %w", r, Explain(err)))
+		return nil, notFound(fmt.Errorf("%s: %w", r, registry.Explain(err)))
 	}
 	r.cache[version], r.last = f, version
 	return f, nil

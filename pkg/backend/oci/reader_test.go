@@ -7,6 +7,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
+	regclient "github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 )
 
@@ -25,7 +26,7 @@ func TestReaderHoldsOneArtifactAtATime(t *testing.T) {
 		}
 	}
 	ctx := context.Background()
-	r := NewReader(Remote{PlainHTTP: true, Retry: fastRetry}, srv.Host+"/capi/infrastructure-aws", "")
+	r := NewReader(regclient.Remote{PlainHTTP: true, Retry: fastRetry}, srv.Host+"/capi/infrastructure-aws", "")
 	for _, v := range versions {
 		if _, err := r.File(ctx, v, "infrastructure-components.yaml"); err != nil {
 			t.Fatal(err)

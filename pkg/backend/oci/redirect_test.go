@@ -13,6 +13,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
+	regclient "github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 	"oras.land/oras-go/v2/registry/remote/auth"
 )
@@ -59,7 +60,7 @@ func TestRegistryRedirectCarriesNoCredential(t *testing.T) {
 	cred := func(context.Context, string) (auth.Credential, error) {
 		return auth.Credential{Username: "robot", Password: secret}, nil
 	}
-	r := NewReader(Remote{PlainHTTP: true, Credential: cred, Retry: fastRetry}, strings.TrimPrefix(front.URL, "http://")+"/capi/infrastructure-aws", "v1.2.3")
+	r := NewReader(regclient.Remote{PlainHTTP: true, Credential: cred, Retry: fastRetry}, strings.TrimPrefix(front.URL, "http://")+"/capi/infrastructure-aws", "v1.2.3")
 	b, err := r.File(context.Background(), "v1.2.3", "infrastructure-components.yaml")
 	if err != nil || string(b) != "kind: A\n" {
 		t.Fatalf("read through the redirect: %q, %v", b, err)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/capirepo/capirepo/pkg/httpx"
+	"github.com/capirepo/capirepo/pkg/registry"
 	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	"oras.land/oras-go/v2/content"
@@ -42,12 +43,12 @@ func attachBundle(ctx context.Context, repo Repo, subject ocispec.Descriptor, bu
 		data []byte
 	}{{ocispec.DescriptorEmptyJSON, ocispec.DescriptorEmptyJSON.Data}, {layer, bundle}} {
 		if err := repo.Push(ctx, b.d, bytes.NewReader(b.data)); err != nil && !errors.Is(err, errdef.ErrAlreadyExists) {
-			return ocispec.Descriptor{}, fmt.Errorf("pushing the signature bundle: %w", Explain(err))
+			return ocispec.Descriptor{}, fmt.Errorf("pushing the signature bundle: %w", registry.Explain(err))
 		}
 	}
 	desc := ocispec.Descriptor{MediaType: ocispec.MediaTypeImageManifest, ArtifactType: SigstoreBundleType, Digest: digest.FromBytes(raw), Size: int64(len(raw))}
 	if err := repo.Push(ctx, desc, bytes.NewReader(raw)); err != nil && !errors.Is(err, errdef.ErrAlreadyExists) {
-		return ocispec.Descriptor{}, fmt.Errorf("pushing the signature referrer: %w", Explain(err))
+		return ocispec.Descriptor{}, fmt.Errorf("pushing the signature referrer: %w", registry.Explain(err))
 	}
 	return desc, nil
 }
@@ -61,7 +62,7 @@ func (r *Reader) Bundles(ctx context.Context, version string) ([][]byte, error) 
 	}
 	subject, err := repo.Resolve(ctx, version)
 	if err != nil {
-		return nil, fmt.Errorf("resolving %s:%s: %w", r.repo, version, Explain(err))
+		return nil, fmt.Errorf("resolving %s:%s: %w", r.repo, version, registry.Explain(err))
 	}
 	var refs []ocispec.Descriptor
 	lctx, listing := httpx.NewListing(ctx, "listing the referrers of "+r.repo+":"+version, maxReferrers)
@@ -70,7 +71,7 @@ func (r *Reader) Bundles(ctx context.Context, version string) ([][]byte, error) 
 		return listing.Add(len(ds))
 	})
 	if err != nil {
-		return nil, fmt.Errorf("listing the referrers of %s:%s: %w", r.repo, version, Explain(err))
+		return nil, fmt.Errorf("listing the referrers of %s:%s: %w", r.repo, version, registry.Explain(err))
 	}
 	var out [][]byte
 	ctx = httpx.WithAnswerCap(ctx, maxBundle)
@@ -80,7 +81,7 @@ func (r *Reader) Bundles(ctx context.Context, version string) ([][]byte, error) 
 		}
 		raw, err := content.FetchAll(ctx, repo, d)
 		if err != nil {
-			return nil, fmt.Errorf("reading referrer %s: %w", d.Digest, Explain(err))
+			return nil, fmt.Errorf("reading referrer %s: %w", d.Digest, registry.Explain(err))
 		}
 		var m ocispec.Manifest
 		if err := json.Unmarshal(raw, &m); err != nil || len(m.Layers) != 1 || m.Layers[0].Size > maxBundle {
@@ -88,7 +89,7 @@ func (r *Reader) Bundles(ctx context.Context, version string) ([][]byte, error) 
 		}
 		b, err := content.FetchAll(ctx, repo, m.Layers[0])
 		if err != nil {
-			return nil, fmt.Errorf("reading the bundle of referrer %s: %w", d.Digest, Explain(err))
+			return nil, fmt.Errorf("reading the bundle of referrer %s: %w", d.Digest, registry.Explain(err))
 		}
 		out = append(out, b)
 	}

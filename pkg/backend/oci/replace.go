@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/capirepo/capirepo/pkg/publish"
+	"github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/release"
 	"oras.land/oras-go/v2/content"
 )
@@ -37,7 +38,7 @@ func (p *Publisher) removeStale(ctx context.Context, repo Repo, j *job, signs fu
 		}
 		for _, d := range j.stale[r] {
 			if err := del.Delete(ctx, d); err != nil {
-				return fmt.Errorf("%s: the new signature of %s is attached, but the replaced one (referrer %s) stays: %w", j.Ref(), r, d.Digest, Explain(err))
+				return fmt.Errorf("%s: the new signature of %s is attached, but the replaced one (referrer %s) stays: %w", j.Ref(), r, d.Digest, registry.Explain(err))
 			}
 		}
 	}

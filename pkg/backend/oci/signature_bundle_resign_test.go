@@ -7,7 +7,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
-	"github.com/capirepo/capirepo/pkg/release"
+	regclient "github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/sign"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 	"github.com/capirepo/capirepo/pkg/testsupport/sigstore"
@@ -19,7 +19,7 @@ import (
 func signedFor(t *testing.T, srv *registry.Server, key *sign.Policy) map[string]ocispec.Descriptor {
 	t.Helper()
 	ctx := context.Background()
-	repo, err := Remote{PlainHTTP: true}.Repository(srv.Host + "/capi/all")
+	repo, err := regclient.Remote{PlainHTTP: true}.Repository(srv.Host + "/capi/all")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,24 +69,24 @@ func TestResignBundleKeepsEveryReleasesSignature(t *testing.T) {
 	s := set(rel(layout.InfrastructureProvider, "aws", "v1.2.3", "kind: A\n"), rel(layout.InfrastructureProvider, "gcp", "v1.2.3", "kind: G\n"))
 	opts := Options{Bundle: &Bundle{Name: "all"}, Resign: &sign.Resigner{Signer: signer, Builder: "test"}}
 	ctx := context.Background()
-	if rep, err := publish.Publish(ctx, s, newPub(t, srv, opts), publish.Policy{}); err != nil || rep.Count(release.Written) != 8 {
-		t.Fatalf("first run: err %v, %d written; want the 6 files and 2 signatures", err, rep.Count(release.Written))
+	if rep, err := publish.Publish(ctx, s, newPub(t, srv, opts), publish.Policy{}); err != nil || rep.Count(publish.Written) != 8 {
+		t.Fatalf("first run: err %v, %d written; want the 6 files and 2 signatures", err, rep.Count(publish.Written))
 	}
 	sigs := signedFor(t, srv, key)
 	if len(sigs) != 2 {
 		t.Fatalf("signatures for %v, want aws and gcp", sigs)
 	}
-	repo, _ := Remote{PlainHTTP: true}.Repository(srv.Host + "/capi/all")
+	repo, _ := regclient.Remote{PlainHTTP: true}.Repository(srv.Host + "/capi/all")
 	if err := repo.Delete(ctx, sigs["infrastructure-gcp v1.2.3"]); err != nil {
 		t.Fatal(err)
 	}
 	rep, err := publish.Publish(ctx, s, newPub(t, srv, opts), publish.Policy{})
-	if !errors.Is(err, release.ErrConflict) || rep.Count(release.Refused) != 1 || rep.Count(release.Skipped) != 7 {
-		t.Fatalf("without --replace: err %v, %d refused, %d skipped; want gcp's missing signature refused, aws's skipped", err, rep.Count(release.Refused), rep.Count(release.Skipped))
+	if !errors.Is(err, publish.ErrConflict) || rep.Count(publish.Refused) != 1 || rep.Count(publish.Skipped) != 7 {
+		t.Fatalf("without --replace: err %v, %d refused, %d skipped; want gcp's missing signature refused, aws's skipped", err, rep.Count(publish.Refused), rep.Count(publish.Skipped))
 	}
 	rep, err = publish.Publish(ctx, s, newPub(t, srv, opts), publish.Policy{Replace: true})
-	if err != nil || rep.Count(release.Written) != 1 || rep.Count(release.Skipped) != 7 {
-		t.Fatalf("with --replace: err %v, %d written, %d skipped; want gcp's signature put, the rest skipped", err, rep.Count(release.Written), rep.Count(release.Skipped))
+	if err != nil || rep.Count(publish.Written) != 1 || rep.Count(publish.Skipped) != 7 {
+		t.Fatalf("with --replace: err %v, %d written, %d skipped; want gcp's signature put, the rest skipped", err, rep.Count(publish.Written), rep.Count(publish.Skipped))
 	}
 	if got := signedFor(t, srv, key); len(got) != 2 || got["infrastructure-aws v1.2.3"].Digest != sigs["infrastructure-aws v1.2.3"].Digest {
 		t.Errorf("signatures for %v; want aws's first signature kept and gcp's signed again", got)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
+	regclient "github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 )
@@ -22,13 +23,13 @@ func TestBundleArtifactCarriesEveryReleasesBundle(t *testing.T) {
 		rels = append(rels, r)
 	}
 	opts := Options{Bundle: &Bundle{Name: "kubeadm"}}
-	for run, want := range []string{release.Written, release.Skipped} {
+	for run, want := range []string{publish.Written, publish.Skipped} {
 		rep, err := publish.Publish(context.Background(), set(rels...), newPub(t, srv, opts), publish.Policy{})
 		if err != nil || rep.Count(want) != 8 {
 			t.Fatalf("run %d: err %v, %s %d; want all 8 files (both bundles too)", run+1, err, want, rep.Count(want))
 		}
 	}
-	rd := NewReader(Remote{PlainHTTP: true}, srv.Host+"/capi/kubeadm", "")
+	rd := NewReader(regclient.Remote{PlainHTTP: true}, srv.Host+"/capi/kubeadm", "")
 	names, err := rd.Files(context.Background(), "v1.10.0")
 	if err != nil || len(names) != 6 {
 		t.Errorf("artifact layers %v (%v): want the 6 release files, no bundle", names, err)

@@ -8,7 +8,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
-	"github.com/capirepo/capirepo/pkg/release"
+	regclient "github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 )
 
@@ -40,7 +40,7 @@ func count(list []string, s string) int {
 }
 
 func awsReader(srv *registry.Server) *Reader {
-	return NewReader(Remote{PlainHTTP: true}, srv.Host+"/capi/infrastructure-aws", "")
+	return NewReader(regclient.Remote{PlainHTTP: true}, srv.Host+"/capi/infrastructure-aws", "")
 }
 
 // TestResignSignsAnUnsignedRelease: with a Resigner an unsigned release is signed for
@@ -50,7 +50,7 @@ func TestResignSignsAnUnsignedRelease(t *testing.T) {
 	srv := registry.New(t)
 	r := rel(layout.InfrastructureProvider, "aws", "v1.2.3", "kind: A\n")
 	f := &resigner{statement: "derived"}
-	for run, want := range []string{release.Written, release.Skipped} {
+	for run, want := range []string{publish.Written, publish.Skipped} {
 		rep, err := publish.Publish(context.Background(), set(r), newPub(t, srv, Options{Resign: f}), publish.Policy{})
 		if err != nil || rep.Count(want) != 4 {
 			t.Fatalf("run %d: err %v, %s %d; want the 3 files and the signature", run+1, err, want, rep.Count(want))
@@ -75,7 +75,7 @@ func TestOthersSignaturesNeverBlockSigning(t *testing.T) {
 	if _, err := publish.Publish(ctx, set(r), newPub(t, srv, Options{}), publish.Policy{}); err != nil {
 		t.Fatal(err)
 	}
-	repo, err := Remote{PlainHTTP: true}.Repository(srv.Host + "/capi/infrastructure-aws")
+	repo, err := regclient.Remote{PlainHTTP: true}.Repository(srv.Host + "/capi/infrastructure-aws")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,12 +88,12 @@ func TestOthersSignaturesNeverBlockSigning(t *testing.T) {
 	}
 	f := &resigner{statement: "mine"}
 	rep, err := publish.Publish(ctx, set(r), newPub(t, srv, Options{Resign: f}), publish.Policy{})
-	if !errors.Is(err, release.ErrConflict) || rep.Count(release.Refused) != 1 || len(f.calls) != 0 {
-		t.Fatalf("without --replace: err %v, %d refused, %d signed; want the missing signature refused, nothing signed", err, rep.Count(release.Refused), len(f.calls))
+	if !errors.Is(err, publish.ErrConflict) || rep.Count(publish.Refused) != 1 || len(f.calls) != 0 {
+		t.Fatalf("without --replace: err %v, %d refused, %d signed; want the missing signature refused, nothing signed", err, rep.Count(publish.Refused), len(f.calls))
 	}
 	rep, err = publish.Publish(ctx, set(r), newPub(t, srv, Options{Resign: f}), publish.Policy{Replace: true})
-	if err != nil || rep.Count(release.Written) != 1 || rep.Count(release.Skipped) != 3 {
-		t.Fatalf("with --replace: err %v, %d written, %d skipped; want the signature written, the files skipped", err, rep.Count(release.Written), rep.Count(release.Skipped))
+	if err != nil || rep.Count(publish.Written) != 1 || rep.Count(publish.Skipped) != 3 {
+		t.Fatalf("with --replace: err %v, %d written, %d skipped; want the signature written, the files skipped", err, rep.Count(publish.Written), rep.Count(publish.Skipped))
 	}
 	if got := marks(t, awsReader(srv)); len(got) != 3 || count(got, "mine") != 1 {
 		t.Errorf("signatures %q: want the build's, the other one and mine", got)
@@ -114,12 +114,12 @@ func TestReplaceReplacesThisSignersSignature(t *testing.T) {
 		t.Fatal(err)
 	}
 	now := &resigner{statement: "new"}
-	if _, err := publish.Publish(ctx, set(r), newPub(t, srv, Options{Resign: now}), publish.Policy{}); !errors.Is(err, release.ErrConflict) {
+	if _, err := publish.Publish(ctx, set(r), newPub(t, srv, Options{Resign: now}), publish.Policy{}); !errors.Is(err, publish.ErrConflict) {
 		t.Fatalf("without --replace: %v, want a conflict", err)
 	}
 	rep, err := publish.Publish(ctx, set(r), newPub(t, srv, Options{Resign: now}), publish.Policy{Replace: true})
-	if err != nil || rep.Count(release.Replaced) != 1 {
-		t.Fatalf("with --replace: err %v, %d replaced; want the signature replaced", err, rep.Count(release.Replaced))
+	if err != nil || rep.Count(publish.Replaced) != 1 {
+		t.Fatalf("with --replace: err %v, %d replaced; want the signature replaced", err, rep.Count(publish.Replaced))
 	}
 	if got := marks(t, awsReader(srv)); len(got) != 2 || count(got, "new") != 1 || count(got, "old") != 0 {
 		t.Errorf("signatures %q: want the build's and the new one; the old one removed", got)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/publish"
+	regclient "github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/release"
 	"github.com/capirepo/capirepo/pkg/testsupport/registry"
 	"github.com/opencontainers/go-digest"
@@ -70,7 +71,7 @@ func (f *resigner) Holder(_ context.Context, r *release.Release, _ []byte, _ str
 
 func publishTwice(t *testing.T, srv *registry.Server, r *release.Release, opts Options) *Reader {
 	t.Helper()
-	for run, want := range []string{release.Written, release.Skipped} {
+	for run, want := range []string{publish.Written, publish.Skipped} {
 		rep, err := publish.Publish(context.Background(), set(r), newPub(t, srv, opts), publish.Policy{})
 		if err != nil || rep.Count(want) != 4 {
 			t.Fatalf("run %d: err %v, %s %d; want all 4 files (the bundle too)", run+1, err, want, rep.Count(want))
@@ -79,7 +80,7 @@ func publishTwice(t *testing.T, srv *registry.Server, r *release.Release, opts O
 	if r.File(bundleFile(r)) == nil {
 		t.Fatal("the publisher removed the bundle from the set other destinations share")
 	}
-	return NewReader(Remote{PlainHTTP: true}, srv.Host+"/capi/infrastructure-aws", "")
+	return NewReader(regclient.Remote{PlainHTTP: true}, srv.Host+"/capi/infrastructure-aws", "")
 }
 
 func TestBundleIsAReferrerNotALayer(t *testing.T) {
@@ -122,7 +123,7 @@ func TestResignCheckRefusesBeforeAnyWrite(t *testing.T) {
 	if !errors.Is(err, refuse) {
 		t.Fatalf("err %v, want the Resigner's refusal", err)
 	}
-	if _, err := NewReader(Remote{PlainHTTP: true}, srv.Host+"/capi/infrastructure-aws", "").Files(context.Background(), "v1.2.3"); err == nil {
+	if _, err := NewReader(regclient.Remote{PlainHTTP: true}, srv.Host+"/capi/infrastructure-aws", "").Files(context.Background(), "v1.2.3"); err == nil {
 		t.Error("the refused release was pushed")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/capirepo/capirepo/pkg/publish"
+	"github.com/capirepo/capirepo/pkg/registry"
 	"github.com/capirepo/capirepo/pkg/release"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	"oras.land/oras-go/v2/content"
@@ -15,13 +16,13 @@ import (
 
 // Preflight packs the set: a version that cannot be a tag, or files the operator
 // would not find, are refused before anything is read or written
-// (release.ErrInvalid); with a Resigner, so is a release whose statement cannot be
+// (publish.ErrInvalid); with a Resigner, so is a release whose statement cannot be
 // signed again (Resigner.Check: a file differs from its bundle, or the bundle does not
 // verify under the input trust, by default the signing key itself), with its own error.
 func (p *Publisher) Preflight(ctx context.Context, set *release.Set, _ publish.Policy) error {
 	jobs, err := p.pack(set)
 	if err != nil || p.opts.Resign == nil {
-		return release.Invalid(err)
+		return publish.Invalid(err)
 	}
 	for _, j := range jobs {
 		for _, r := range j.rels {
@@ -39,7 +40,7 @@ func (p *Publisher) Preflight(ctx context.Context, set *release.Set, _ publish.P
 func (p *Publisher) State(ctx context.Context, set *release.Set) (publish.State, error) {
 	jobs, err := p.pack(set)
 	if err != nil {
-		return publish.State{}, release.Invalid(err)
+		return publish.State{}, publish.Invalid(err)
 	}
 	st := publish.NewState(&snapshot{jobs: jobs})
 	for _, j := range jobs {
@@ -60,7 +61,7 @@ func (p *Publisher) readHeld(ctx context.Context, j *job, st map[publish.Version
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("reading %s: %w", j.Ref(), Explain(err))
+		return fmt.Errorf("reading %s: %w", j.Ref(), registry.Explain(err))
 	}
 	defer rc.Close()
 	raw, err := content.ReadAll(rc, desc)
@@ -70,7 +71,7 @@ func (p *Publisher) readHeld(ctx context.Context, j *job, st map[publish.Version
 	j.have = desc.Digest
 	var m ocispec.Manifest
 	if err := json.Unmarshal(raw, &m); err != nil || desc.MediaType != ocispec.MediaTypeImageManifest {
-		return fmt.Errorf("%w: %s holds a %s, not a provider artifact: choose another path", release.ErrConflict, j.Ref(), desc.MediaType)
+		return fmt.Errorf("%w: %s holds a %s, not a provider artifact: choose another path", publish.ErrConflict, j.Ref(), desc.MediaType)
 	}
 	signed := map[*release.Release]signature{}
 	if desc.Digest == j.art.Desc.Digest { // referrers of another manifest sign no part of this one

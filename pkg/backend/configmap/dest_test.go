@@ -25,12 +25,12 @@ func TestDestRefusesAndReplaces(t *testing.T) {
 		t.Fatal(err)
 	}
 	changed := rel(layout.InfrastructureProvider, "sample", "v1.2.0", small("sample-system")+"# changed\n")
-	if err := publishTo(dir, "", false, changed); !errors.Is(err, release.ErrConflict) {
+	if err := publishTo(dir, "", false, changed); !errors.Is(err, publish.ErrConflict) {
 		t.Fatalf("changed content: %v, want a conflict", err)
 	}
 	err := publishTo(dir, "elsewhere", false, v1)
 	wantErr(t, err, "is in namespace sample-system there", "this run writes namespace elsewhere", "--replace")
-	if !errors.Is(err, release.ErrConflict) {
+	if !errors.Is(err, publish.ErrConflict) {
 		t.Errorf("another namespace is not a conflict: %v", err)
 	}
 	if err := publishTo(dir, "elsewhere", true, v1); err != nil {
@@ -48,7 +48,7 @@ func TestDestRefusesOverflowBeforeWriting(t *testing.T) {
 	big := rel(layout.InfrastructureProvider, "noisy", "v1.2.0", noise(2*MaxSize))
 	err := publishTo(dir, "", false, ok, big)
 	wantErr(t, err, "infrastructure-noisy v1.2.0", "over the API server's limit")
-	if !errors.Is(err, release.ErrInvalid) {
+	if !errors.Is(err, publish.ErrInvalid) {
 		t.Errorf("overflow is not an input error: %v", err)
 	}
 	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {

@@ -32,7 +32,7 @@ func (d *Dest) String() string { return "configmaps:" + d.Dir }
 func (d *Dest) Select(set *release.Set) *release.Set { return strip(set) }
 
 // Preflight refuses, before anything is read, a set the operator could not take
-// from ConfigMaps (names, build metadata, over 1 MiB after gzip): release.Invalid.
+// from ConfigMaps (names, build metadata, over 1 MiB after gzip): publish.Invalid.
 // A version already in the folder in another namespace is a conflict, named as such,
 // unless the policy replaces.
 func (d *Dest) Preflight(_ context.Context, set *release.Set, pol publish.Policy) error {
@@ -51,7 +51,7 @@ func (d *Dest) Preflight(_ context.Context, set *release.Set, pol publish.Policy
 		}
 	}
 	if len(moved) > 0 {
-		return fmt.Errorf("%w: %s; nothing was changed: give --namespace to match, or --replace to move them", release.ErrConflict, strings.Join(moved, "; "))
+		return fmt.Errorf("%w: %s; nothing was changed: give --namespace to match, or --replace to move them", publish.ErrConflict, strings.Join(moved, "; "))
 	}
 	return nil
 }

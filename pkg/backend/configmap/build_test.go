@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
@@ -91,7 +92,7 @@ func TestFromSetDefaultsToTheComponentsNamespace(t *testing.T) {
 	}}
 	_, err := fromSet(set, "")
 	wantErr(t, err, "bootstrap-none v1.2.0", "creates 0 Namespaces", "--namespace")
-	if !errors.Is(err, release.ErrInvalid) {
+	if !errors.Is(err, publish.ErrInvalid) {
 		t.Errorf("error is not an input error: %v", err)
 	}
 	cms, err := fromSet(&release.Set{Releases: set.Releases[:1]}, "")

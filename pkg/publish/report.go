@@ -1,13 +1,12 @@
-package release
+package publish
 
 import (
 	"errors"
 	"fmt"
 	"io"
 	"sort"
-	"strings"
 
-	"github.com/capirepo/capirepo/pkg/layout"
+	"github.com/capirepo/capirepo/pkg/release"
 )
 
 // Actions a publisher reports per file or version.
@@ -20,8 +19,8 @@ const (
 	Pending  = "pending"  // planned, but the run stopped before it was done
 )
 
-// Action is what a publisher did with one file of one release.
-type Action struct {
+// Outcome is what a publisher did with one file of one release.
+type Outcome struct {
 	Release string `json:"release"` // "infrastructure-aws v1.2.3"
 	File    string `json:"file"`
 	Action  string `json:"action"`
@@ -30,14 +29,14 @@ type Action struct {
 
 // Report is a publisher's summary, printed by the CLI as text or JSON.
 type Report struct {
-	Destination string   `json:"destination"`
-	Actions     []Action `json:"actions"`
-	Notes       []string `json:"notes,omitempty"` // e.g. the clusterctl providers: entry to use
+	Destination string    `json:"destination"`
+	Actions     []Outcome `json:"actions"`
+	Notes       []string  `json:"notes,omitempty"` // e.g. the clusterctl providers: entry to use
 }
 
 // Add appends an action.
 func (r *Report) Add(rel, file, action, detail string) {
-	r.Actions = append(r.Actions, Action{rel, file, action, detail})
+	r.Actions = append(r.Actions, Outcome{rel, file, action, detail})
 }
 
 // Count returns how many actions have the given kind.
@@ -53,8 +52,8 @@ func (r *Report) Count(action string) int {
 
 // WriteText prints one line per action and a summary line.
 func (r *Report) WriteText(w io.Writer) {
-	acts := append([]Action(nil), r.Actions...)
-	sort.SliceStable(acts, func(i, j int) bool { return releaseLess(acts[i].Release, acts[j].Release) })
+	acts := append([]Outcome(nil), r.Actions...)
+	sort.SliceStable(acts, func(i, j int) bool { return release.NameLess(acts[i].Release, acts[j].Release) })
 	for _, a := range acts {
 		line := fmt.Sprintf("%-9s %s %s", a.Action, a.Release, a.File)
 		if a.Detail != "" {
@@ -76,7 +75,7 @@ func (r *Report) WriteText(w io.Writer) {
 }
 
 // ErrConflict marks a refusal: the destination already holds different content for a
-// version, and nothing was changed. pkg/publish returns it, for every destination,
+// version, and nothing was changed. Publish returns it, for every destination,
 // before any write; the CLI maps it to exit 5.
 var ErrConflict = errors.New("different content is already published")
 
@@ -97,19 +96,3 @@ type invalidError struct{ err error }
 
 func (e invalidError) Error() string   { return e.err.Error() }
 func (e invalidError) Unwrap() []error { return []error{e.err, ErrInvalid} }
-
-// releaseLess orders "label version" names by label, then by SemVer (v1.9.0 before
-// v1.10.0); names that do not parse keep string order.
-func releaseLess(a, b string) bool {
-	la, va, _ := strings.Cut(a, " ")
-	lb, vb, _ := strings.Cut(b, " ")
-	if la != lb {
-		return la < lb
-	}
-	x, errx := layout.ParseVersion(va)
-	y, erry := layout.ParseVersion(vb)
-	if errx != nil || erry != nil {
-		return va < vb
-	}
-	return x.LessThan(y)
-}

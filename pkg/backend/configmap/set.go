@@ -4,12 +4,13 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/publish"
 	"github.com/capirepo/capirepo/pkg/release"
 )
 
 // fromSet returns the ConfigMaps of every release of set, in set order, each in ns or,
 // when ns is "", in its DefaultNamespace. Every release that cannot be one is named in
-// a single error, marked release.Invalid.
+// a single error, marked publish.Invalid.
 func fromSet(set *release.Set, ns string) ([]*ConfigMap, error) {
 	var out []*ConfigMap
 	var errs []string
@@ -22,7 +23,7 @@ func fromSet(set *release.Set, ns string) ([]*ConfigMap, error) {
 		out = append(out, cm)
 	}
 	if len(errs) > 0 {
-		return nil, release.Invalid(fmt.Errorf("%s", strings.Join(errs, "; ")))
+		return nil, publish.Invalid(fmt.Errorf("%s", strings.Join(errs, "; ")))
 	}
 	return out, nil
 }

@@ -1,4 +1,4 @@
-package oci
+package registry
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"strings"
 	"sync"
 
-	"oras.land/oras-go/v2/registry"
+	orasregistry "oras.land/oras-go/v2/registry"
 	"oras.land/oras-go/v2/registry/remote/auth"
 	"oras.land/oras-go/v2/registry/remote/credentials"
 )
@@ -32,7 +32,7 @@ func Credentials(s Secrets, hosts ...string) (auth.CredentialFunc, error) {
 	return func(ctx context.Context, host string) (auth.Credential, error) {
 		for _, h := range hosts {
 			// oras asks for docker.io's credentials as registry-1.docker.io
-			if strings.EqualFold(h, host) || strings.EqualFold(registry.Reference{Registry: h}.Host(), host) {
+			if strings.EqualFold(h, host) || strings.EqualFold(orasregistry.Reference{Registry: h}.Host(), host) {
 				return c, nil
 			}
 		}
