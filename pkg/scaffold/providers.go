@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/layout"
+
+	"github.com/capirepo/capirepo/pkg/scaffold/releasescript"
 )
 
 // groupTypes maps a cluster.x-k8s.io API group to the provider type that owns it.
@@ -206,9 +208,9 @@ func (s *treeSurvey) provider(srcs []*source) *Provider {
 	main := srcs[0]
 	p := &Provider{Provider: layout.Provider{Type: layout.Type(main.typ())}, TypeNote: main.typeNote(), Root: providerRoot(main.rel), Components: main.rel, scriptHints: s.hints}
 	p.trees = append(p.trees, main.tree)
-	if b, ok := s.buildOf(main.rel); ok && b.file != componentsFile(p.Type) {
-		p.File = b.file
-		p.cite("componentsFile", Scripted, "the name %s renders it to", b.at)
+	if b, ok := s.buildOf(main.rel); ok && b.File != componentsFile(p.Type) {
+		p.File = b.File
+		p.cite("componentsFile", Scripted, "the name %s renders it to", b.At)
 	}
 	for _, o := range srcs[1:] {
 		if main.tree.includes(o.tree.dir) {
@@ -219,7 +221,7 @@ func (s *treeSurvey) provider(srcs []*source) *Provider {
 			continue
 		}
 		if b, ok := s.buildOf(o.rel); ok {
-			p.Extra = append(p.Extra, Extra{Name: b.file, Kustomize: o.rel, At: b.at + " renders it", Image: s.image(o)})
+			p.Extra = append(p.Extra, Extra{Name: b.File, Kustomize: o.rel, At: b.At + " renders it", Image: s.image(o)})
 			p.trees = append(p.trees, o.tree)
 		} else if !includedByAny(o, srcs) && !devFolder(o.rel) {
 			p.Variants = append(p.Variants, o.rel)
@@ -285,17 +287,17 @@ func componentsFile(typ layout.Type) string { return layout.ComponentsFile(typ) 
 
 // buildOf returns the Makefile's components build of the folder rel: one naming it, or
 // one naming a copy of it outside the tree (CAPV builds $(BUILD_DIR)/config/default).
-func (s *treeSurvey) buildOf(rel string) (componentBuild, bool) {
-	for _, b := range s.hints.builds {
-		if b.folder() == rel {
+func (s *treeSurvey) buildOf(rel string) (releasescript.ComponentBuild, bool) {
+	for _, b := range s.hints.Builds {
+		if b.Folder() == rel {
 			return b, true
 		}
 	}
-	for _, b := range s.hints.builds {
-		d := b.folder()
+	for _, b := range s.hints.Builds {
+		d := b.Folder()
 		if _, err := os.Stat(s.abs(d)); strings.HasSuffix(d, "/"+rel) && err != nil {
 			return b, true
 		}
 	}
-	return componentBuild{}, false
+	return releasescript.ComponentBuild{}, false
 }
