@@ -12,17 +12,6 @@ import (
 	"github.com/capirepo/capirepo/pkg/scaffold/releasescript"
 )
 
-// groupTypes maps a cluster.x-k8s.io API group to the provider type that owns it.
-var groupTypes = map[string]string{
-	"cluster.x-k8s.io":                "CoreProvider",
-	"bootstrap.cluster.x-k8s.io":      "BootstrapProvider",
-	"controlplane.cluster.x-k8s.io":   "ControlPlaneProvider",
-	"infrastructure.cluster.x-k8s.io": "InfrastructureProvider",
-	"ipam.cluster.x-k8s.io":           "IPAMProvider",
-	"runtime.cluster.x-k8s.io":        "RuntimeExtensionProvider",
-	"addons.cluster.x-k8s.io":         "AddonProvider",
-}
-
 // providerType returns the one type the CRD groups fit: the core provider when
 // cluster.x-k8s.io itself is served (the core also serves addons, ipam and runtime
 // groups), otherwise the single type of the cluster.x-k8s.io groups ("" if mixed or none).
@@ -91,18 +80,19 @@ func (src *source) typeNote() string {
 	return "its CRDs serve " + strings.Join(groups, ", ") + ": one provider of this type (check it)"
 }
 
-// groupType maps a group, or a sub-group such as CAPV's
-// vmware.infrastructure.cluster.x-k8s.io, to its provider type.
+// groupType is the provider type of a Cluster API group: CoreProvider for
+// cluster.x-k8s.io itself; for a *.cluster.x-k8s.io group (a sub-group such as CAPV's
+// vmware.infrastructure.cluster.x-k8s.io too) the type layout reads in it; "" for any
+// other group. layout names no type for Cluster API's ipam, addons and runtime groups:
+// a provider serving only those gets its type from its label (typ).
 func groupType(g string) string {
-	if t := groupTypes[g]; t != "" {
-		return t
+	if g == "cluster.x-k8s.io" {
+		return string(layout.CoreProvider)
 	}
-	if i := strings.Index(g, "."); i > 0 && g != "cluster.x-k8s.io" {
-		if t := groupTypes[g[i+1:]]; t != "CoreProvider" {
-			return t
-		}
+	if !strings.HasSuffix(g, ".cluster.x-k8s.io") {
+		return ""
 	}
-	return ""
+	return string(layout.TypeOfAnyGroup(g))
 }
 
 // components are the sources that load a Deployment and the CRDs of one type.
