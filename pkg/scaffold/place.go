@@ -22,6 +22,10 @@ func (s *treeSurvey) placeTemplates(ps []*Provider) []Entry {
 	all = append(all, files...)
 	all = append(all, s.releaseCopies()...)
 	commented = append(commented, notes...)
+	if builds := s.classBuilds(); len(builds) > 0 {
+		all = append(withoutClassBuilds(all, builds), builds...)
+		commented = withoutClassBuilds(commented, builds)
+	}
 	var unplaced []Entry
 	for _, t := range all {
 		if p := owner(ps, t.rel); p != nil {

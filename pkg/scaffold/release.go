@@ -38,7 +38,7 @@ func (s *treeSurvey) fromSource(e Entry, source string) bool {
 	case strings.HasPrefix(source, "kustomize:"):
 		return e.Kustomize == strings.TrimPrefix(source, "kustomize:")
 	case e.Path != "":
-		return match(e.Path)
+		return match(e.Path) || s.copiedTo[e.Path] != "" && match(s.copiedTo[e.Path])
 	case e.ClusterClass != "" && !s.treeDir(e.ClusterClass):
 		return match(e.ClusterClass)
 	}

@@ -38,6 +38,7 @@ type treeSurvey struct {
 	fileNames map[string][]nameClaim // components file names the docs give, by type
 	oneImage  bool                   // every provider leaves the same manager image (one provider, or k0smotron's one binary)
 	plainYAML []string               // the first YAML files found (for the refusal of a tree without kustomization)
+	copiedTo  map[string]string      // template file -> the tree file a release line copies it to (classCopies)
 }
 
 var templateFile = regexp.MustCompile(`^(cluster-template.*|clusterclass-.*|.*cluster-?class.*)\.ya?ml$`)

@@ -114,6 +114,9 @@ func (h *Hints) fromLine(root string, l Line) {
 		h.addFlavor(root, m[3], m[2], l)
 		return
 	}
+	if m := classBuild.FindStringSubmatch(t); m != nil && !(l.Dev() && !l.Release) && !IsTestPath(m[2]) {
+		h.addClassBuild(m[1], m[2], l.At)
+	}
 	if m := BuildLine.FindStringSubmatch(t); m != nil {
 		if f := BuildDir(m[1]); f != "" {
 			h.Outputs[CleanRel(strings.Trim(m[2], `"'`))] = CleanRel(strings.Trim(f, `"'`))

@@ -25,6 +25,7 @@ type Hints struct {
 	PullRelease  bool                // on the release path
 	OpenAPI      bool                // the build generates runtime-sdk-openapi.yaml
 	Builds       []ComponentBuild    // kustomize builds of components files
+	ClassBuilds  []ClassBuild        // kustomize builds of ClusterClass files
 	ImagePin     string              // how the Makefile sets the release image, for the comment
 	ScriptFiles  []string            // files read, for comments
 	Lines        []Line              // every line read, expanded

@@ -1,0 +1,64 @@
+package scaffold
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	fixture "github.com/capirepo/capirepo/pkg/testsupport/tree"
+)
+
+// TestInitSurveyClasses: trees shaped like the providers issue 37's survey read, where
+// init's best value differed from what the release ships.
+func TestInitSurveyClasses(t *testing.T) {
+	t.Parallel()
+	for _, c := range []classCase{classLoop()} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			dir := fixture.Write(t, c.files)
+			plan, err := Inspect(t.Context(), dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			config := string(plan.Config())
+			for _, want := range c.config {
+				if !strings.Contains(config, want) {
+					t.Errorf("config lacks %q:\n%s", want, config)
+				}
+			}
+			writeConfig(t, dir, plan)
+			if got := build(t, dir); !slices.Equal(got, c.built) {
+				t.Errorf("built %v\n want %v\nconfig:\n%s", got, c.built, config)
+			}
+		})
+	}
+}
+
+// classLoop (linode's hack/generate-flavors.sh): a script loop over a list of
+// ClusterClass folders builds each into templates/<folder>.yaml and copies the folder's
+// cluster-template.yaml beside it as cluster-template-<folder>.yaml (the folder loads a
+// flavor and deletes its Cluster); the release target
+// moves templates/cluster-template* and templates/clusterclass* into the release.
+func classLoop() classCase {
+	f := provider(files{"Makefile": "RELEASE_DIR ?= infrastructure-foo\n\nrelease: generate-flavors release-templates\n\n" +
+		"generate-flavors:\n\tbash hack/generate-flavors.sh\n\n" +
+		"release-templates:\n\tmv templates/cluster-template* $(RELEASE_DIR)/\n\tmv templates/clusterclass* $(RELEASE_DIR)/\n",
+		"hack/generate-flavors.sh": "#!/bin/bash\nREPO_ROOT=$(dirname \"${BASH_SOURCE[0]}\")/..\nFLAVORS_DIR=\"${REPO_ROOT}/templates/flavors\"\n" +
+			"SUPPORTED_CLUSTERCLASSES=(\n    \"clusterclass-kubeadm\"\n)\n" +
+			"for clusterclass in ${SUPPORTED_CLUSTERCLASSES[@]}; do\n" +
+			"    kustomize build \"${FLAVORS_DIR}/${clusterclass}\" > \"${REPO_ROOT}/templates/${clusterclass}.yaml\"\n" +
+			"    cp \"${FLAVORS_DIR}/${clusterclass}/cluster-template.yaml\" \"${REPO_ROOT}/templates/cluster-template-${clusterclass}.yaml\"\ndone\n" +
+			"for name in $(ls \"${FLAVORS_DIR}/kubeadm\"); do\n" +
+			"    kustomize build \"${FLAVORS_DIR}/kubeadm/${name}\" > \"${REPO_ROOT}/templates/cluster-template-kubeadm-${name}.yaml\"\ndone\n" +
+			"mv \"${REPO_ROOT}/templates/cluster-template-kubeadm-default.yaml\" \"${REPO_ROOT}/templates/cluster-template.yaml\"\n"})
+	flavor(f, "templates/flavors/kubeadm/default", "kubeadm")
+	cc := "templates/flavors/clusterclass-kubeadm/"
+	f[cc+"kustomization.yaml"] = "resources:\n- clusterClass.yaml\n- ../kubeadm/default\npatches:\n- path: delete.yaml\n"
+	f[cc+"delete.yaml"] = "$patch: delete\napiVersion: cluster.x-k8s.io/v1beta1\nkind: Cluster\nmetadata:\n  name: ${CLUSTER_NAME}\n  namespace: ${NAMESPACE}\n"
+	f[cc+"clusterClass.yaml"] = clusterClass("kubeadm")
+	f[cc+"cluster-template.yaml"] = cluster("topology")
+	return classCase{name: "a script loop builds ClusterClass folders and copies their cluster-template.yaml", files: f,
+		config: []string{"clusterClass: templates/flavors/clusterclass-kubeadm # rendered by hack/generate-flavors.sh:8 as clusterclass-kubeadm.yaml",
+			`{flavor: "clusterclass-kubeadm", path: templates/flavors/clusterclass-kubeadm/cluster-template.yaml}`},
+		built: foo("cluster-template.yaml", "cluster-template-clusterclass-kubeadm.yaml", "clusterclass-kubeadm.yaml")}
+}
