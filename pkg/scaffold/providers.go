@@ -195,6 +195,7 @@ func (s *treeSurvey) provider(srcs []*source) *Provider {
 	slices.SortFunc(srcs, func(a, b *source) int {
 		return cmp.Or(cmp.Compare(rank(a, srcs), rank(b, srcs)), cmp.Compare(len(a.rel), len(b.rel)), cmp.Compare(a.rel, b.rel))
 	})
+	s.releaseOverlayFirst(srcs)
 	main := srcs[0]
 	p := &Provider{Provider: layout.Provider{Type: layout.Type(main.typ())}, TypeNote: main.typeNote(), Root: providerRoot(main.rel), Components: main.rel, scriptHints: s.hints}
 	p.trees = append(p.trees, main.tree)

@@ -12,7 +12,7 @@ import (
 // init's best value differed from what the release ships.
 func TestInitSurveyClasses(t *testing.T) {
 	t.Parallel()
-	for _, c := range []classCase{classLoop()} {
+	for _, c := range []classCase{classLoop(), overlayDefault()} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			dir := fixture.Write(t, c.files)
@@ -61,4 +61,29 @@ func classLoop() classCase {
 		config: []string{"clusterClass: templates/flavors/clusterclass-kubeadm # rendered by hack/generate-flavors.sh:8 as clusterclass-kubeadm.yaml",
 			`{flavor: "clusterclass-kubeadm", path: templates/flavors/clusterclass-kubeadm/cluster-template.yaml}`},
 		built: foo("cluster-template.yaml", "cluster-template-clusterclass-kubeadm.yaml", "clusterclass-kubeadm.yaml")}
+}
+
+// overlayDefault (nutanix): the release builds config/overlays/default/$(OVERLAY) and
+// the templates from templates/overlays/*/$(OVERLAY), where OVERLAY defaults, through
+// Make functions, to basic-auth unless API_KEY is set (the release sets none).
+func overlayDefault() classCase {
+	f := provider(files{"Makefile": "TEMPLATES_DIR := templates\nRELEASE_DIR ?= out\n" +
+		"CREDENTIALS_TYPE ?= $(if $(strip $(API_KEY)),api_key,basic_auth)\nCREDENTIALS_OVERLAY ?= $(subst _,-,$(CREDENTIALS_TYPE))\n\n" +
+		"release-manifests: cluster-templates\n\tmkdir -p $(RELEASE_DIR)\n" +
+		"\tkustomize build config/overlays/default/$(CREDENTIALS_OVERLAY) > $(RELEASE_DIR)/infrastructure-components.yaml\n" +
+		"\tcp $(TEMPLATES_DIR)/cluster-template*.yaml $(RELEASE_DIR)\n\tcp metadata.yaml $(RELEASE_DIR)/metadata.yaml\n\n" +
+		"cluster-templates:\n\tkustomize build $(TEMPLATES_DIR)/overlays/base/$(CREDENTIALS_OVERLAY) > $(TEMPLATES_DIR)/cluster-template.yaml\n" +
+		"\tkustomize build $(TEMPLATES_DIR)/overlays/csi3/$(CREDENTIALS_OVERLAY) > $(TEMPLATES_DIR)/cluster-template-csi3.yaml\n"})
+	for _, kind := range []string{"api-key", "basic-auth"} {
+		d := "config/overlays/default/" + kind + "/"
+		f[d+"kustomization.yaml"] = "resources:\n- ../../../default\n- creds.yaml\n"
+		f[d+"creds.yaml"] = "apiVersion: v1\nkind: Secret\nmetadata:\n  name: creds-" + kind + "\n  namespace: foo-system\n"
+		for _, fl := range []string{"base", "csi3"} {
+			flavor(f, "templates/overlays/"+fl+"/"+kind, fl+"-"+kind)
+		}
+	}
+	return classCase{name: "the release's overlay is a Make default taken through $(if) and $(subst)", files: f,
+		config: []string{"kustomize: config/overlays/default/basic-auth",
+			`{flavor: "", kustomize: templates/overlays/base/basic-auth}`, `{flavor: "csi3", kustomize: templates/overlays/csi3/basic-auth}`},
+		built: foo("cluster-template.yaml", "cluster-template-csi3.yaml")}
 }

@@ -179,8 +179,15 @@ func ciValue(look func(string) (string, bool)) func(string) string {
 }
 
 // ExpandWith replaces $(VAR), ${VAR} and a workflow's ${{ env.VAR }} with the values
-// look gives, a few levels deep; unknown variables stay as written.
+// look gives, a few levels deep, and evaluates $(if …), $(strip …) and $(subst …);
+// unknown variables stay as written (inside those calls they are empty, as in make).
 func ExpandWith(s string, look func(string) (string, bool)) string {
+	return expandWith(s, look, 0)
+}
+
+// expandWith is ExpandWith that also evaluates the Make functions init knows
+// (evalFuncs), depth calls deep.
+func expandWith(s string, look func(string) (string, bool), depth int) string {
 	for range 4 {
 		next := ciExpr.ReplaceAllStringFunc(s, ciValue(look))
 		next = varRef.ReplaceAllStringFunc(next, func(ref string) string {
@@ -190,6 +197,7 @@ func ExpandWith(s string, look func(string) (string, bool)) string {
 			}
 			return v
 		})
+		next = evalFuncs(next, look, depth)
 		if next == s {
 			break
 		}
