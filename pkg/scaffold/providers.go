@@ -213,6 +213,7 @@ func (s *treeSurvey) provider(srcs []*source) *Provider {
 		}
 		if b, ok := s.buildOf(o.rel); ok {
 			p.Extra = append(p.Extra, Extra{Name: b.File, Kustomize: o.rel, At: b.At + " renders it", Image: s.image(o)})
+			s.askMovingTag(p, main, o, b.File)
 			p.trees = append(p.trees, o.tree)
 		} else if !includedByAny(o, srcs) && !devFolder(o.rel) {
 			p.Variants = append(p.Variants, o.rel)

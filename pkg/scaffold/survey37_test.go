@@ -87,3 +87,25 @@ func overlayDefault() classCase {
 			`{flavor: "", kustomize: templates/overlays/base/basic-auth}`, `{flavor: "csi3", kustomize: templates/overlays/csi3/basic-auth}`},
 		built: foo("cluster-template.yaml", "cluster-template-csi3.yaml")}
 }
+
+// TestInitAsksAboutMovingTags (issue 42 item 8): a components file the release renders
+// with an image on a moving tag (:main here; what lint's components-image-moving-tag
+// warns about) is asked about, the question naming the file and the tag.
+func TestInitAsksAboutMovingTags(t *testing.T) {
+	t.Parallel()
+	f := provider(files{"Makefile": "RELEASE_DIR ?= out\nrelease:\n\tkustomize build config/default > $(RELEASE_DIR)/infrastructure-components.yaml\n" +
+		"\tkustomize build config/supervisor > $(RELEASE_DIR)/infrastructure-components-supervisor.yaml\n\tcp metadata.yaml $(RELEASE_DIR)/metadata.yaml\n",
+		"config/supervisor/kustomization.yaml": "namespace: foo-system\nresources:\n- ../crd\n- manager.yaml\n",
+		"config/supervisor/manager.yaml":       manager("gcr.io/foo-staging/foo-supervisor:main")})
+	plan, err := Inspect(t.Context(), fixture.Write(t, f))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, qs := plan.Render()
+	for _, q := range qs {
+		if q.Field == "extraComponents" && strings.Contains(q.Text, "config/supervisor/manager.yaml") && strings.Contains(q.Text, ":main, which moves") {
+			return
+		}
+	}
+	t.Errorf("no question about the supervisor image on :main:\n%s", data)
+}
