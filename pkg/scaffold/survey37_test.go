@@ -109,3 +109,19 @@ func TestInitAsksAboutMovingTags(t *testing.T) {
 	}
 	t.Errorf("no question about the supervisor image on :main:\n%s", data)
 }
+
+// TestInitTypesClusterAPIsOwnGroups: a provider serving only a group of Cluster API's
+// own (fleet: addons.cluster.x-k8s.io, its label without the addon- prefix) is typed by
+// the group; layout reads no type in those groups.
+func TestInitTypesClusterAPIsOwnGroups(t *testing.T) {
+	t.Parallel()
+	f := files{"metadata.yaml": metadataYAML}
+	f.componentsTree(".", "fleet", "addons.cluster.x-k8s.io", "fleet", "ghcr.io/rancher/fleet-addon:v0.1.0", "FleetAddonConfig")
+	plan, err := Inspect(t.Context(), fixture.Write(t, f))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := plan.Providers[0].Type; got != "AddonProvider" {
+		t.Errorf("type %q, want AddonProvider", got)
+	}
+}
