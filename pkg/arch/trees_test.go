@@ -13,12 +13,13 @@ import (
 // treeReaders are the packages that may list folders (os.ReadDir, filepath.Walk,
 // WalkDir, Glob, os.DirFS, fs.WalkDir, fs.Glob, fs.ReadDir), each for its own tree.
 var treeReaders = map[string]string{
-	"pkg/localrepo":         "local repository trees and build output: the one reader",
-	"pkg/fsx":               "staged leftovers beside what it writes",
-	"pkg/backend/configmap": "its folder of operator ConfigMaps",
-	"pkg/templates":         "the provider's template folders (build side)",
-	"pkg/scaffold":          "the provider's source tree (init)",
-	"pkg/images":            "its OCI layout folders",
+	"pkg/localrepo":              "local repository trees and build output: the one reader",
+	"pkg/fsx":                    "staged leftovers beside what it writes",
+	"pkg/backend/configmap":      "its folder of operator ConfigMaps",
+	"pkg/templates":              "the provider's template folders (build side)",
+	"pkg/scaffold":               "the provider's source tree (init)",
+	"pkg/scaffold/releasescript": "the provider's Makefiles, scripts and pipelines (init's evaluator)",
+	"pkg/images":                 "its OCI layout folders",
 }
 
 // treeSide are the packages that work on repositories: they read no file at all but

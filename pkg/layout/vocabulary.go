@@ -54,7 +54,21 @@ const (
 	// group, any segment before it (vmware.infrastructure.cluster.x-k8s.io); Cluster
 	// API's own groups name none: the reading of a group another object refers to.
 	GroupAnySegment
+	// GroupServed is the type of a provider that serves the group's CRDs: Cluster API's
+	// own groups by who serves them (the core cluster.x-k8s.io, CAAPH's and fleet's
+	// addons.*, the in-cluster IPAM provider's ipam.*, runtime.*, and sub-groups of
+	// all but the core's), another *.cluster.x-k8s.io group as GroupAnySegment reads
+	// it, "" for any other group: init's reading of a tree's CRDs.
+	GroupServed
 )
+
+// servedGroups are Cluster API's own groups by the type of a provider serving them.
+var servedGroups = map[string]Type{
+	"cluster.x-k8s.io":         CoreProvider,
+	"addons.cluster.x-k8s.io":  AddonProvider,
+	"ipam.cluster.x-k8s.io":    IPAMProvider,
+	"runtime.cluster.x-k8s.io": RuntimeExtensionProvider,
+}
 
 // GroupType is the provider type an API group names, read as how says; "" for none.
 func GroupType(group string, how GroupReading) Type {
@@ -64,6 +78,9 @@ func GroupType(group string, how GroupReading) Type {
 			return ""
 		}
 		return groupSegments[first]
+	}
+	if how == GroupServed {
+		return servedType(group)
 	}
 	if coreGroups[group] {
 		return ""
@@ -88,15 +105,19 @@ func segmentBeforeCore(group string) Type {
 	return ""
 }
 
-// TypeOfGroup is GroupType(group, GroupConvention).
-//
-// Deprecated: use GroupType; kept until every caller has moved.
-func TypeOfGroup(group string) Type { return GroupType(group, GroupConvention) }
-
-// TypeOfAnyGroup is GroupType(group, GroupAnySegment).
-//
-// Deprecated: use GroupType; kept until every caller has moved.
-func TypeOfAnyGroup(group string) Type { return GroupType(group, GroupAnySegment) }
+// servedType is GroupType's GroupServed reading.
+func servedType(group string) Type {
+	if t, ok := servedGroups[group]; ok {
+		return t
+	}
+	if _, parent, _ := strings.Cut(group, "."); servedGroups[parent] != "" && servedGroups[parent] != CoreProvider {
+		return servedGroups[parent] // a sub-group: foo.addons.cluster.x-k8s.io
+	}
+	if !strings.HasSuffix(group, ".cluster.x-k8s.io") {
+		return ""
+	}
+	return GroupType(group, GroupAnySegment)
+}
 
 // GroupPrefix is the API group prefix of the types that have one ("infrastructure.").
 func GroupPrefix(t Type) string {

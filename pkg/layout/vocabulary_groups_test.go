@@ -2,31 +2,36 @@ package layout
 
 import "testing"
 
-// TestGroupTypes: the two readings of an API group (the <type>.<domain> prefix, and
-// any segment of a *.cluster.x-k8s.io group), and the prefix of each type.
+// TestGroupTypes: the three readings of an API group (the <type>.<domain> prefix,
+// any segment of a *.cluster.x-k8s.io group, and who serves it), and the prefix of
+// each type.
 func TestGroupTypes(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
 		group  string
 		prefix Type // GroupConvention
 		any    Type // GroupAnySegment
+		served Type // GroupServed
 	}{
-		{"infrastructure.foo.io", InfrastructureProvider, InfrastructureProvider},
-		{"bootstrap.cluster.x-k8s.io", BootstrapProvider, BootstrapProvider},
-		{"controlplane.foo.io", ControlPlaneProvider, ControlPlaneProvider},
-		{"vmware.infrastructure.cluster.x-k8s.io", "", InfrastructureProvider},
-		{"vmware.infrastructure.foo.io", "", ""},
-		{"infrastructure", "", InfrastructureProvider},
-		{"infrastructurex.foo.io", "", ""},
-		{"ipam.cluster.x-k8s.io", "", ""},
-		{"cluster.x-k8s.io", "", ""},
+		{"infrastructure.foo.io", InfrastructureProvider, InfrastructureProvider, ""},
+		{"bootstrap.cluster.x-k8s.io", BootstrapProvider, BootstrapProvider, BootstrapProvider},
+		{"controlplane.foo.io", ControlPlaneProvider, ControlPlaneProvider, ""},
+		{"vmware.infrastructure.cluster.x-k8s.io", "", InfrastructureProvider, InfrastructureProvider},
+		{"vmware.infrastructure.foo.io", "", "", ""},
+		{"infrastructure", "", InfrastructureProvider, ""},
+		{"infrastructurex.foo.io", "", "", ""},
+		{"ipam.cluster.x-k8s.io", "", "", IPAMProvider},
+		{"cluster.x-k8s.io", "", "", CoreProvider},
+		{"addons.cluster.x-k8s.io", "", "", AddonProvider},
+		{"fleet.addons.cluster.x-k8s.io", "", "", AddonProvider},
+		{"foo.cluster.x-k8s.io", "", "", ""},
+		{"runtime.cluster.x-k8s.io", "", "", RuntimeExtensionProvider},
 	}
 	for _, c := range cases {
-		if got := GroupType(c.group, GroupConvention); got != c.prefix || TypeOfGroup(c.group) != got {
-			t.Errorf("GroupType(%s, GroupConvention) = %q (TypeOfGroup %q), want %q", c.group, got, TypeOfGroup(c.group), c.prefix)
-		}
-		if got := GroupType(c.group, GroupAnySegment); got != c.any || TypeOfAnyGroup(c.group) != got {
-			t.Errorf("GroupType(%s, GroupAnySegment) = %q (TypeOfAnyGroup %q), want %q", c.group, got, TypeOfAnyGroup(c.group), c.any)
+		for how, want := range map[GroupReading]Type{GroupConvention: c.prefix, GroupAnySegment: c.any, GroupServed: c.served} {
+			if got := GroupType(c.group, how); got != want {
+				t.Errorf("GroupType(%s, %d) = %q, want %q", c.group, how, got, want)
+			}
 		}
 	}
 	if GroupPrefix(BootstrapProvider) != "bootstrap." || GroupPrefix(CoreProvider) != "" {

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/capirepo/capirepo/pkg/scaffold/releasescript"
 )
 
 // asset is a file the release ships: its name (or a glob) in the release, the tree
@@ -50,19 +52,19 @@ func (s *treeSurvey) shipping() *releaseFiles {
 	into := s.releaseDirContent(dirs)
 	for _, u := range s.uploadsRead() {
 		rf.listed = true
-		dir, base := path.Dir(u.path), path.Base(u.path)
+		dir, base := path.Dir(u.Path), path.Base(u.Path)
 		switch {
 		case s.treeDir(dir) && !dirs[dir]:
-			rf.assets = append(rf.assets, asset{name: base, source: u.path, at: u.at})
+			rf.assets = append(rf.assets, asset{name: base, source: u.Path, at: u.At})
 		case strings.ContainsAny(base, "*?["):
-			rf.generated = append(rf.generated, s.generatorsInto(dir, u.at)...)
+			rf.generated = append(rf.generated, s.generatorsInto(dir, u.At)...)
 			for _, a := range into[dir] {
 				if ok, _ := path.Match(base, a.name); ok || strings.ContainsAny(a.name, "*?[") {
-					rf.assets = append(rf.assets, asset{name: a.name, source: a.source, at: u.at, via: a.at})
+					rf.assets = append(rf.assets, asset{name: a.name, source: a.source, at: u.At, via: a.at})
 				}
 			}
 		default:
-			rf.assets = append(rf.assets, s.named(into[dir], base, u.at))
+			rf.assets = append(rf.assets, s.named(into[dir], base, u.At))
 		}
 	}
 	if !rf.listed {
@@ -83,13 +85,7 @@ func (s *treeSurvey) named(in []asset, base, at string) asset {
 	return asset{name: base, at: at}
 }
 
-func (s *treeSurvey) uploadsRead() []upload {
-	var out []upload
-	for _, p := range s.hints.pipes {
-		out = append(out, p.uploads(p.lookup(s.hints.makefile))...)
-	}
-	return out
-}
+func (s *treeSurvey) uploadsRead() []releasescript.Upload { return s.hints.Uploads() }
 
 // treeDir reports a folder of the tree (not one the build creates).
 func (s *treeSurvey) treeDir(rel string) bool {
@@ -100,10 +96,10 @@ func (s *treeSurvey) treeDir(rel string) bool {
 // releaseDirs are the folders a release is assembled in.
 func (s *treeSurvey) releaseDirs() map[string]bool {
 	dirs := map[string]bool{"out": true, "_out": true, "dist": true, "_dist": true, "_output": true}
-	for k, v := range s.hints.vars {
+	for k, v := range s.hints.Vars {
 		for _, suffix := range releaseDirVars {
 			if strings.HasSuffix(k, suffix) && v != "" {
-				dirs[cleanRel(expand(v, s.hints.vars))] = true
+				dirs[releasescript.CleanRel(releasescript.Expand(v, s.hints.Vars))] = true
 			}
 		}
 	}
@@ -115,20 +111,20 @@ func (s *treeSurvey) releaseDirs() map[string]bool {
 // release folder, one of dirs), and renders written there.
 func (s *treeSurvey) releaseDirContent(dirs map[string]bool) map[string][]asset {
 	out := map[string][]asset{}
-	for _, l := range s.hints.lines {
-		if l.dev() && !l.release {
+	for _, l := range s.hints.Lines {
+		if l.Dev() && !l.Release {
 			continue
 		}
-		if m := copyLine.FindStringSubmatch(l.text); m != nil {
-			for _, a := range copyAssets(m[1], m[2], l.at, dirs) {
-				if l.release || dirs[a.dir] {
+		if m := copyLine.FindStringSubmatch(l.Text); m != nil {
+			for _, a := range copyAssets(m[1], m[2], l.At, dirs) {
+				if l.Release || dirs[a.dir] {
 					out[a.dir] = append(out[a.dir], a.asset)
 				}
 			}
 		}
-		if d := renderedDir(l.text); d != "" && l.release {
-			if o := buildOutput(l.text); o != "" {
-				out[path.Dir(o)] = append(out[path.Dir(o)], asset{name: path.Base(o), source: "kustomize:" + d, at: l.at})
+		if d := renderedDir(l.Text); d != "" && l.Release {
+			if o := buildOutput(l.Text); o != "" {
+				out[path.Dir(o)] = append(out[path.Dir(o)], asset{name: path.Base(o), source: "kustomize:" + d, at: l.At})
 			}
 		}
 	}
@@ -143,12 +139,12 @@ type placedAsset struct {
 // copyAssets reads cp SRC… DST: into DST's folder each source under its name, or the
 // one source under DST's name.
 func copyAssets(srcs, dst, at string, dirs map[string]bool) []placedAsset {
-	dst = cleanRel(strings.Trim(dst, `"'`))
+	dst = releasescript.CleanRel(strings.Trim(dst, `"'`))
 	fs := strings.Fields(srcs)
 	toDir := strings.HasSuffix(dst, "/") || dirs[dst] || len(fs) > 1 || path.Ext(dst) == ""
 	var out []placedAsset
 	for _, f := range fs {
-		src := cleanRel(strings.Trim(f, `"'`))
+		src := releasescript.CleanRel(strings.Trim(f, `"'`))
 		if toDir {
 			out = append(out, placedAsset{dst, asset{name: path.Base(src), source: src, at: at}})
 		} else {
@@ -189,7 +185,7 @@ func buildOutput(text string) string {
 	if len(f) == 0 {
 		return ""
 	}
-	return cleanRel(strings.Trim(f[0], `"'`))
+	return releasescript.CleanRel(strings.Trim(f[0], `"'`))
 }
 
 // at names the release lines that say what ships (the first three).
@@ -214,9 +210,9 @@ var generatorOut = regexp.MustCompile(`(?:--output-dir|--output|--out-dir|--out|
 // the tree, so nothing there can be shipped as them.
 func (s *treeSurvey) generatorsInto(dir, upload string) []string {
 	var out []string
-	for _, l := range s.hints.lines {
-		if m := generatorOut.FindStringSubmatch(l.text); l.release && m != nil && cleanRel(m[1]) == dir && !strings.Contains(l.text, "go build") {
-			out = append(out, fmt.Sprintf("%s runs %s, writing into %s, which %s uploads", l.at, strings.TrimSpace(l.text), dir, upload))
+	for _, l := range s.hints.Lines {
+		if m := generatorOut.FindStringSubmatch(l.Text); l.Release && m != nil && releasescript.CleanRel(m[1]) == dir && !strings.Contains(l.Text, "go build") {
+			out = append(out, fmt.Sprintf("%s runs %s, writing into %s, which %s uploads", l.At, strings.TrimSpace(l.Text), dir, upload))
 		}
 	}
 	return out

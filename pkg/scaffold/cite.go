@@ -15,7 +15,7 @@ func (s *treeSurvey) citeComponents(p *Provider, main *source) {
 	if at := s.releaseBuildOf(p.Components); at != "" {
 		p.cite("components", Scripted, "%s renders it", at)
 	} else if b, ok := s.buildOf(p.Components); ok {
-		p.cite("components", Scripted, "the Makefile renders it to %s", b.file)
+		p.cite("components", Scripted, "the Makefile renders it to %s", b.File)
 	} else {
 		p.cite("components", Default, "it loads the manager Deployment and the CRDs")
 	}

@@ -11,6 +11,8 @@ import (
 
 	"github.com/distribution/reference"
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/capirepo/capirepo/pkg/scaffold/releasescript"
 )
 
 // contents is what the YAML files of a tree hold, read leniently: templates may be
@@ -124,21 +126,10 @@ func managerImage(doc string) string {
 // finalImage applies a tree's images: entries (innermost first) to the manager image
 // and returns the image name (no tag or digest) the rendered output holds.
 func finalImage(t *tree, ref string) string {
-	name := imageName(ref)
+	name := releasescript.ImageName(ref)
 	for i := len(t.images) - 1; i >= 0; i-- {
 		if im := t.images[i]; im.Name == name && im.NewName != "" {
 			name = im.NewName
-		}
-	}
-	return name
-}
-
-// imageName strips the tag and digest of an image reference (the name as written).
-func imageName(ref string) string {
-	name, _, _ := strings.Cut(ref, "@") // digests as written, even malformed
-	if r, err := reference.Parse(name); err == nil {
-		if n, ok := r.(reference.Named); ok {
-			return n.Name()
 		}
 	}
 	return name
@@ -158,7 +149,7 @@ func (c contents) kindsSummary() string {
 // finalTag is the tag the rendered output gives the manager image: the innermost
 // images: entry's newTag for its name, else the reference's own tag ("" for none).
 func finalTag(t *tree, ref string) string {
-	name, tag := imageName(ref), ""
+	name, tag := releasescript.ImageName(ref), ""
 	if r, err := reference.Parse(ref); err == nil {
 		if tagged, ok := r.(reference.Tagged); ok {
 			tag = tagged.Tag()

@@ -1,34 +1,9 @@
 package scaffold
 
 import (
-	"path"
-	"regexp"
 	"slices"
 	"strings"
 )
-
-// loopBuild is a build line whose folder or output name holds a variable: a script
-// loop over flavor folders (for name in templates/flavors/*; kustomize build ...).
-type loopBuild struct{ dir, flavor, at string }
-
-var loopVar = regexp.MustCompile(`\$(?:\{[A-Za-z_][A-Za-z0-9_]*\}|\([A-Za-z_][A-Za-z0-9_]*\)|[A-Za-z_][A-Za-z0-9_]*)`)
-
-// pattern matches the folders the loop builds; prefix is its fixed part.
-func (l loopBuild) pattern() (*regexp.Regexp, string) {
-	var b strings.Builder
-	last := 0
-	for _, m := range loopVar.FindAllStringIndex(l.dir, -1) {
-		b.WriteString(regexp.QuoteMeta(l.dir[last:m[0]]))
-		b.WriteString(`[^/]+`)
-		last = m[1]
-	}
-	b.WriteString(regexp.QuoteMeta(l.dir[last:]))
-	prefix := l.dir
-	if i := strings.Index(l.dir, "$"); i >= 0 {
-		prefix = strings.TrimSuffix(path.Dir(l.dir[:i]+"x"), "/")
-	}
-	return regexp.MustCompile("^" + b.String() + "$"), prefix
-}
 
 // pathFlavor names a flavor folder by its path below root: segments joined with "-",
 // "default" and "cluster-template" dropped (templates/flavors/k3s/default gives k3s,
@@ -63,8 +38,8 @@ func flavorRoot(rel string) string {
 // flavor named by its path below the loop's fixed part; a loop writing one fixed name
 // from several folders takes the first and comments the others.
 func (s *treeSurvey) loopFlavors(names map[string][]string, at map[string]string) (commented []placed) {
-	for _, l := range s.hints.loops {
-		re, prefix := l.pattern()
+	for _, l := range s.hints.Loops {
+		re, prefix := l.Pattern()
 		var matches []*source
 		for _, src := range s.sources {
 			if re.MatchString(src.rel) && !isBase(src.rel) && src.typ() == "" {
@@ -73,17 +48,17 @@ func (s *treeSurvey) loopFlavors(names map[string][]string, at map[string]string
 		}
 		for i, src := range matches {
 			n := pathFlavor(prefix, src.rel)
-			if !strings.Contains(l.flavor, "$") {
-				n = l.flavor
+			if !strings.Contains(l.Flavor, "$") {
+				n = l.Flavor
 			}
-			if i > 0 && !strings.Contains(l.flavor, "$") {
+			if i > 0 && !strings.Contains(l.Flavor, "$") {
 				commented = append(commented, placed{rel: src.rel, entry: Entry{Flavor: &n, Kustomize: src.rel,
-					Comment: l.at + " renders one of several folders here (a variable picks it); init took " + matches[0].rel}})
+					Comment: l.At + " renders one of several folders here (a variable picks it); init took " + matches[0].rel}})
 				continue
 			}
 			if !slices.Contains(names[src.rel], n) {
 				names[src.rel] = append(names[src.rel], n)
-				at[src.rel] = l.at
+				at[src.rel] = l.At
 			}
 		}
 	}
@@ -99,7 +74,7 @@ func (s *treeSurvey) unique(ps []placed) []placed {
 	}
 	for i := range ps {
 		n := *ps[i].entry.Flavor
-		if to, ok := s.hints.renames[n]; ok && count[to] == 0 {
+		if to, ok := s.hints.Renames[n]; ok && count[to] == 0 {
 			ps[i].entry.Comment += "; renamed from " + n + " as the scripts do (mv ... cluster-template.yaml)"
 			n = to
 		}

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/capirepo/capirepo/pkg/scaffold/releasescript"
 )
 
 // anyBuild is a render written somewhere (kustomize build ARGS > or |).
@@ -15,7 +17,7 @@ func renderedDir(text string) string {
 	if m == nil {
 		return ""
 	}
-	return cleanRel(strings.Trim(buildDir(m[1]), `"'`))
+	return releasescript.CleanRel(strings.Trim(releasescript.BuildDir(m[1]), `"'`))
 }
 
 // decideImage sets p's release image (NewName, "" when the release keeps the name the
@@ -31,7 +33,7 @@ func (s *treeSurvey) decideImage(p *Provider) {
 	render, rendered := s.releaseRender(p.Components)
 	var rel, unresolved, other []imageClaim
 	for _, c := range claims {
-		if rendered && c.release && c.onBuilt != (c.seq > render.seq) {
+		if rendered && c.release && c.onBuilt != (c.seq > render.Seq) {
 			continue // a source edited after the render, or a built file before it: not what ships
 		}
 		switch {
@@ -115,22 +117,22 @@ func (s *treeSurvey) keepLeft(p *Provider) {
 // releaseBuildOf returns where the release renders folder rel ("" if it does not).
 func (s *treeSurvey) releaseBuildOf(rel string) string {
 	if l, ok := s.releaseRender(rel); ok {
-		return l.at
+		return l.At
 	}
 	return ""
 }
 
 // releaseRender returns the last release line (in run order) rendering folder rel, or
 // a folder loading it (config/ around config/default).
-func (s *treeSurvey) releaseRender(rel string) (mkLine, bool) {
-	var best mkLine
+func (s *treeSurvey) releaseRender(rel string) (releasescript.Line, bool) {
+	var best releasescript.Line
 	found := false
-	for _, l := range s.hints.lines {
-		d := renderedDir(l.text)
-		if m := compBuild.FindStringSubmatch(l.text); m != nil {
-			d = (componentBuild{cd: m[1], dir: m[2]}).folder()
+	for _, l := range s.hints.Lines {
+		d := renderedDir(l.Text)
+		if m := releasescript.CompBuild.FindStringSubmatch(l.Text); m != nil {
+			d = (releasescript.ComponentBuild{Cd: m[1], Dir: m[2]}).Folder()
 		}
-		if l.release && d != "" && s.rendersFolder(d, rel) && (!found || l.seq > best.seq) {
+		if l.Release && d != "" && s.rendersFolder(d, rel) && (!found || l.Seq > best.Seq) {
 			best, found = l, true
 		}
 	}

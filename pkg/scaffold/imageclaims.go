@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/capirepo/capirepo/pkg/scaffold/releasescript"
 )
 
 // imageClaim is a line that sets a provider's manager image: what it sets, where, and
@@ -37,15 +39,15 @@ var (
 // its image in the built file (…:latest by …:${VERSION}).
 func (s *treeSurvey) imageClaims(p *Provider) []imageClaim {
 	var out []imageClaim
-	for _, l := range s.hints.lines {
-		if l.dev() && !l.release {
+	for _, l := range s.hints.Lines {
+		if l.Dev() && !l.Release {
 			continue
 		}
 		if c, ok := s.editClaim(p, l); ok {
 			out = append(out, c)
 		}
 		out = append(out, s.sedClaims(p, l)...)
-		if m := jqImages.FindStringSubmatch(l.text); m != nil && sameImage(m[1], p.Image) {
+		if m := jqImages.FindStringSubmatch(l.Text); m != nil && sameImage(m[1], p.Image) {
 			out = append(out, newClaim(m[2]+":"+m[3], l, "an images: entry for "+m[1]+" written by the line"))
 		}
 	}
@@ -53,16 +55,16 @@ func (s *treeSurvey) imageClaims(p *Provider) []imageClaim {
 }
 
 // editClaim reads "cd DIR && kustomize edit set image NAME=IMAGE[:TAG]".
-func (s *treeSurvey) editClaim(p *Provider, l mkLine) (imageClaim, bool) {
-	m := editSetImage.FindStringSubmatchIndex(l.text)
+func (s *treeSurvey) editClaim(p *Provider, l releasescript.Line) (imageClaim, bool) {
+	m := editSetImage.FindStringSubmatchIndex(l.Text)
 	if m == nil || len(p.trees) == 0 {
 		return imageClaim{}, false
 	}
-	cd := cdDir.FindStringSubmatch(l.text[:m[0]])
-	if cd == nil || !slices.Contains(s.kdirs(p.trees[0]), cleanRel(cd[1])) {
+	cd := cdDir.FindStringSubmatch(l.Text[:m[0]])
+	if cd == nil || !slices.Contains(s.kdirs(p.trees[0]), releasescript.CleanRel(cd[1])) {
 		return imageClaim{}, false
 	}
-	f := shellFields(l.text[m[2]:]) // a value holding $(shell …) is one word
+	f := releasescript.ShellFields(l.Text[m[2]:]) // a value holding $(shell …) is one word
 	name, ref, set := strings.Cut(strings.Trim(f[0], `"`), "=")
 	if !set { // edit set image IMAGE:TAG: a new tag for the image of that name
 		ref = name
@@ -70,27 +72,27 @@ func (s *treeSurvey) editClaim(p *Provider, l mkLine) (imageClaim, bool) {
 			return imageClaim{}, false
 		}
 	}
-	return newClaim(ref, l, "kustomize edit set image in "+cleanRel(cd[1])), true
+	return newClaim(ref, l, "kustomize edit set image in "+releasescript.CleanRel(cd[1])), true
 }
 
 // sedClaims reads sed expressions that set p's image.
-func (s *treeSurvey) sedClaims(p *Provider, l mkLine) []imageClaim {
-	if !strings.Contains(l.text, "sed") {
+func (s *treeSurvey) sedClaims(p *Provider, l releasescript.Line) []imageClaim {
+	if !strings.Contains(l.Text, "sed") {
 		return nil
 	}
-	files := yamlArg.FindAllStringSubmatch(l.text, -1)
+	files := yamlArg.FindAllStringSubmatch(l.Text, -1)
 	if len(files) == 0 {
 		return nil
 	}
-	target := cleanRel(files[len(files)-1][1])
+	target := releasescript.CleanRel(files[len(files)-1][1])
 	var out []imageClaim
-	for _, m := range sedExpr.FindAllStringSubmatch(l.text, -1) {
+	for _, m := range sedExpr.FindAllStringSubmatch(l.Text, -1) {
 		pat, rep := m[2], strings.Trim(m[4], `'"`)
 		switch {
 		case strings.Contains(rep, "image:") && s.ownsFile(p, target):
 			v := strings.Trim(rep[strings.Index(rep, "image:")+len("image:"):], `'"\ `)
 			out = append(out, s.built(newClaim(v, l, "sed sets image: in "+target), p, target))
-		case looksLikeImage(pat) && looksLikeImage(rep) && s.ownsFile(p, target) && imageName(strings.Trim(pat, `'"`)) == p.Image:
+		case looksLikeImage(pat) && looksLikeImage(rep) && s.ownsFile(p, target) && releasescript.ImageName(strings.Trim(pat, `'"`)) == p.Image:
 			out = append(out, s.built(newClaim(rep, l, "sed replaces "+strings.Trim(pat, `'"`)+" in "+path.Base(target)), p, target))
 		}
 	}
@@ -98,9 +100,9 @@ func (s *treeSurvey) sedClaims(p *Provider, l mkLine) []imageClaim {
 }
 
 // newClaim splits an image reference into name and tag and drops a per-architecture suffix.
-func newClaim(ref string, l mkLine, how string) imageClaim {
+func newClaim(ref string, l releasescript.Line, how string) imageClaim {
 	name, tag := splitRef(strings.Trim(ref, `'"\ `))
-	c := imageClaim{name: name, tag: tag, at: l.at, how: how, release: l.release, root: l.root, seq: l.seq}
+	c := imageClaim{name: name, tag: tag, at: l.At, how: how, release: l.Release, root: l.Root, seq: l.Seq}
 	if archSuffix.MatchString(c.name) {
 		c.name, c.arch = archSuffix.ReplaceAllString(c.name, ""), true
 	}

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/capirepo/capirepo/pkg/scaffold/releasescript"
 )
 
 var (
@@ -28,16 +30,16 @@ func (s *treeSurvey) notes(p *Provider) {
 		}
 	}
 	var tests []string
-	for _, l := range s.hints.lines {
+	for _, l := range s.hints.Lines {
 		switch {
-		case postProcess.MatchString(l.text) && !l.dev() && s.postProcesses(l.text) && !imageSed(l.text):
-			p.Notes = append(p.Notes, l.at+" post-processes a built file ("+strings.Fields(postProcess.FindString(l.text))[0]+"), which capirepo build does not do: the built file differs; move the change into the kustomization")
-		case copyLine.MatchString(l.text):
+		case postProcess.MatchString(l.Text) && !l.Dev() && s.postProcesses(l.Text) && !imageSed(l.Text):
+			p.Notes = append(p.Notes, l.At+" post-processes a built file ("+strings.Fields(postProcess.FindString(l.Text))[0]+"), which capirepo build does not do: the built file differs; move the change into the kustomization")
+		case copyLine.MatchString(l.Text):
 			s.copyNote(p, l)
-		case buildLine.MatchString(l.text) && testPath(l.text) && p.Type == "InfrastructureProvider" && !slices.Contains(tests, l.target):
-			tests = append(tests, l.target)
-			m := buildLine.FindStringSubmatch(l.text)
-			p.Notes = append(p.Notes, l.at+" renders "+path.Base(m[2])+" (and `make "+l.target+"` maybe more) for tests: not shipped")
+		case releasescript.BuildLine.MatchString(l.Text) && releasescript.IsTestPath(l.Text) && p.Type == "InfrastructureProvider" && !slices.Contains(tests, l.Target):
+			tests = append(tests, l.Target)
+			m := releasescript.BuildLine.FindStringSubmatch(l.Text)
+			p.Notes = append(p.Notes, l.At+" renders "+path.Base(m[2])+" (and `make "+l.Target+"` maybe more) for tests: not shipped")
 		}
 	}
 	p.Notes = slices.Compact(p.Notes)
@@ -47,9 +49,9 @@ func (s *treeSurvey) notes(p *Provider) {
 func (s *treeSurvey) generated(t *tree, rel string) string {
 	what := s.rel(t.dir) + " loads " + rel + ", which is not in the tree"
 	base := path.Base(rel)
-	for _, l := range s.hints.lines {
-		if writes(l.text, base) {
-			return what + ": `make " + l.target + "` writes it (" + l.at + "); run it before capirepo build"
+	for _, l := range s.hints.Lines {
+		if writes(l.Text, base) {
+			return what + ": `make " + l.Target + "` writes it (" + l.At + "); run it before capirepo build"
 		}
 	}
 	return what + ": generate it before capirepo build (no Makefile line writes it)"
@@ -83,21 +85,21 @@ func (s *treeSurvey) postProcesses(text string) bool {
 
 // copyNote comments a file copied to a cluster-template*.yaml name: ship it under the
 // flavor the copy names, if it is a release template.
-func (s *treeSurvey) copyNote(p *Provider, l mkLine) {
-	m := copyLine.FindStringSubmatch(l.text)
+func (s *treeSurvey) copyNote(p *Provider, l releasescript.Line) {
+	m := copyLine.FindStringSubmatch(l.Text)
 	dst := templateName.FindStringSubmatch(path.Base(m[2]))
 	srcs := strings.Fields(m[1])
 	if dst == nil || len(srcs) != 1 {
 		return
 	}
-	src := cleanRel(strings.Trim(srcs[0], `"'`))
+	src := releasescript.CleanRel(strings.Trim(srcs[0], `"'`))
 	if templateName.MatchString(path.Base(src)) || strings.ContainsAny(src, "*$") {
 		return
 	}
 	fl := dst[1]
-	e := Entry{Flavor: &fl, Path: src, Comment: l.at + " copies " + src + " to " + path.Base(m[2]) + ": ship it here if it is a release template"}
-	if l.dev() || testPath(src) {
-		e.Comment = l.at + " (" + l.target + ") copies " + src + " to " + path.Base(m[2]) + " for tests: not shipped"
+	e := Entry{Flavor: &fl, Path: src, Comment: l.At + " copies " + src + " to " + path.Base(m[2]) + ": ship it here if it is a release template"}
+	if l.Dev() || releasescript.IsTestPath(src) {
+		e.Comment = l.At + " (" + l.Target + ") copies " + src + " to " + path.Base(m[2]) + " for tests: not shipped"
 	}
 	if under(src, p.Root) && !slices.ContainsFunc(p.Commented, func(c Entry) bool { return c.Path == src }) {
 		p.Commented = append(p.Commented, e)
@@ -107,16 +109,16 @@ func (s *treeSurvey) copyNote(p *Provider, l mkLine) {
 // generatedImage is the image a generated patch sets (sed 's@image: .*@image: $(IMG)@'
 // ... > the missing file): IMG's name, so images: matches the components after make.
 func (s *treeSurvey) generatedImage(rel string) (string, string) {
-	img := expand("${IMG}", s.hints.vars)
+	img := releasescript.Expand("${IMG}", s.hints.Vars)
 	if strings.Contains(img, "$") && strings.LastIndex(img, ":") > strings.LastIndex(img, "/") {
 		img = img[:strings.LastIndex(img, ":")]
 	}
 	if strings.Contains(img, "$") || img == "" {
 		return "", ""
 	}
-	for _, l := range s.hints.lines {
-		if writes(l.text, path.Base(rel)) && strings.Contains(l.text, "image") && strings.Contains(l.text, img) {
-			return imageName(img), l.at
+	for _, l := range s.hints.Lines {
+		if writes(l.Text, path.Base(rel)) && strings.Contains(l.Text, "image") && strings.Contains(l.Text, img) {
+			return releasescript.ImageName(img), l.At
 		}
 	}
 	return "", ""

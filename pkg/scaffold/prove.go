@@ -39,9 +39,9 @@ func (p *Plan) StepFor(name string) string {
 			return a.lines()
 		}
 	}
-	for _, l := range p.s.hints.lines {
-		if l.release && strings.Contains(l.text, name) {
-			return l.at
+	for _, l := range p.s.hints.Lines {
+		if l.Release && strings.Contains(l.Text, name) {
+			return l.At
 		}
 	}
 	if g := p.s.shipping().generated; len(g) > 0 {

@@ -8,18 +8,9 @@ import (
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/layout"
-)
 
-// groupTypes maps a cluster.x-k8s.io API group to the provider type that owns it.
-var groupTypes = map[string]string{
-	"cluster.x-k8s.io":                "CoreProvider",
-	"bootstrap.cluster.x-k8s.io":      "BootstrapProvider",
-	"controlplane.cluster.x-k8s.io":   "ControlPlaneProvider",
-	"infrastructure.cluster.x-k8s.io": "InfrastructureProvider",
-	"ipam.cluster.x-k8s.io":           "IPAMProvider",
-	"runtime.cluster.x-k8s.io":        "RuntimeExtensionProvider",
-	"addons.cluster.x-k8s.io":         "AddonProvider",
-}
+	"github.com/capirepo/capirepo/pkg/scaffold/releasescript"
+)
 
 // providerType returns the one type the CRD groups fit: the core provider when
 // cluster.x-k8s.io itself is served (the core also serves addons, ipam and runtime
@@ -87,20 +78,6 @@ func (src *source) typeNote() string {
 		}
 	}
 	return "its CRDs serve " + strings.Join(groups, ", ") + ": one provider of this type (check it)"
-}
-
-// groupType maps a group, or a sub-group such as CAPV's
-// vmware.infrastructure.cluster.x-k8s.io, to its provider type.
-func groupType(g string) string {
-	if t := groupTypes[g]; t != "" {
-		return t
-	}
-	if i := strings.Index(g, "."); i > 0 && g != "cluster.x-k8s.io" {
-		if t := groupTypes[g[i+1:]]; t != "CoreProvider" {
-			return t
-		}
-	}
-	return ""
 }
 
 // components are the sources that load a Deployment and the CRDs of one type.
@@ -203,12 +180,13 @@ func (s *treeSurvey) provider(srcs []*source) *Provider {
 	slices.SortFunc(srcs, func(a, b *source) int {
 		return cmp.Or(cmp.Compare(rank(a, srcs), rank(b, srcs)), cmp.Compare(len(a.rel), len(b.rel)), cmp.Compare(a.rel, b.rel))
 	})
+	s.releaseOverlayFirst(srcs)
 	main := srcs[0]
 	p := &Provider{Provider: layout.Provider{Type: layout.Type(main.typ())}, TypeNote: main.typeNote(), Root: providerRoot(main.rel), Components: main.rel, scriptHints: s.hints}
 	p.trees = append(p.trees, main.tree)
-	if b, ok := s.buildOf(main.rel); ok && b.file != componentsFile(p.Type) {
-		p.File = b.file
-		p.cite("componentsFile", Scripted, "the name %s renders it to", b.at)
+	if b, ok := s.buildOf(main.rel); ok && b.File != componentsFile(p.Type) {
+		p.File = b.File
+		p.cite("componentsFile", Scripted, "the name %s renders it to", b.At)
 	}
 	for _, o := range srcs[1:] {
 		if main.tree.includes(o.tree.dir) {
@@ -219,7 +197,8 @@ func (s *treeSurvey) provider(srcs []*source) *Provider {
 			continue
 		}
 		if b, ok := s.buildOf(o.rel); ok {
-			p.Extra = append(p.Extra, Extra{Name: b.file, Kustomize: o.rel, At: b.at + " renders it", Image: s.image(o)})
+			p.Extra = append(p.Extra, Extra{Name: b.File, Kustomize: o.rel, At: b.At + " renders it", Image: s.image(o)})
+			s.askMovingTag(p, main, o, b.File)
 			p.trees = append(p.trees, o.tree)
 		} else if !includedByAny(o, srcs) && !devFolder(o.rel) {
 			p.Variants = append(p.Variants, o.rel)
@@ -285,17 +264,17 @@ func componentsFile(typ layout.Type) string { return layout.ComponentsFile(typ) 
 
 // buildOf returns the Makefile's components build of the folder rel: one naming it, or
 // one naming a copy of it outside the tree (CAPV builds $(BUILD_DIR)/config/default).
-func (s *treeSurvey) buildOf(rel string) (componentBuild, bool) {
-	for _, b := range s.hints.builds {
-		if b.folder() == rel {
+func (s *treeSurvey) buildOf(rel string) (releasescript.ComponentBuild, bool) {
+	for _, b := range s.hints.Builds {
+		if b.Folder() == rel {
 			return b, true
 		}
 	}
-	for _, b := range s.hints.builds {
-		d := b.folder()
+	for _, b := range s.hints.Builds {
+		d := b.Folder()
 		if _, err := os.Stat(s.abs(d)); strings.HasSuffix(d, "/"+rel) && err != nil {
 			return b, true
 		}
 	}
-	return componentBuild{}, false
+	return releasescript.ComponentBuild{}, false
 }

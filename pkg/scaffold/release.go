@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/capirepo/capirepo/pkg/scaffold/releasescript"
 )
 
 // ships reports whether the release ships entry e as the file name, and the lines
@@ -36,12 +38,12 @@ func (s *treeSurvey) fromSource(e Entry, source string) bool {
 	case strings.HasPrefix(source, "kustomize:"):
 		return e.Kustomize == strings.TrimPrefix(source, "kustomize:")
 	case e.Path != "":
-		return match(e.Path)
+		return match(e.Path) || s.copiedTo[e.Path] != "" && match(s.copiedTo[e.Path])
 	case e.ClusterClass != "" && !s.treeDir(e.ClusterClass):
 		return match(e.ClusterClass)
 	}
 	dir := e.Kustomize + e.ClusterClass
-	for out, from := range s.hints.outputs {
+	for out, from := range s.hints.Outputs {
 		if (from == dir || strings.Contains(from, "$") && loopMatches(from, dir)) && match(out) {
 			return true
 		}
@@ -50,7 +52,7 @@ func (s *treeSurvey) fromSource(e Entry, source string) bool {
 }
 
 func loopMatches(pattern, dir string) bool {
-	re, _ := loopBuild{dir: pattern}.pattern()
+	re, _ := releasescript.Loop{Dir: pattern}.Pattern()
 	return re.MatchString(dir)
 }
 
@@ -172,21 +174,21 @@ func (s *treeSurvey) expandFolders(es []Entry) []Entry {
 func (s *treeSurvey) releaseCopies() []placed {
 	dirs := map[string]bool{}
 	for _, k := range []string{"RELEASE_DIR", "OUTPUT_DIR", "DIST_DIR"} {
-		if v := s.hints.vars[k]; v != "" {
-			dirs[cleanRel(expand(v, s.hints.vars))] = true
+		if v := s.hints.Vars[k]; v != "" {
+			dirs[releasescript.CleanRel(releasescript.Expand(v, s.hints.Vars))] = true
 		}
 	}
 	var out []placed
-	for _, l := range s.hints.lines {
-		m := copyLine.FindStringSubmatch(l.text)
-		if m == nil || l.dev() && !strings.Contains(l.target, "release") || len(strings.Fields(m[1])) != 1 {
+	for _, l := range s.hints.Lines {
+		m := copyLine.FindStringSubmatch(l.Text)
+		if m == nil || l.Dev() && !strings.Contains(l.Target, "release") || len(strings.Fields(m[1])) != 1 {
 			continue
 		}
-		src, dst := cleanRel(strings.Trim(m[1], `"'`)), cleanRel(m[2])
-		if !dirs[path.Dir(dst)] || path.Base(src) == path.Base(dst) && !testPath(src) {
+		src, dst := releasescript.CleanRel(strings.Trim(m[1], `"'`)), releasescript.CleanRel(m[2])
+		if !dirs[path.Dir(dst)] || path.Base(src) == path.Base(dst) && !releasescript.IsTestPath(src) {
 			continue
 		}
-		if e, ok := s.copyEntry(src, path.Base(dst), l.at); ok {
+		if e, ok := s.copyEntry(src, path.Base(dst), l.At); ok {
 			out = append(out, placed{rel: src, entry: e, tree: s.treeOf(e.Kustomize)})
 		}
 	}
@@ -196,7 +198,7 @@ func (s *treeSurvey) releaseCopies() []placed {
 // copyEntry is the entry shipping src under name.
 func (s *treeSurvey) copyEntry(src, name, at string) (Entry, bool) {
 	comment := "the release copies it as " + name + " (" + at + ")"
-	from, built := s.hints.outputs[src]
+	from, built := s.hints.Outputs[src]
 	if built && s.treeOf(from) == nil {
 		built = false
 	}

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"regexp"
 	"strings"
+
+	"github.com/capirepo/capirepo/pkg/scaffold/releasescript"
 )
 
 // fileFrom is where a file comes from: the folder a line renders into it, or the file
@@ -44,7 +46,7 @@ func (s *treeSurvey) renamedFile(p *Provider) {
 func (s *treeSurvey) renders(from map[string]fileFrom, file, folder string) (string, bool) {
 	var chain []string
 	for range 6 {
-		f, ok := from[cleanRel(file)]
+		f, ok := from[releasescript.CleanRel(file)]
 		switch {
 		case !ok:
 			return "", false
@@ -60,19 +62,19 @@ func (s *treeSurvey) renders(from map[string]fileFrom, file, folder string) (str
 // filesFrom maps the files non-development lines write to where they come from.
 func (s *treeSurvey) filesFrom() map[string]fileFrom {
 	out := map[string]fileFrom{}
-	for _, l := range s.hints.lines {
-		if l.dev() && !l.release {
+	for _, l := range s.hints.Lines {
+		if l.Dev() && !l.Release {
 			continue
 		}
-		if d := renderedDir(l.text); d != "" {
-			if o := buildOutput(l.text); o != "" && out[o].at == "" {
-				out[o] = fileFrom{folder: d, at: l.at}
+		if d := renderedDir(l.Text); d != "" {
+			if o := buildOutput(l.Text); o != "" && out[o].at == "" {
+				out[o] = fileFrom{folder: d, at: l.At}
 			}
 		}
-		if m := copyLine.FindStringSubmatch(l.text); m != nil && len(strings.Fields(m[1])) == 1 {
-			dst := cleanRel(strings.Trim(m[2], `"'`))
+		if m := copyLine.FindStringSubmatch(l.Text); m != nil && len(strings.Fields(m[1])) == 1 {
+			dst := releasescript.CleanRel(strings.Trim(m[2], `"'`))
 			if out[dst].at == "" {
-				out[dst] = fileFrom{src: cleanRel(strings.Trim(m[1], `"'`)), at: l.at}
+				out[dst] = fileFrom{src: releasescript.CleanRel(strings.Trim(m[1], `"'`)), at: l.At}
 			}
 		}
 	}

@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"github.com/capirepo/capirepo/pkg/layout"
+
+	"github.com/capirepo/capirepo/pkg/scaffold/releasescript"
 )
 
 // Plan is the proposed configuration of one source tree.
@@ -56,7 +58,7 @@ type Provider struct {
 	Evidence    map[string]Cite // config key -> its evidence: kind, files and lines
 	Questions   []Question      // what init asks the maintainer about this provider
 	trees       []*tree
-	scriptHints *hints
+	scriptHints *releasescript.Hints
 	tagLeft     string // the image tag the components leave
 }
 

@@ -11,6 +11,8 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/fsx"
 	"github.com/capirepo/capirepo/pkg/layout"
+
+	"github.com/capirepo/capirepo/pkg/scaffold/releasescript"
 )
 
 // source is one kustomize folder and what it loads.
@@ -27,7 +29,7 @@ type treeSurvey struct {
 	sources   []*source
 	files     []string // template-looking YAML files (slash paths), sorted
 	metadata  []string // files named metadata.yaml (slash paths), in walk order
-	hints     *hints
+	hints     *releasescript.Hints
 	r         *reader
 	wrappers  []*tree                // development kustomizations around shipped template files
 	shipped   *releaseFiles          // what the release ships, read once
@@ -36,6 +38,7 @@ type treeSurvey struct {
 	fileNames map[string][]nameClaim // components file names the docs give, by type
 	oneImage  bool                   // every provider leaves the same manager image (one provider, or k0smotron's one binary)
 	plainYAML []string               // the first YAML files found (for the refusal of a tree without kustomization)
+	copiedTo  map[string]string      // template file -> the tree file a release line copies it to (classCopies)
 }
 
 var templateFile = regexp.MustCompile(`^(cluster-template.*|clusterclass-.*|.*cluster-?class.*)\.ya?ml$`)
@@ -43,7 +46,7 @@ var templateFile = regexp.MustCompile(`^(cluster-template.*|clusterclass-.*|.*cl
 // survey walks root once.
 func survey(ctx context.Context, root string, max int64) (*treeSurvey, error) {
 	r := &reader{max: max}
-	s := &treeSurvey{root: root, r: r, hints: readHints(r, root)}
+	s := &treeSurvey{root: root, r: r, hints: releasescript.Read(root, releasescript.Source{Read: r.read, IsKustomization: isKustomization})}
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -129,6 +132,9 @@ func (s *treeSurvey) loads(trees []*tree, rel string) bool {
 	}
 	return false
 }
+
+// isKustomization reports a folder holding a kustomization.
+func isKustomization(dir string) bool { return kustomizationIn(dir) != "" }
 
 // isChart reports a Helm chart folder.
 func isChart(dir string) bool {

@@ -59,20 +59,20 @@ func (s *treeSurvey) decideTag(p *Provider, claims []imageClaim) {
 // vStrips maps the variables release lines set to a version without its v to where.
 func (s *treeSurvey) vStrips() map[string]string {
 	out := map[string]string{}
-	for _, l := range s.hints.lines {
-		if !l.release {
+	for _, l := range s.hints.Lines {
+		if !l.Release {
 			continue
 		}
-		for _, m := range stripSet.FindAllStringSubmatch(l.text, -1) {
+		for _, m := range stripSet.FindAllStringSubmatch(l.Text, -1) {
 			if out[m[1]] == "" {
-				out[m[1]] = l.at
+				out[m[1]] = l.At
 			}
 		}
 	}
-	for _, p := range s.hints.pipes {
-		for k, v := range p.env {
-			if p.release && stripV.MatchString(v) && out[k] == "" {
-				out[k] = p.envAt[k]
+	for _, p := range s.hints.Pipes {
+		for k, v := range p.Env {
+			if p.Release && stripV.MatchString(v) && out[k] == "" {
+				out[k] = p.EnvAt[k]
 			}
 		}
 	}

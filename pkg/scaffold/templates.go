@@ -44,9 +44,9 @@ func inTemplates(rel string) bool {
 func (s *treeSurvey) flavors() (out, commented []placed) {
 	names := map[string][]string{}
 	at := map[string]string{}
-	for dir, fl := range s.hints.flavors {
+	for dir, fl := range s.hints.Flavors {
 		names[dir] = fl
-		at[dir] = s.hints.flavorLine[dir]
+		at[dir] = s.hints.FlavorLine[dir]
 	}
 	commented = s.loopFlavors(names, at)
 	named := len(names) > 0
@@ -61,7 +61,7 @@ func (s *treeSurvey) flavors() (out, commented []placed) {
 		if slices.ContainsFunc(commented, func(c placed) bool { return c.rel == p.rel }) {
 			continue
 		}
-		p.entry.Comment = "not rendered by the release build (" + strings.Join(s.hints.scriptFiles, ", ") + "): ship it if it is released"
+		p.entry.Comment = "not rendered by the release build (" + strings.Join(s.hints.ScriptFiles, ", ") + "): ship it if it is released"
 		commented = append(commented, p)
 	}
 	return s.unique(s.entries(names, at)), commented
@@ -86,7 +86,7 @@ func (s *treeSurvey) treeFlavors(names map[string][]string) (map[string][]string
 			n := pathFlavor(root, src.rel)
 			empty = append(empty, placed{rel: src.rel, entry: Entry{Flavor: &n, Kustomize: src.rel,
 				Comment: src.rel + " renders no Cluster (" + src.c.kindsSummary() + "): not a flavor; ship it if clusterctl should render it"}})
-		case slices.Contains(s.hints.patterns, path.Dir(src.rel)):
+		case slices.Contains(s.hints.Patterns, path.Dir(src.rel)):
 			found[src.rel] = []string{flavorName(src.rel)}
 		}
 	}
@@ -103,7 +103,7 @@ func (s *treeSurvey) unknownContent(src *source) bool {
 // commented entries naming the line.
 func (s *treeSurvey) devOnly(found map[string][]string) []placed {
 	var out []placed
-	for dir, at := range s.hints.devFlavors {
+	for dir, at := range s.hints.DevFlavors {
 		src := s.find(dir)
 		if src == nil {
 			continue

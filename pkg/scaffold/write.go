@@ -168,7 +168,7 @@ func (w *writer) images(p *Provider) {
 		w.comment(2, "- {name: <image as the kustomization leaves it>, newName: <release image>, tagFromVersion: true}")
 		return
 	}
-	why := p.scriptHints.imagePin
+	why := p.scriptHints.ImagePin
 	if why == "" {
 		why = "the manager image, tagged with the release version"
 	}

@@ -1,4 +1,4 @@
-package scaffold
+package releasescript
 
 import (
 	"regexp"
@@ -37,6 +37,7 @@ type makefile struct {
 
 var (
 	assignLine = regexp.MustCompile(`^(?:(?:export|override)\s+)*([A-Za-z_][A-Za-z0-9_.-]*)\s*(\?=|:::=|::?=|\+=|!=|=)\s*(.*?)\s*$`)
+	moduleLine = regexp.MustCompile(`(?m)^module\s+(\S+)`)
 	headLine   = regexp.MustCompile(`^([^\t#:=][^:=]*?)\s*::?(?:$|([^=].*)$)`)
 	directive  = regexp.MustCompile(`^\s*(?:ifeq|ifneq|ifdef|ifndef|else|endif|include|-include|sinclude|define|endef|undefine|vpath)\b`)
 )
@@ -116,7 +117,7 @@ func (m *makefile) head(at, text string) *rule {
 func (m *makefile) index() {
 	look := m.lookup(scope{})
 	for _, r := range m.order {
-		if n := cleanRel(expandWith(r.name, look)); n != r.name && m.rules[n] == nil {
+		if n := CleanRel(ExpandWith(r.name, look)); n != r.name && m.rules[n] == nil {
 			m.rules[n] = r
 		}
 	}
@@ -127,7 +128,7 @@ func (m *makefile) find(target string) *rule {
 	if r := m.rules[target]; r != nil {
 		return r
 	}
-	if r := m.rules[cleanRel(target)]; r != nil {
+	if r := m.rules[CleanRel(target)]; r != nil {
 		return r
 	}
 	for _, r := range m.order {

@@ -1,4 +1,4 @@
-package scaffold
+package releasescript
 
 import (
 	"maps"
@@ -71,7 +71,7 @@ var segmentSep = regexp.MustCompile(`&&|\|\||;|\|`)
 func makeCalls(text string) []call {
 	var out []call
 	for _, seg := range segmentSep.Split(text, -1) {
-		f := shellFields(seg)
+		f := ShellFields(seg)
 		i := slices.IndexFunc(f, isMakeWord)
 		if i < 0 {
 			continue
@@ -99,7 +99,7 @@ func (c *call) parseArgs(args []string) bool {
 		a := strings.Trim(args[i], `"'`)
 		switch {
 		case a == "-C" || a == "--directory":
-			if i+1 < len(args) && cleanRel(strings.Trim(args[i+1], `"'`)) != "." {
+			if i+1 < len(args) && CleanRel(strings.Trim(args[i+1], `"'`)) != "." {
 				return false
 			}
 			i++
@@ -128,9 +128,9 @@ func varArg(w string) (string, string, bool) {
 	return m[1], strings.Trim(m[2], `"'`), true
 }
 
-// shellFields splits s on blanks outside quotes and $(…)/${…} (which are kept whole:
+// ShellFields splits s on blanks outside quotes and $(…)/${…} (which are kept whole:
 // $(shell go env GOARCH) is one word).
-func shellFields(s string) []string {
+func ShellFields(s string) []string {
 	var out []string
 	var cur strings.Builder
 	var quote rune

@@ -1,4 +1,4 @@
-package scaffold
+package releasescript
 
 import (
 	"path"
@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// upload is a path a release pipeline uploads (a file, a glob, or a folder as DIR/*).
-type upload struct{ path, at string }
+// Upload is a path a release pipeline uploads (a file, a glob, or a folder as DIR/*).
+type Upload struct{ Path, At string }
 
 var (
 	listKey   = regexp.MustCompile(`^(\s*)(?:-\s+)?(files|PathtoPublish|pathToPublish|publish|path):\s*[|>]?[-+]?\s*(.*?)\s*$`)
@@ -16,20 +16,29 @@ var (
 	wsPrefix  = regexp.MustCompile(`^(?:\$\{\{[^}]*\}\}|\$\([^)]*\)|\$\{?[A-Za-z_]*WORKSPACE\}?|\$\{?CI_PROJECT_DIR\}?)/`)
 )
 
+// Uploads lists the paths every release pipeline's upload steps name.
+func (h *Hints) Uploads() []Upload {
+	var out []Upload
+	for _, p := range h.Pipes {
+		out = append(out, p.uploads(p.lookup(h.makefile))...)
+	}
+	return out
+}
+
 // uploads lists the paths a release pipeline's upload steps name: a workflow's files:
 // list, gh release create/upload arguments, goreleaser's extra_files globs, an Azure
 // publish: folder.
-func (p *ciFile) uploads(look func(string) (string, bool)) []upload {
-	if !p.release {
+func (p *Pipeline) uploads(look func(string) (string, bool)) []Upload {
+	if !p.Release {
 		return nil
 	}
-	var out []upload
+	var out []Upload
 	block := -1
-	for i, l := range p.lines {
+	for i, l := range p.Lines {
 		add := func(s string) {
 			for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' }) {
-				if f = cleanUpload(expandWith(f, look)); f != "" {
-					out = append(out, upload{path: f, at: l.at})
+				if f = cleanUpload(ExpandWith(f, look)); f != "" {
+					out = append(out, Upload{Path: f, At: l.at})
 				}
 			}
 		}
@@ -38,13 +47,13 @@ func (p *ciFile) uploads(look func(string) (string, bool)) []upload {
 		case block >= 0 && indent > block:
 			add(strings.TrimPrefix(strings.TrimSpace(l.text), "- "))
 			continue
-		case m != nil && m[2] == "files" && coverageStep(p.lines, i):
+		case m != nil && m[2] == "files" && coverageStep(p.Lines, i):
 			block = -1 // a coverage report's upload (codecov's files:), not a release asset
-		case m != nil && (m[2] == "files" || p.kind == "azure" && m[2] != "path"):
+		case m != nil && (m[2] == "files" || p.Kind == "azure" && m[2] != "path"):
 			block = -1
 			if m[3] == "" {
 				block = len(m[1])
-			} else if p.kind == "azure" {
+			} else if p.Kind == "azure" {
 				add(m[3] + "/*")
 			} else {
 				add(m[3])
@@ -52,7 +61,7 @@ func (p *ciFile) uploads(look func(string) (string, bool)) []upload {
 			continue
 		}
 		block = -1
-		if m := globKey.FindStringSubmatch(l.text); m != nil && p.kind == "goreleaser" {
+		if m := globKey.FindStringSubmatch(l.text); m != nil && p.Kind == "goreleaser" {
 			add(m[1])
 		}
 		if m := ghRelease.FindStringSubmatch(l.text); m != nil {
@@ -66,7 +75,7 @@ var coverageUses = regexp.MustCompile(`^\s*-?\s*uses:\s*\S*(codecov|coveralls|co
 
 // coverageStep says whether line i belongs to a step that uses a coverage uploader:
 // the nearest uses: line of its step, looking back to the step's "- " start.
-func coverageStep(lines []pipeLine, i int) bool {
+func coverageStep(lines []PipelineLine, i int) bool {
 	for j := i; j >= max(0, i-6); j-- {
 		t := lines[j].text
 		if coverageUses.MatchString(t) {
@@ -83,7 +92,7 @@ func coverageStep(lines []pipeLine, i int) bool {
 func releaseArgs(args string) string {
 	var keep []string
 	skip := false
-	for _, a := range shellFields(args) {
+	for _, a := range ShellFields(args) {
 		a = strings.Trim(a, `"'`)
 		switch {
 		case skip:

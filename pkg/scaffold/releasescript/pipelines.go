@@ -1,4 +1,4 @@
-package scaffold
+package releasescript
 
 import (
 	"path"
@@ -8,20 +8,20 @@ import (
 	"strings"
 )
 
-// pipeline is a release or CI definition in the tree: a GitHub workflow, an Azure
+// Pipeline is a release or CI definition in the tree: a GitHub workflow, an Azure
 // Pipelines or GitLab CI file, an in-tree Prow job, a goreleaser config, a Dockerfile
 // or a script, read line by line.
-type ciFile struct {
-	rel     string
-	kind    string
-	release bool              // the file releases (by name, or a workflow run on tags)
-	env     map[string]string // env:/variables: entries and $GITHUB_ENV writes, as written
-	envAt   map[string]string // where each env entry is set
-	lines   []pipeLine
+type Pipeline struct {
+	Rel     string
+	Kind    string
+	Release bool              // the file releases (by name, or a workflow run on tags)
+	Env     map[string]string // env:/variables: entries and $GITHUB_ENV writes, as written
+	EnvAt   map[string]string // where each env entry is set
+	Lines   []PipelineLine
 }
 
-// pipeLine is one logical line with the job (or stage) it belongs to.
-type pipeLine struct {
+// PipelineLine is one logical line with the job (or stage) it belongs to.
+type PipelineLine struct {
 	at, job, text string
 	n             int
 }
@@ -57,10 +57,10 @@ var (
 )
 
 // readPipeline reads one file of a kind.
-func readPipeline(rel, kind, data string) *ciFile {
-	p := &ciFile{rel: rel, kind: kind, env: map[string]string{}, envAt: map[string]string{}}
+func readPipeline(rel, kind, data string) *Pipeline {
+	p := &Pipeline{Rel: rel, Kind: kind, Env: map[string]string{}, EnvAt: map[string]string{}}
 	name := strings.ToLower(path.Base(rel))
-	p.release = strings.Contains(name, "release") || strings.Contains(name, "publish") || kind == "goreleaser" ||
+	p.Release = strings.Contains(name, "release") || strings.Contains(name, "publish") || kind == "goreleaser" ||
 		(kind == "github" || kind == "gitlab") && onTags.MatchString(data)
 	lines := logicalLines(data)
 	if kind == "prow" {
@@ -69,20 +69,20 @@ func readPipeline(rel, kind, data string) *ciFile {
 	job, envIndent := rel, -1
 	for _, l := range lines {
 		job, envIndent = p.scan(l, job, envIndent)
-		p.lines = append(p.lines, pipeLine{at: rel + ":" + strconv.Itoa(l.n), job: job, text: l.text, n: l.n})
+		p.Lines = append(p.Lines, PipelineLine{at: rel + ":" + strconv.Itoa(l.n), job: job, text: l.text, n: l.n})
 	}
 	return p
 }
 
 // scan updates the job and env block a line opens, and records env entries.
-func (p *ciFile) scan(l rawLine, job string, envIndent int) (string, int) {
+func (p *Pipeline) scan(l rawLine, job string, envIndent int) (string, int) {
 	if m := envWrite.FindStringSubmatch(l.text); m != nil {
 		p.setEnv(m[1], m[2], l.n)
 	}
-	if p.kind == "script" {
+	if p.Kind == "script" {
 		return job, envIndent
 	}
-	if p.kind == "dockerfile" {
+	if p.Kind == "dockerfile" {
 		if m := fromStage.FindStringSubmatch(strings.TrimSpace(l.text)); m != nil {
 			return m[1], envIndent
 		}
@@ -101,9 +101,9 @@ func (p *ciFile) scan(l rawLine, job string, envIndent int) (string, int) {
 	switch {
 	case m[2] == "env" || m[2] == "variables":
 		envIndent = indent
-	case p.kind == "gitlab" && indent == 0 && !strings.HasPrefix(m[2], "."),
-		p.kind == "github" && indent == 2 && m[3] == "",
-		p.kind == "prow" && m[2] == "name" && strings.Contains(l.text, "-"):
+	case p.Kind == "gitlab" && indent == 0 && !strings.HasPrefix(m[2], "."),
+		p.Kind == "github" && indent == 2 && m[3] == "",
+		p.Kind == "prow" && m[2] == "name" && strings.Contains(l.text, "-"):
 		job = strings.Trim(m[3], `"'`)
 		if job == "" {
 			job = m[2]
@@ -132,18 +132,18 @@ func joinLists(lines []rawLine) []rawLine {
 }
 
 // releaseLine reports a line of a release pipeline outside development jobs.
-func (p *ciFile) releaseLine(l pipeLine) bool {
-	if p.kind == "dockerfile" {
+func (p *Pipeline) releaseLine(l PipelineLine) bool {
+	if p.Kind == "dockerfile" {
 		return strings.Contains(strings.ToLower(l.job), "release")
 	}
 	job := strings.ToLower(l.job)
 	named := strings.Contains(job, "release") || strings.Contains(job, "publish")
-	return (p.release || named && p.kind != "script") && !devName(job)
+	return (p.Release || named && p.Kind != "script") && !devName(job)
 }
 
 // setEnv records an env entry (the first one of a name).
-func (p *ciFile) setEnv(k, v string, n int) {
-	if _, set := p.env[k]; !set {
-		p.env[k], p.envAt[k] = v, p.rel+":"+strconv.Itoa(n)
+func (p *Pipeline) setEnv(k, v string, n int) {
+	if _, set := p.Env[k]; !set {
+		p.Env[k], p.EnvAt[k] = v, p.Rel+":"+strconv.Itoa(n)
 	}
 }

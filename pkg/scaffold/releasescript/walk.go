@@ -1,4 +1,4 @@
-package scaffold
+package releasescript
 
 import (
 	"strings"
@@ -14,13 +14,13 @@ const maxVisits = 4000
 type walker struct {
 	m     *makefile
 	seen  map[string]bool
-	lines map[string]*mkLine // by file:line and text
-	out   []*mkLine
+	lines map[string]*Line // by file:line and text
+	out   []*Line
 	seq   int
 }
 
 func newWalker(m *makefile) *walker {
-	return &walker{m: m, seen: map[string]bool{}, lines: map[string]*mkLine{}}
+	return &walker{m: m, seen: map[string]bool{}, lines: map[string]*Line{}}
 }
 
 // visit is one run of a target: its scope, whether the release runs it, and the
@@ -44,12 +44,12 @@ func (w *walker) run(target string, v visit) {
 	stem := patternStem(r.name, target)
 	next := v
 	next.depth++
-	for _, p := range strings.Fields(expandWith(r.prereqs, look)) {
+	for _, p := range strings.Fields(ExpandWith(r.prereqs, look)) {
 		w.run(automatic(p, target, stem), next)
 	}
 	for _, l := range r.recipe {
-		text := unpipe(strings.TrimSpace(expandWith(automatic(l.text, target, stem), look)))
-		w.emit(mkLine{at: l.at, target: target, text: text, release: v.release, root: v.root})
+		text := unpipe(strings.TrimSpace(ExpandWith(automatic(l.text, target, stem), look)))
+		w.emit(Line{At: l.at, Target: target, Text: text, Release: v.release, Root: v.root})
 		w.calls(text, next)
 	}
 }
@@ -67,15 +67,15 @@ func (w *walker) calls(text string, v visit) {
 
 // emit adds a line once per text, numbered in the order the release runs it (a line
 // run again takes its later number); a line seen off and on the release path is on it.
-func (w *walker) emit(l mkLine) {
+func (w *walker) emit(l Line) {
 	w.seq++
-	l.seq = w.seq
-	k := l.at + "\x00" + l.text
+	l.Seq = w.seq
+	k := l.At + "\x00" + l.Text
 	if prev := w.lines[k]; prev != nil {
-		if l.release || !prev.release {
-			prev.seq, prev.root = l.seq, l.root
+		if l.Release || !prev.Release {
+			prev.Seq, prev.Root = l.Seq, l.Root
 		}
-		prev.release = prev.release || l.release
+		prev.Release = prev.Release || l.Release
 		return
 	}
 	w.lines[k] = &l

@@ -1,4 +1,4 @@
-package scaffold
+package releasescript
 
 import (
 	"cmp"
@@ -14,12 +14,12 @@ import (
 // Makefile's release targets with the defaults), marked release. Then every other
 // pipeline line and target with the defaults. The Makefile's lines outside recipes
 // are read with the defaults; a script a release line runs is on the release path.
-func (h *hints) evaluate(m *makefile, pipes []*ciFile, order map[string]int) []mkLine {
+func (h *Hints) evaluate(m *makefile, pipes []*Pipeline, order map[string]int) []Line {
 	w := newWalker(m)
 	called := m.calledByRelease()
 	for _, release := range []bool{true, false} {
 		for _, p := range pipes {
-			for _, l := range p.lines {
+			for _, l := range p.Lines {
 				if p.releaseLine(l) == release {
 					h.runLine(w, p, l, release)
 				}
@@ -37,9 +37,9 @@ func (h *hints) evaluate(m *makefile, pipes []*ciFile, order map[string]int) []m
 		out = append(out, *l)
 	}
 	calledScripts(pipes, out)
-	slices.SortStableFunc(out, func(a, b mkLine) int {
-		fa, na := splitAt(a.at)
-		fb, nb := splitAt(b.at)
+	slices.SortStableFunc(out, func(a, b Line) int {
+		fa, na := splitAt(a.At)
+		fb, nb := splitAt(b.At)
 		return cmp.Or(cmp.Compare(order[fa], order[fb]), cmp.Compare(na, nb))
 	})
 	return out
@@ -47,11 +47,11 @@ func (h *hints) evaluate(m *makefile, pipes []*ciFile, order map[string]int) []m
 
 // runLine emits one pipeline line and runs its make calls; a release line's calls are
 // the release scopes.
-func (h *hints) runLine(w *walker, p *ciFile, l pipeLine, release bool) {
-	text := unpipe(strings.TrimSpace(expandWith(l.text, p.lookup(w.m))))
-	w.emit(mkLine{at: l.at, target: l.job, text: text, release: release, kind: p.kind, root: l.at})
+func (h *Hints) runLine(w *walker, p *Pipeline, l PipelineLine, release bool) {
+	text := unpipe(strings.TrimSpace(ExpandWith(l.text, p.lookup(w.m))))
+	w.emit(Line{At: l.at, Target: l.job, Text: text, Release: release, Kind: p.Kind, Root: l.at})
 	for _, c := range makeCalls(text) {
-		sc := scope{from: l.at}.with(c.bind, p.env)
+		sc := scope{from: l.at}.with(c.bind, p.Env)
 		maps.Copy(sc.env, c.env)
 		if release {
 			h.scopes = append(h.scopes, sc)
@@ -65,33 +65,33 @@ func (h *hints) runLine(w *walker, p *ciFile, l pipeLine, release bool) {
 
 // pipelineReleases reports a release pipeline running a Makefile release target: then
 // the pipeline says how the release runs, and other release targets are not on its path.
-func (h *hints) pipelineReleases() bool {
+func (h *Hints) pipelineReleases() bool {
 	return slices.ContainsFunc(h.releaseCalls, releaseTarget)
 }
 
 // topLines are the Makefile's lines outside recipes, with the defaults.
-func topLines(m *makefile) []mkLine {
+func topLines(m *makefile) []Line {
 	look := m.lookup(scope{})
-	var out []mkLine
+	var out []Line
 	target := "Makefile"
 	for _, l := range m.top {
 		if h := headLine.FindStringSubmatch(l.text); h != nil && !assignLine.MatchString(l.text) {
 			target = strings.Fields(h[1])[0]
 		}
-		out = append(out, mkLine{at: l.at, target: target, text: strings.TrimSpace(expandWith(l.text, look))})
+		out = append(out, Line{At: l.at, Target: target, Text: strings.TrimSpace(ExpandWith(l.text, look))})
 	}
 	return out
 }
 
 // calledScripts marks the lines of scripts a release line runs as on the release path.
-func calledScripts(pipes []*ciFile, lines []mkLine) {
+func calledScripts(pipes []*Pipeline, lines []Line) {
 	for _, p := range pipes {
-		if p.kind != "script" || !slices.ContainsFunc(lines, func(l mkLine) bool { return l.release && strings.Contains(l.text, p.rel) }) {
+		if p.Kind != "script" || !slices.ContainsFunc(lines, func(l Line) bool { return l.Release && strings.Contains(l.Text, p.Rel) }) {
 			continue
 		}
 		for i := range lines {
-			if strings.HasPrefix(lines[i].at, p.rel+":") {
-				lines[i].release = true
+			if strings.HasPrefix(lines[i].At, p.Rel+":") {
+				lines[i].Release = true
 			}
 		}
 	}
@@ -105,12 +105,12 @@ func splitAt(at string) (string, int) {
 
 // scriptVars records the top-level assignments of scripts (NAME=value), after the
 // Makefile's: the first value wins.
-func (m *makefile) scriptVars(pipes []*ciFile) {
+func (m *makefile) scriptVars(pipes []*Pipeline) {
 	for _, p := range pipes {
-		if p.kind != "script" {
+		if p.Kind != "script" {
 			continue
 		}
-		for _, l := range p.lines {
+		for _, l := range p.Lines {
 			if a := assignLine.FindStringSubmatch(l.text); a != nil && !strings.HasPrefix(l.text, " ") && !strings.HasPrefix(l.text, "\t") {
 				if _, set := m.script[a[1]]; !set && a[2] == "=" {
 					m.script[a[1]] = varDef{value: strings.Trim(a[3], `"'`), op: "=", at: l.at}
@@ -140,19 +140,19 @@ func (m *makefile) values() map[string]string {
 // lookup resolves a pipeline line's variables: a CI file's lines see its env (and the
 // repository go.mod names), not the Makefile's variables, which only make reads;
 // scripts and Dockerfiles see both (their variables and build args come from the Makefile).
-func (p *ciFile) lookup(m *makefile) func(string) (string, bool) {
-	if p.kind == "script" {
+func (p *Pipeline) lookup(m *makefile) func(string) (string, bool) {
+	if p.Kind == "script" {
 		vars := m.values()
 		return func(k string) (string, bool) { v, ok := vars[k]; return v, ok }
 	}
-	if p.kind == "dockerfile" {
-		return m.lookup(scope{env: p.env})
+	if p.Kind == "dockerfile" {
+		return m.lookup(scope{env: p.Env})
 	}
 	return func(k string) (string, bool) {
 		if v, ok := m.github[k]; ok {
 			return v, true
 		}
-		v, ok := p.env[k]
+		v, ok := p.Env[k]
 		return v, ok
 	}
 }
@@ -166,11 +166,11 @@ func (m *makefile) calledByRelease() map[string]bool {
 		if !releaseTarget(r.name) {
 			continue
 		}
-		for _, p := range strings.Fields(expandWith(r.prereqs, look)) {
+		for _, p := range strings.Fields(ExpandWith(r.prereqs, look)) {
 			out[p] = true
 		}
 		for _, l := range r.recipe {
-			for _, c := range makeCalls(expandWith(l.text, look)) {
+			for _, c := range makeCalls(ExpandWith(l.text, look)) {
 				for _, t := range c.targets {
 					out[t] = true
 				}

@@ -1,4 +1,4 @@
-package scaffold
+package releasescript
 
 import (
 	"path"
@@ -9,7 +9,7 @@ import (
 
 // releaseScope is the scope the release runs make with: the first release pipeline
 // call's variables, else the defaults.
-func (h *hints) releaseScope() scope {
+func (h *Hints) releaseScope() scope {
 	if len(h.scopes) > 0 {
 		return h.scopes[0]
 	}
@@ -19,25 +19,25 @@ func (h *hints) releaseScope() scope {
 // fromVars reads the release image settings in the release scope: PROD_REGISTRY (else
 // RELEASE_REGISTRY, else a registry a release pipeline sets) with *IMAGE_NAME, or a
 // release image variable, and where each is set.
-func (h *hints) fromVars(m *makefile, pipes []*ciFile) {
+func (h *Hints) fromVars(m *makefile, pipes []*Pipeline) {
 	look := m.lookup(h.releaseScope())
-	val := func(k string) string { v, _ := look(k); return expandWith(v, look) }
+	val := func(k string) string { v, _ := look(k); return ExpandWith(v, look) }
 	for _, k := range []string{"PROD_REGISTRY", "RELEASE_REGISTRY"} {
-		if h.registry == "" && val(k) != "" {
-			h.registry, h.registryAt = val(k), h.whereVar(k)
+		if h.Registry == "" && val(k) != "" {
+			h.Registry, h.RegistryAt = val(k), h.whereVar(k)
 		}
 	}
 	for _, p := range pipes {
-		for k, v := range p.env {
-			if p.release && p.kind != "script" && strings.HasSuffix(k, "REGISTRY") && strings.Contains(v, ".") && !strings.Contains(v, "$") && h.registry == "" {
-				h.registry, h.registryAt = strings.TrimSuffix(v, "/"), p.envAt[k]
+		for k, v := range p.Env {
+			if p.Release && p.Kind != "script" && strings.HasSuffix(k, "REGISTRY") && strings.Contains(v, ".") && !strings.Contains(v, "$") && h.Registry == "" {
+				h.Registry, h.RegistryAt = strings.TrimSuffix(v, "/"), p.EnvAt[k]
 			}
 		}
 	}
 	for _, k := range []string{"RELEASE_CONTROLLER_IMG", "RELEASE_IMG", "IMG_RELEASE", "PROD_IMG", "IMG"} {
-		img := imageName(val(k))
+		img := ImageName(val(k))
 		if strings.Contains(strings.Split(img, "/")[0], ".") && !strings.Contains(img, "$") {
-			h.img, h.imgVar, h.imgAt = img, k, h.whereVar(k)
+			h.Img, h.ImgVar, h.ImgAt = img, k, h.whereVar(k)
 			break
 		}
 	}
@@ -50,15 +50,15 @@ func (h *hints) fromVars(m *makefile, pipes []*ciFile) {
 	}
 	for k := range names {
 		if v := val(k); strings.HasSuffix(k, "IMAGE_NAME") && v != "" && !strings.ContainsAny(v, "${}()") {
-			h.imageNames[v] = true
-			h.imageNameAt[v] = h.whereVar(k)
+			h.ImageNames[v] = true
+			h.ImageNameAt[v] = h.whereVar(k)
 		}
 	}
 }
 
 // whereVar says where a variable gets its release-scope value: the pipeline line
 // passing it to make, the pipeline env setting it, or its Makefile assignment.
-func (h *hints) whereVar(k string) string {
+func (h *Hints) whereVar(k string) string {
 	sc := h.releaseScope()
 	if _, ok := sc.bind[k]; ok {
 		return sc.from
@@ -66,8 +66,8 @@ func (h *hints) whereVar(k string) string {
 	if d, ok := h.makefile.defs[k]; ok && d.op != "?=" {
 		return d.at
 	}
-	for _, p := range h.pipes {
-		if at := p.envAt[k]; at != "" && p.release {
+	for _, p := range h.Pipes {
+		if at := p.EnvAt[k]; at != "" && p.Release {
 			return at
 		}
 	}
@@ -81,43 +81,46 @@ var (
 	varParen = regexp.MustCompile(`\$\(([A-Za-z_][A-Za-z0-9_]*)\)`)
 )
 
-func (h *hints) fromLine(root string, l mkLine) {
-	t := varParen.ReplaceAllString(l.text, "$${$1}")
+func (h *Hints) fromLine(root string, l Line) {
+	t := varParen.ReplaceAllString(l.Text, "$${$1}")
 	for makeCall.MatchString(t) {
 		t = makeCall.ReplaceAllString(t, "$${MAKE_CALL}")
 	}
-	if pp := pullPolicyOf(t, l.release); pp != "" && !l.dev() && !checkLine(l) && (h.pullPolicy == "" || l.release && !h.pullRelease) {
-		h.pullPolicy, h.pullAt, h.pullRelease = pp, l.at, l.release
+	if pp := pullPolicyOf(t, l.Release); pp != "" && !l.Dev() && !checkLine(l) && (h.PullPolicy == "" || l.Release && !h.PullRelease) {
+		h.PullPolicy, h.PullAt, h.PullRelease = pp, l.At, l.Release
 	}
 	switch {
-	case h.imagePin != "" || l.dev():
+	case h.ImagePin != "" || l.Dev():
 	case strings.Contains(t, "set-manifest-image"):
-		h.imagePin = "replaces the Makefile's set-manifest-image (sed on a tracked image patch)"
+		h.ImagePin = "replaces the Makefile's set-manifest-image (sed on a tracked image patch)"
 	case strings.Contains(t, "edit set image"):
-		h.imagePin = "replaces the Makefile's kustomize edit set image (an edit of a tracked kustomization)"
+		h.ImagePin = "replaces the Makefile's kustomize edit set image (an edit of a tracked kustomization)"
 	}
 	if strings.Contains(t, "runtime-sdk-openapi.yaml") {
-		h.openAPI = true
+		h.OpenAPI = true
 	}
-	if m := renameLine.FindStringSubmatch(t); m != nil && !testPath(t) {
-		h.renames[m[1]] = ""
+	if m := renameLine.FindStringSubmatch(t); m != nil && !IsTestPath(t) {
+		h.Renames[m[1]] = ""
 	}
-	if m := compBuild.FindStringSubmatch(t); m != nil && !testPath(m[3]) {
-		h.builds = append(h.builds, componentBuild{cd: m[1], dir: m[2], file: m[3], at: l.at})
+	if m := CompBuild.FindStringSubmatch(t); m != nil && !IsTestPath(m[3]) {
+		h.Builds = append(h.Builds, ComponentBuild{Cd: m[1], Dir: m[2], File: m[3], At: l.At})
 		return
 	}
-	if m := patternRule.FindStringSubmatch(t); m != nil && !testPath(t) {
-		h.patterns = append(h.patterns, cleanRel(m[1]))
+	if m := patternRule.FindStringSubmatch(t); m != nil && !IsTestPath(t) {
+		h.Patterns = append(h.Patterns, CleanRel(m[1]))
 		return
 	}
-	if m := explicit.FindStringSubmatch(t); m != nil && !testPath(m[1]) {
+	if m := explicit.FindStringSubmatch(t); m != nil && !IsTestPath(m[1]) {
 		h.addFlavor(root, m[3], m[2], l)
 		return
 	}
-	if m := buildLine.FindStringSubmatch(t); m != nil {
-		if f := buildDir(m[1]); f != "" {
-			h.outputs[cleanRel(strings.Trim(m[2], `"'`))] = cleanRel(strings.Trim(f, `"'`))
-			if !testPath(m[2]) {
+	if m := classBuild.FindStringSubmatch(t); m != nil && !(l.Dev() && !l.Release) && !IsTestPath(m[2]) {
+		h.addClassBuild(m[1], m[2], l.At)
+	}
+	if m := BuildLine.FindStringSubmatch(t); m != nil {
+		if f := BuildDir(m[1]); f != "" {
+			h.Outputs[CleanRel(strings.Trim(m[2], `"'`))] = CleanRel(strings.Trim(f, `"'`))
+			if !IsTestPath(m[2]) {
 				h.addFlavor(root, f, m[3], l)
 			}
 		}
@@ -128,33 +131,33 @@ func (h *hints) fromLine(root string, l mkLine) {
 // or flavor still holding a variable is a loop, resolved against the folders found.
 // A development target's render (make create-workload-cluster) is no flavor: it is
 // recorded apart, to comment.
-func (h *hints) addFlavor(root, dir, flavor string, l mkLine) {
-	dir, at := cleanRel(strings.Trim(dir, `"'`)), l.at
-	if l.dev() && !l.release {
-		if !strings.Contains(dir, "$") && kustomizationIn(filepath.Join(root, filepath.FromSlash(dir))) != "" && h.devFlavors[dir] == "" {
-			h.devFlavors[dir] = at + " (" + l.target + ")"
+func (h *Hints) addFlavor(root, dir, flavor string, l Line) {
+	dir, at := CleanRel(strings.Trim(dir, `"'`)), l.At
+	if l.Dev() && !l.Release {
+		if !strings.Contains(dir, "$") && h.src.IsKustomization(filepath.Join(root, filepath.FromSlash(dir))) && h.DevFlavors[dir] == "" {
+			h.DevFlavors[dir] = at + " (" + l.Target + ")"
 		}
 		return
 	}
 	if strings.Contains(dir, "$") || strings.Contains(flavor, "$") {
-		h.loops = append(h.loops, loopBuild{dir: dir, flavor: flavor, at: at})
+		h.Loops = append(h.Loops, Loop{Dir: dir, Flavor: flavor, At: at})
 		return
 	}
-	if kustomizationIn(filepath.Join(root, filepath.FromSlash(dir))) == "" {
+	if !h.src.IsKustomization(filepath.Join(root, filepath.FromSlash(dir))) {
 		return
 	}
-	for _, f := range h.flavors[dir] {
+	for _, f := range h.Flavors[dir] {
 		if f == flavor {
 			return
 		}
 	}
-	h.flavors[dir] = append(h.flavors[dir], flavor)
-	h.flavorLine[dir] = at
+	h.Flavors[dir] = append(h.Flavors[dir], flavor)
+	h.FlavorLine[dir] = at
 }
 
-// expand replaces $(VAR) and ${VAR} with Makefile values, a few levels deep.
-func expand(s string, vars map[string]string) string {
-	return expandWith(s, func(k string) (string, bool) { v, ok := vars[k]; return v, ok })
+// Expand replaces $(VAR) and ${VAR} with Makefile values, a few levels deep.
+func Expand(s string, vars map[string]string) string {
+	return ExpandWith(s, func(k string) (string, bool) { v, ok := vars[k]; return v, ok })
 }
 
 var ciExpr = regexp.MustCompile(`\$\{\{\s*([^}]*?)\s*\}\}`)
@@ -175,9 +178,16 @@ func ciValue(look func(string) (string, bool)) func(string) string {
 	}
 }
 
-// expandWith replaces $(VAR), ${VAR} and a workflow's ${{ env.VAR }} with the values
-// look gives, a few levels deep; unknown variables stay as written.
-func expandWith(s string, look func(string) (string, bool)) string {
+// ExpandWith replaces $(VAR), ${VAR} and a workflow's ${{ env.VAR }} with the values
+// look gives, a few levels deep, and evaluates $(if …), $(strip …) and $(subst …);
+// unknown variables stay as written (inside those calls they are empty, as in make).
+func ExpandWith(s string, look func(string) (string, bool)) string {
+	return expandWith(s, look, 0)
+}
+
+// expandWith is ExpandWith that also evaluates the Make functions init knows
+// (evalFuncs), depth calls deep.
+func expandWith(s string, look func(string) (string, bool), depth int) string {
 	for range 4 {
 		next := ciExpr.ReplaceAllStringFunc(s, ciValue(look))
 		next = varRef.ReplaceAllStringFunc(next, func(ref string) string {
@@ -187,6 +197,7 @@ func expandWith(s string, look func(string) (string, bool)) string {
 			}
 			return v
 		})
+		next = evalFuncs(next, look, depth)
 		if next == s {
 			break
 		}
@@ -195,18 +206,19 @@ func expandWith(s string, look func(string) (string, bool)) string {
 	return s
 }
 
-func cleanRel(p string) string {
+// CleanRel cleans a slash path as a script writes it (./ and a trailing / dropped).
+func CleanRel(p string) string {
 	p = strings.TrimPrefix(filepath.ToSlash(filepath.Clean(p)), "./")
 	return strings.TrimSuffix(p, "/")
 }
 
-// testPath reports paths of test and e2e data, which are not released.
-func testPath(p string) bool {
+// IsTestPath reports paths of test and e2e data, which are not released.
+func IsTestPath(p string) bool {
 	return strings.Contains(p, "e2e") || strings.Contains(p, "/test/") || strings.HasPrefix(p, "test/")
 }
 
-// buildDir is the folder argument of a kustomize build line ("" if none).
-func buildDir(args string) string {
+// BuildDir is the folder argument of a kustomize build line ("" if none).
+func BuildDir(args string) string {
 	for _, f := range strings.Fields(args) {
 		if !strings.HasPrefix(f, "-") && !strings.HasPrefix(f, "LoadRestrictions") {
 			return f
@@ -217,10 +229,10 @@ func buildDir(args string) string {
 
 // checkLine says whether l is in a verify or scan script or target (a check of the
 // images, such as a trivy scan): not evidence of what the release sets.
-func checkLine(l mkLine) bool {
-	file, _, _ := strings.Cut(l.at, ":")
-	name := strings.ToLower(l.target + " " + path.Base(file))
-	return !l.release && (strings.Contains(name, "verify") || strings.Contains(name, "scan"))
+func checkLine(l Line) bool {
+	file, _, _ := strings.Cut(l.At, ":")
+	name := strings.ToLower(l.Target + " " + path.Base(file))
+	return !l.Release && (strings.Contains(name, "verify") || strings.Contains(name, "scan"))
 }
 
 // pullPolicyOf reads a PULL_POLICY=X argument, or (on the release path, where its
