@@ -13,7 +13,7 @@ func Rules() []lint.Rule {
 		ruleInfraClusterProvisioned, ruleEndpoint, ruleFailureDomains, ruleConditions,
 		ruleProviderID, ruleMachineProvisioned, ruleAddresses, ruleMachineFailureDomain,
 		ruleDataSecretName, ruleDataSecretCreated, ruleCPInitialized, ruleCPReplicas, ruleCPCounters,
-		ruleCPVersion, ruleCPMachineTemplate, ruleCPMachineTemplateClassless, ruleFailureFields, ruleCPSpecTypes, ruleCPTopologyFields, rulePoolReady, rulePoolProviderIDs, ruleSchemaUnknown,
+		ruleCPVersion, ruleCPMachineTemplate, ruleCPMachineTemplateClassless, ruleFailureFields, ruleCPSpecTypes, ruleCPTopologyFields, rulePoolReady, rulePoolProviderIDs, rulePoolMachineKind, ruleSchemaUnknown,
 		ruleListKind, ruleStatusSubresource, ruleScaleSubresource, ruleTemplateSpec, ruleTemplateVersion,
 		ruleAmbiguousLabel,
 		ruleMoveLabel, ruleManagerRBAC, ruleManagerRBACMaybe, ruleManagerRBACUnknown,
