@@ -14,7 +14,7 @@ func Rules() []lint.Rule {
 		ruleProviderID, ruleMachineProvisioned, ruleAddresses, ruleMachineFailureDomain,
 		ruleDataSecretName, ruleDataSecretCreated, ruleCPInitialized, ruleCPReplicas, ruleCPCounters,
 		ruleCPVersion, ruleCPMachineTemplate, ruleCPMachineTemplateClassless, ruleFailureFields, ruleCPSpecTypes, ruleCPTopologyFields, rulePoolReady, rulePoolProviderIDs, rulePoolMachineKind, ruleSchemaUnknown,
-		ruleListKind, ruleStatusSubresource, ruleScaleSubresource, ruleTemplateSpec, ruleTemplateVersion,
+		ruleListKind, ruleStatusSubresource, ruleScaleSubresource, ruleTemplateSpec, ruleTemplateVersion, ruleTemplateMetadata,
 		ruleAmbiguousLabel,
 		ruleMoveLabel, ruleManagerRBAC, ruleManagerRBACMaybe, ruleManagerRBACUnknown,
 		ruleDefaultAccount, rulePrivileged, ruleRBACWildcard,
