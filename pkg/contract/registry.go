@@ -16,7 +16,7 @@ func Rules() []lint.Rule {
 		ruleCPVersion, ruleCPMachineTemplate, ruleCPMachineTemplateClassless, ruleFailureFields, ruleCPSpecTypes, ruleCPTopologyFields, rulePoolReady, rulePoolProviderIDs, rulePoolMachineKind, ruleSchemaUnknown,
 		ruleListKind, ruleStatusSubresource, ruleScaleSubresource, ruleTemplateSpec, ruleTemplateVersion, ruleTemplateMetadata,
 		ruleAmbiguousLabel,
-		ruleMoveLabel, ruleManagerRBAC, ruleManagerRBACMaybe, ruleManagerRBACUnknown,
+		ruleMoveLabel, ruleManagerRBAC, ruleManagerRBACMaybe, ruleManagerRBACUnknown, ruleIPAMClaims,
 		ruleDefaultAccount, rulePrivileged, ruleRBACWildcard,
 		ruleExtensionClient, ruleExtensionPort, ruleExtensionCA, ruleExtensionCACert,
 		ruleClassNamespaceObject, ruleClassShared, ruleTemplateExternal, ruleEndpointMissing,
@@ -38,7 +38,7 @@ var componentChecks = []func(*scan) lint.Findings{
 	checkImages, checkCRDs, checkWebhooks, checkConversion, checkCertificates,
 	checkAggregation, checkExtensionConfigs, checkAPIServices, checkProviderType, checkSchemas, checkKinds, checkTopologyFields,
 	checkMoveLabels, checkManagerRBAC, checkServiceAccounts, checkPrivileged, checkRBACWildcards,
-	checkExtensionClients, checkEndpointPresence, checkWebhookV1beta1, checkWebhookPorts, checkContainerNames,
+	checkExtensionClients, checkEndpointPresence, checkWebhookV1beta1, checkWebhookPorts, checkContainerNames, checkIPAMClaims,
 }
 
 // templateChecks runs the seed contracts' template and ClusterClass checks on one
