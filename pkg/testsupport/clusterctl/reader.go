@@ -79,3 +79,13 @@ func (b Binary) GenerateRelease(t testing.TB, flavor string, files map[string]st
 	}
 	return b.Run(t, nil, args...)
 }
+
+// DescribeWithMetadata runs `clusterctl generate provider --infrastructure foo:v0.1.0
+// --describe` on the local provider with metadata as its metadata.yaml (clusterctl
+// decodes it with metadata_client.go Get and checks the series of v0.1.0).
+func (b Binary) DescribeWithMetadata(t testing.TB, metadata string) (stdout, stderr string, err error) {
+	t.Helper()
+	dir := b.repo(t, "", "")
+	tree.WriteIn(t, dir, map[string]string{"infrastructure-foo/v0.1.0/metadata.yaml": metadata})
+	return b.Run(t, nil, "generate", "provider", "--infrastructure", "foo:v0.1.0", "--describe", "--config", filepath.Join(dir, "clusterctl.yaml"))
+}
