@@ -89,3 +89,11 @@ func (b Binary) DescribeWithMetadata(t testing.TB, metadata string) (stdout, std
 	tree.WriteIn(t, dir, map[string]string{"infrastructure-foo/v0.1.0/metadata.yaml": metadata})
 	return b.Run(t, nil, "generate", "provider", "--infrastructure", "foo:v0.1.0", "--describe", "--config", filepath.Join(dir, "clusterctl.yaml"))
 }
+
+// GenerateProvider runs `clusterctl generate provider --infrastructure foo:v0.1.0`,
+// which prints components (the provider's components file) as clusterctl installs it.
+func (b Binary) GenerateProvider(t testing.TB, components string) (stdout, stderr string, err error) {
+	t.Helper()
+	dir := b.repo(t, "", components)
+	return b.Run(t, nil, "generate", "provider", "--infrastructure", "foo:v0.1.0", "--config", filepath.Join(dir, "clusterctl.yaml"))
+}
