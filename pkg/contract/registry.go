@@ -25,7 +25,7 @@ func Rules() []lint.Rule {
 		ruleInjectCA, ruleInjectCATarget, ruleCertDNS, ruleCertDNSUnused, ruleCertService, ruleAggregate,
 		ruleAggregateVerbs, ruleAPIService,
 		ruleCRDVersion, ruleCRDName, ruleContractLabel, ruleContractCompat, ruleContractLabelOth, ruleContractStale, ruleContractServed, ruleRoleUnknown,
-		ruleCRDScope, ruleCRDTemplate, ruleCRDTemplateMust, ruleWebhookVersion, ruleWebhookService, ruleWebhookMissing,
+		ruleCRDScope, ruleConversionNone, ruleCRDTemplate, ruleCRDTemplateMust, ruleWebhookVersion, ruleWebhookService, ruleWebhookMissing,
 		ruleRuntimeService, ruleWebhookV1beta1, ruleWebhookPort, ruleContainerDup,
 		ruleTemplateNamespace, ruleTemplateMixed, ruleTemplateFixed, ruleClassMissing, ruleClassInline,
 		ruleClassUnknown, ruleClassName, ruleClassNamespace,
@@ -38,7 +38,7 @@ var componentChecks = []func(*scan) lint.Findings{
 	checkImages, checkCRDs, checkWebhooks, checkConversion, checkCertificates,
 	checkAggregation, checkExtensionConfigs, checkAPIServices, checkProviderType, checkSchemas, checkKinds, checkTopologyFields,
 	checkMoveLabels, checkManagerRBAC, checkServiceAccounts, checkPrivileged, checkRBACWildcards,
-	checkExtensionClients, checkEndpointPresence, checkWebhookV1beta1, checkWebhookPorts, checkContainerNames, checkIPAMClaims,
+	checkExtensionClients, checkEndpointPresence, checkWebhookV1beta1, checkWebhookPorts, checkContainerNames, checkIPAMClaims, checkConversionNone,
 }
 
 // templateChecks runs the seed contracts' template and ClusterClass checks on one
