@@ -60,22 +60,6 @@ func atLineStart(data []byte, s int) bool {
 	return true
 }
 
-// candidateAt: from p, after blanks and "- ", a candidate key followed by ": " or
-// a line-ending ":" (l may run on past the line).
-func candidateAt(l []byte, p int) bool {
-	for p < len(l) && (l[p] == ' ' || l[p] == '\t' || l[p] == '-' && p+1 < len(l) && l[p+1] == ' ') {
-		p++
-	}
-	j := p
-	for j < len(l) && l[j] != ':' && l[j] != ' ' && l[j] != '\t' && l[j] != '\n' && l[j] != ',' && l[j] != '{' && l[j] != '}' {
-		j++
-	}
-	if j == p || j >= len(l) || l[j] != ':' || j+1 < len(l) && l[j+1] != ' ' && l[j+1] != '\t' && l[j+1] != '\n' {
-		return false
-	}
-	return candidateKey(l[p:j])
-}
-
 // candidateKey: a boolean word, or text starting like a YAML 1.1 number.
 func candidateKey(k []byte) bool {
 	if len(k) == 0 {
