@@ -141,6 +141,7 @@ func (c *checker) file(f release.File) (res fileResult) {
 	res.findings = append(res.findings, notes...)
 	res.findings = append(res.findings, duplicateKeys(name, docs)...)
 	res.findings = append(res.findings, notStrings(name, docs, ref)...)
+	res.findings = append(res.findings, renamedKeys(name, f.Data, kind, docs)...)
 	switch kind {
 	case layout.KindComponents:
 		in := contract.Input{File: name, Docs: docs, Label: c.r.Label(), Type: string(c.r.Type),
@@ -224,6 +225,7 @@ func Rules() []lint.Rule {
 		{ID: ruleSubstituted, Severity: lint.Note, Contract: "clusterctl substitutes variables before parsing a template (cmd/clusterctl/client/yamlprocessor/simple_processor.go Process, then repository/template.go NewTemplate), so a template may be YAML only after substitution."},
 	}
 	rules = append(rules, readerRules()...)
+	rules = append(rules, keyRenamedRule())
 	rules = append(rules, identityRules()...)
 	rules = append(rules, variables.Rules()...)
 	rules = append(rules, contract.Rules()...)

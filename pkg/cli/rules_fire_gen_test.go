@@ -23,6 +23,7 @@ func generatedScenarios() map[string]ruleScenario {
 		"yaml-parse":                       lintReleaseFolder("v1.0.0", map[string]string{"metadata.yaml": meta("1.0 v1beta1"), "cluster-template.yaml": "kind: [\n"}),
 		"yaml-duplicate-key":               lintReleaseFolder("v1.0.0", map[string]string{"metadata.yaml": meta("1.0 v1beta1"), "cluster-template.yaml": "kind: ConfigMap\nkind: ConfigMap\n"}),
 		"yaml-not-string":                  lintReleaseFolder("v1.0.0", map[string]string{"metadata.yaml": meta("1.0 v1beta1"), "cluster-template.yaml": "kind: ConfigMap\nmetadata:\n  labels: {a: yes}\n"}),
+		"yaml-key-renamed":                 lintReleaseFolder("v1.0.0", map[string]string{"metadata.yaml": meta("1.0 v1beta1"), "cluster-template.yaml": "kind: ConfigMap\ndata:\n  on: a\n"}),
 		"yaml-read-by-clusterctl-only":     lintReleaseFolder("v1.0.0", map[string]string{"metadata.yaml": meta("1.0 v1beta1"), "cluster-template.yaml": "{kind: ConfigMap} junk\n"}),
 		"template-yaml-after-substitution": lintReleaseFolder("v1.0.0", map[string]string{"metadata.yaml": meta("1.0 v1beta1"), "cluster-template.yaml": blockVar}),
 		"metadata-version-series":          lintReleaseFolder("v1.1.0", map[string]string{"metadata.yaml": meta("1.0 v1beta1")}),

@@ -42,9 +42,13 @@ func checkCertificates(s *scan) lint.Findings {
 			if ns == d.Obj.Namespace() {
 				ns = s.target // clusterctl rewrites the Certificate's own namespace
 			}
+			used := called[svc] || mounted[d.Obj.String("spec", "secretName")]
 			switch {
 			case !ok:
-			case ns != s.target && (called[svc] || mounted[d.Obj.String("spec", "secretName")]):
+			case ns == s.target && d.Obj.Namespace() != s.target && used:
+				out = append(out, report(ruleCertDNS, s.in.File, d, n.Line,
+					"dnsName %q names the components' namespace %q, but the Certificate is in namespace %q: clusterctl rewrites only \".%s.\" in dnsNames (fixCertificate), so with clusterctl init --target-namespace the Service moves and the name keeps %q, and %s; put the Certificate in namespace %s", text(n), s.target, d.Obj.Namespace(), d.Obj.Namespace(), s.target, usedBy(called[svc], d), s.target))
+			case ns != s.target && used:
 				out = append(out, report(ruleCertDNS, s.in.File, d, n.Line,
 					"dnsName %q names namespace %q, not the target namespace %q, and %s; write %s.%s.svc", text(n), ns, s.target, usedBy(called[svc], d), svc, s.target))
 			case ns != s.target:

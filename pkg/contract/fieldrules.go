@@ -63,6 +63,8 @@ var fieldRules = []fieldRule{
 		does: "the MachinePool never gets the IDs of its instances, so it never finds their Nodes; another shape fails its reconcile", fix: "ProviderIDList []string `json:\"providerIDList,omitempty\"`"},
 	{rule: rulePoolProviderIDs, roles: rolesPool, want: both(wantAt("status.replicas", integer())),
 		does: "decoding it fails and the MachinePool reconcile errors", fix: "Replicas int32 `json:\"replicas\"`"},
+	{rule: rulePoolMachineKind, roles: rolesPool, want: both(wantAt("status.infrastructureMachineKind", str())),
+		does: "reading it fails and every MachinePool reconcile errors", fix: "InfrastructureMachineKind string `json:\"infrastructureMachineKind,omitempty\"`"},
 	{rule: ruleCPCounters, roles: rolesCP, must: true, when: "spec.replicas",
 		want: both(wantAt("status.readyReplicas", integer()))},
 	{rule: ruleCPCounters, roles: rolesCP, must: true, when: "spec.replicas",

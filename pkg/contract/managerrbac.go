@@ -10,7 +10,7 @@ import (
 var (
 	ruleManagerRBAC        = rule("components-manager-rbac", lint.Warning, "\"A cluster infrastructure provider must have RBAC permissions for the types it defines\" (infrastructure contract: RBAC, provider controller; kubebuilder's +kubebuilder:rbac markers generate them): the service account of the manager Deployment must, cluster-wide, get, list, watch and update or patch each kind its controllers reconcile (the contract kinds and the provider's own kinds with a status subresource) and update or patch its /status; without them the controller's watch or patch is forbidden and the kind is never reconciled. Resolved as the API server does: ServiceAccount, (Cluster)RoleBindings, (Cluster)Roles with aggregationRule and Kubernetes' bootstrap roles, \"*\" honoured. A warning: the provider installs and runs.")
 	ruleManagerRBACMaybe   = rule("components-manager-rbac-unproven", lint.Note, "components-manager-rbac for a kind no evidence shows a controller of the manager reconciles (a kind of the provider's own groups with a status subresource, or one whose contract role is guessed from its fields): capirepo cannot tell whether the missing grant matters; if a controller reconciles the kind, its watch or patch is forbidden.")
-	ruleManagerRBACUnknown = rule("components-manager-rbac-unresolved", lint.Note, "A binding of the manager's service account names a role the components do not ship (nor a Kubernetes bootstrap role), so components-manager-rbac cannot tell what it grants and checks nothing: \"The clusterctl command requires that both the components YAML and the cluster templates contain all the required objects\" (clusterctl contract 7.3).")
+	ruleManagerRBACUnknown = rule("components-manager-rbac-unresolved", lint.Warning, "A binding of the manager's service account names a role the components do not ship (nor a Kubernetes bootstrap role): \"The clusterctl command requires that both the components YAML and the cluster templates contain all the required objects\" (clusterctl contract 7.3). A warning: clusterctl init installs the binding and the API server accepts it, but on a management cluster without that role it grants nothing (the RBAC authorizer skips a binding whose role it cannot get: k8s.io/kubernetes pkg/registry/rbac/validation/rule.go DefaultRuleResolver.VisitRulesFor, GetRoleReferenceRules), so whatever the manager needs from it is forbidden; components-manager-rbac checks nothing else then.")
 )
 
 // reconciled: the provider's controllers reconcile c: a contract kind, or a kind of
@@ -102,7 +102,7 @@ func unresolvedFindings(s *scan, refs []roleRef) lint.Findings {
 	var out lint.Findings
 	for _, r := range refs {
 		out = append(out, report(ruleManagerRBACUnknown, s.in.File, r.binding, r.line,
-			"binds the manager's service account to %s %q, which the components do not ship, so what the manager may do cannot be checked; ship the role", orDefault(r.kind, "role"), r.name))
+			"binds the manager's service account to %s %q, which the components do not ship: on a management cluster without it the binding grants nothing (the RBAC authorizer skips it), and what the manager may do cannot be checked; ship the role", orDefault(r.kind, "role"), r.name))
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -174,5 +175,30 @@ metadata: {name: unbound-admin}
 	want := "ClusterRole/core ClusterRole/edit ClusterRole/editor ClusterRole/inner ClusterRole/leaf ClusterRole/outer Role/leader"
 	if strings.Join(got, " ") != want {
 		t.Errorf("held roles:\n got %s\nwant %s", strings.Join(got, " "), want)
+	}
+}
+
+// TestUnresolvedBindingWarns: a binding of the manager to a role the components do not
+// ship grants nothing on a cluster without it (the RBAC authorizer skips it:
+// k8s.io/kubernetes pkg/registry/rbac/validation DefaultRuleResolver.VisitRulesFor),
+// so it is a warning that says so, not a note.
+func TestUnresolvedBindingWarns(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile("testdata/rules/components-manager-rbac-unresolved/fail/bootstrap-components.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := Components(Input{File: "bootstrap-components.yaml", Docs: split(t, string(data))})
+	var got []string
+	for _, f := range fs {
+		if f.Rule == ruleManagerRBACUnknown.ID {
+			got = append(got, string(f.Severity))
+			if !strings.Contains(f.Message, "grants nothing") {
+				t.Errorf("message %q does not say the binding grants nothing", f.Message)
+			}
+		}
+	}
+	if strings.Join(got, " ") != "warning" {
+		t.Errorf("components-manager-rbac-unresolved severities %v, want one warning", got)
 	}
 }

@@ -53,11 +53,11 @@ var componentChecks = []componentCheck{
 		ruleMachineProvisioned, ruleAddresses, ruleMachineFailureDomain, ruleDataSecretName,
 		ruleDataSecretCreated, ruleCPInitialized, ruleCPReplicas, ruleCPCounters, ruleCPVersion,
 		ruleCPMachineTemplate, ruleCPMachineTemplateClassless, ruleFailureFields, ruleCPSpecTypes,
-		rulePoolReady, rulePoolProviderIDs, ruleSchemaUnknown,
+		rulePoolReady, rulePoolProviderIDs, rulePoolMachineKind, ruleSchemaUnknown,
 	}},
 	{checkKinds, []lint.Rule{
 		ruleListKind, ruleStatusSubresource, ruleScaleSubresource, ruleTemplateSpec, ruleTemplateVersion,
-		ruleAmbiguousLabel,
+		ruleTemplateMetadata, ruleAmbiguousLabel,
 	}},
 	{checkTopologyFields, []lint.Rule{ruleCPTopologyFields}},
 	{checkMoveLabels, []lint.Rule{ruleMoveLabel}},
@@ -72,6 +72,8 @@ var componentChecks = []componentCheck{
 	{checkWebhookV1beta1, []lint.Rule{ruleWebhookV1beta1}},
 	{checkWebhookPorts, []lint.Rule{ruleWebhookPort}},
 	{checkContainerNames, []lint.Rule{ruleContainerDup}},
+	{checkIPAMClaims, []lint.Rule{ruleIPAMClaims}},
+	{checkConversionNone, []lint.Rule{ruleConversionNone}},
 }
 
 // templateRules are reported by Templates and templateChecks.

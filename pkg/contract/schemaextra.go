@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 )
 
@@ -15,6 +16,7 @@ var (
 	ruleScaleSubresource           = rule("contract-scale-subresource", lint.Warning, "A ControlPlane with spec.replicas MUST have the scale subresource with specReplicasPath .spec.replicas, statusReplicasPath .status.replicas and labelSelectorPath .status.selector (control-plane contract: replicas); a warning: Cluster API's controllers do not call it (internal/contract/controlplane.go Selector has no caller), kubectl scale and autoscalers do.")
 	ruleTemplateSpec               = rule("contract-template-spec", lint.Error, "A <Kind>Template MUST have spec.template.spec (contracts: <Kind>Template resource definition); Cluster API creates objects from spec.template (controllers/external/util.go GenerateTemplate, for MachineSets and the topology reconciler), so a spec the schema prunes is lost and objects are created without it.")
 	ruleTemplateVersion            = rule("contract-template-version", lint.Error, "Objects created from a <Kind>Template get the Template's apiVersion and the Kind without Template (controllers/external/util.go GenerateTemplate), so <Kind> MUST serve the version the Template's contract label resolves to, or creating every object from it fails.")
+	ruleTemplateMetadata           = rule("contract-template-metadata", lint.Warning, "A <Kind>Template's spec.template is a <Kind>TemplateResource holding ObjectMeta clusterv1.ObjectMeta `json:\"metadata,omitempty\"` and its spec (contracts: <Kind>Template resource definition); Cluster API copies spec.template, labels and annotations included, onto every object it creates from the Template (controllers/external/util.go GenerateTemplate; the topology reconciler writes them there too: core/reconcilers/topology/cluster/patches/engine.go), and the API server prunes fields a structural schema lacks, so without spec.template.metadata in the schema the labels and annotations never reach the machines; a warning: nothing fails. ControlPlaneTemplates: contract-control-plane-topology-fields.")
 	ruleAmbiguousLabel             = rule("contract-label-ambiguous", lint.Warning, "One API version listed under two cluster.x-k8s.io/<contract> labels makes the contract of that version depend on map order (internal/contract/version.go GetContractVersionForVersion walks the labels as a map; the topology reconciler and clusterctl describe use it for ControlPlane kinds); a warning: it works whenever both contracts' paths exist.")
 )
 
@@ -34,6 +36,7 @@ func checkKinds(s *scan) lint.Findings {
 			}
 			if strings.HasSuffix(c.role, "Template") {
 				out = append(out, checkTemplate(s, c, t, sv)...)
+				out = append(out, checkTemplateMetadata(s, c, t, sv)...)
 				continue
 			}
 			out = append(out, checkSubresources(s, c, t, sv)...)
@@ -92,6 +95,22 @@ func checkTemplate(s *scan, c crd, t target, sv served) lint.Findings {
 		}
 	}
 	return out
+}
+
+// checkTemplateMetadata: a Template whose schema has spec.template but not its
+// metadata (ControlPlaneTemplates under v1beta2 are topology.go's).
+func checkTemplateMetadata(s *scan, c crd, t target, sv served) lint.Findings {
+	if c.role == roleControlPlaneTemplate && t.contract == layout.ContractV1beta2 {
+		return nil
+	}
+	if n, st := sv.field("spec.template"); st != present || len(properties(n)) == 0 {
+		return nil // no template or an open one: contract-template-spec and -schema-unknown
+	}
+	if _, st := sv.field("spec.template.metadata"); st != missing {
+		return nil
+	}
+	return lint.Findings{schemaFinding(s, c, t, ruleTemplateMetadata, sv.line(c, "spec.template.metadata"),
+		"spec.template.metadata is missing: Cluster API copies the labels and annotations set there onto every "+strings.TrimSuffix(c.kind, "Template")+" it creates (GenerateTemplate), and the API server prunes them", "add ObjectMeta clusterv1.ObjectMeta `json:\"metadata,omitempty\"` to the <Kind>TemplateResource")}
 }
 
 // checkAmbiguous: an API version under two contract labels, on the ControlPlane kinds

@@ -30,7 +30,7 @@ var schemaPaths = []string{
 	"status.failureReason", "status.failureMessage",
 	"status.replicas", "status.readyReplicas", "status.availableReplicas", "status.updatedReplicas",
 	"status.unavailableReplicas", "status.upToDateReplicas", "status.selector",
-	"status.version", "status.versions.version", "status.versions.replicas",
+	"status.version", "status.versions.version", "status.versions.replicas", "status.infrastructureMachineKind",
 }
 
 // slimKept is schemaPaths as manifest's tree (built once, read only).

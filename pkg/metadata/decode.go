@@ -14,8 +14,9 @@ import (
 // decoder walks the YAML node tree the way clusterctl's decoder reads the file, and
 // collects a finding for everything clusterctl would reject or silently ignore.
 type decoder struct {
-	file  string
-	found lint.Findings
+	file     string
+	found    lint.Findings
+	rootNode *yaml.Node // the first document's mapping, once walked
 }
 
 func (d *decoder) add(line int, rule, format string, args ...any) {
@@ -25,9 +26,15 @@ func (d *decoder) add(line int, rule, format string, args ...any) {
 // decode returns the metadata (nil when the file is not a YAML mapping) and findings.
 func decode(file string, data []byte) (*Metadata, lint.Findings) {
 	d := &decoder{file: file}
+	m := d.asClusterctl(data, d.walk(data))
+	return m, d.found
+}
+
+// walk reads the first document's nodes (for lines and precise findings).
+func (d *decoder) walk(data []byte) *Metadata {
 	root := d.root(data)
 	if root == nil {
-		return nil, d.found
+		return nil
 	}
 	m := &Metadata{}
 	var series *yaml.Node
@@ -48,7 +55,8 @@ func decode(file string, data []byte) (*Metadata, lint.Findings) {
 	}
 	d.typeMeta(root.Line, m)
 	d.releaseSeries(root.Line, series, m)
-	return m, d.found
+	d.rootNode = root
+	return m
 }
 
 // root splits the file and returns its first document's mapping node.
@@ -162,6 +170,9 @@ func (d *decoder) seriesItem(item *yaml.Node, m *Metadata) {
 func (d *decoder) number(key, val *yaml.Node, ok bool) (int32, bool) {
 	if val.Kind == yaml.ScalarNode && val.Tag == "!!null" {
 		return 0, ok
+	}
+	if n, ok := integralFloat(val); ok {
+		return n, ok // sigs.k8s.io/yaml hands clusterctl's decoder 1.0 and 1e0 as integers
 	}
 	if val.Kind != yaml.ScalarNode || val.Tag != "!!int" {
 		d.add(val.Line, RuleSeriesValue, "%s is %s, not an integer: clusterctl fails with \"cannot unmarshal … into Go struct field ReleaseSeries.releaseSeries.%s\"; write %s: <number> without quotes", key.Value, describe(val), key.Value, key.Value)

@@ -31,7 +31,7 @@ const (
 // Rules lists every rule Lint and Check can report, for --list-rules and SARIF.
 func Rules() []lint.Rule {
 	return []lint.Rule{
-		{ID: RuleYAML, Severity: lint.Error, Contract: "metadata.yaml must be one YAML mapping that clusterctl can decode (cmd/clusterctl/client/repository/metadata_client.go Get: runtime.DecodeInto)", Fails: lint.FailsRead},
+		{ID: RuleYAML, Severity: lint.Error, Contract: "metadata.yaml must be one YAML mapping that clusterctl can decode (cmd/clusterctl/client/repository/metadata_client.go Get: runtime.DecodeInto with serializer.NewCodecFactory(scheme.Scheme).UniversalDecoder(), which capirepo runs as clusterctl does: sigs.k8s.io/yaml reads YAML 1.1, so an unquoted yes, on or number where a string belongs fails; only the first document is read, and an empty one fails validateMetadata)", Fails: lint.FailsRead},
 		{ID: RuleDuplicateKey, Severity: lint.Warning, Contract: "a key written twice in one mapping: clusterctl decodes metadata.yaml anyway (cmd/clusterctl/client/repository/metadata_client.go Get: runtime.DecodeInto, whose YAML serializer converts with sigs.k8s.io/yaml and is not strict) and keeps the later value"},
 		{ID: RuleMultipleDocuments, Severity: lint.Warning, Contract: "clusterctl reads only the first YAML document of metadata.yaml (cmd/clusterctl/client/repository/metadata_client.go Get)"},
 		{ID: RuleAPIVersionMissing, Severity: lint.Error, Contract: "clusterctl v1.11+ rejects metadata.yaml without apiVersion " + APIVersion + " (cmd/clusterctl/client/repository/metadata_client.go validateMetadata)"},

@@ -83,6 +83,8 @@ func providerObjects(groups []string) []map[string]any {
 			"spec": map[string]any{"serviceAccountName": "gen-controller-manager",
 				"containers": []any{map[string]any{"name": "manager", "image": "registry.example.com/gen/controller:v1.0.0",
 					"args": []any{"--leader-elect", "--feature-gates=MachinePool=true"}}}}}}}
-	return []map[string]any{ns, sa, role("gen-manager-role", map[string]any{}), binding, dep,
+	svc := map[string]any{"apiVersion": "v1", "kind": "Service", "metadata": map[string]any{"name": "gen-webhook-service", "namespace": "gen-system"},
+		"spec": map[string]any{"ports": []any{map[string]any{"port": 443, "targetPort": 9443}}, "selector": labels}}
+	return []map[string]any{ns, sa, svc, role("gen-manager-role", map[string]any{}), binding, dep,
 		role("gen-aggregated-manager-role", map[string]any{"cluster.x-k8s.io/aggregate-to-manager": "true"})}
 }

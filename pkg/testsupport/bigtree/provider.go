@@ -112,11 +112,16 @@ func providerCRD(k kind, r int, seed uint64) map[string]any {
 	if strings.HasSuffix(k.name, "Identity") {
 		labels["clusterctl.cluster.x-k8s.io/move-hierarchy"] = "" // as CAPA's identities: moved with the clusters using them
 	}
+	spec := map[string]any{"group": group, "scope": "Namespaced", "versions": versions,
+		"names": map[string]any{"kind": name, "listKind": name + "List", "plural": plural, "singular": strings.ToLower(name),
+			"categories": []any{"cluster-api"}}}
+	if len(versions) > 1 { // versions whose schemas differ convert through the webhook, as kustomize's patch writes it
+		spec["conversion"] = map[string]any{"strategy": "Webhook", "webhook": map[string]any{"conversionReviewVersions": []any{"v1", "v1beta1"},
+			"clientConfig": map[string]any{"service": map[string]any{"name": "gen-webhook-service", "namespace": "gen-system", "path": "/convert"}}}}
+	}
 	return map[string]any{"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
 		"metadata": map[string]any{"name": plural + "." + group,
 			"annotations": map[string]any{"controller-gen.kubebuilder.io/version": "v0.18.0"}, "labels": labels},
-		"spec": map[string]any{"group": group, "scope": "Namespaced", "versions": versions,
-			"names": map[string]any{"kind": name, "listKind": name + "List", "plural": plural, "singular": strings.ToLower(name),
-				"categories": []any{"cluster-api"}}},
+		"spec": spec,
 	}
 }
