@@ -63,3 +63,29 @@ func releaseBody(gh *fakegithub.Server, tag string) string {
 	}
 	return ""
 }
+
+// TestPublishGitLabNotesFromDiff: the description of the version's GitLab release is
+// diff's Markdown release notes from PREVIOUS to the published folder: created on the
+// first run, updated on the next (GitLab answers 409 for a release that exists); an
+// unreadable PREVIOUS uploads nothing.
+func TestPublishGitLabNotesFromDiff(t *testing.T) {
+	t.Parallel()
+	prev, next := buildTinyVersion(t, "v1.0.0", nil), buildTinyVersion(t, "v1.1.0", newImage)
+	want := diffNotes(t, prev, next, "v1.0.0", "v1.1.0")
+	env := map[string]string{"GITLAB_TOKEN": glSecret}
+	gl := newGitLab(t)
+	for run := range 2 {
+		code, _, stderr := publishGitLab(t, env, gl, next, "--notes-from-diff", prev)
+		if got, ok := gl.Release(glProject, "v1.1.0"); code != ExitOK || !ok || got != want {
+			t.Fatalf("run %d: exit %d, release %v, description\n%s\nwant\n%s\n%s", run, code, ok, got, want, stderr)
+		}
+	}
+	if _, ok := gl.Release(glProject, "v1.0.0"); ok {
+		t.Error("a release was made for PREVIOUS's version")
+	}
+	gl = newGitLab(t)
+	code, _, _ := publishGitLab(t, env, gl, next, "--notes-from-diff", filepath.Join(t.TempDir(), "nope"))
+	if _, ok := gl.Release(glProject, "v1.1.0"); code != ExitInput || ok || len(gl.Files(glProject, glPackage, "v1.1.0")) != 0 {
+		t.Errorf("a missing PREVIOUS: exit %d (want %d), release %v, files uploaded", code, ExitInput, ok)
+	}
+}
