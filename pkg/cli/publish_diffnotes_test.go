@@ -84,6 +84,10 @@ func TestPublishGitLabNotesFromDiff(t *testing.T) {
 		t.Error("a release was made for PREVIOUS's version")
 	}
 	gl = newGitLab(t)
+	deploy := map[string]string{"GITLAB_DEPLOY_TOKEN": glSecret + "_deploy"}
+	if code, _, stderr := publishGitLab(t, deploy, gl, next, "--notes-from-diff", prev); code != ExitUsage || !strings.Contains(stderr, "deploy tokens cannot") {
+		t.Errorf("a deploy token: exit %d, want %d naming why\n%s", code, ExitUsage, stderr)
+	}
 	code, _, _ := publishGitLab(t, env, gl, next, "--notes-from-diff", filepath.Join(t.TempDir(), "nope"))
 	if _, ok := gl.Release(glProject, "v1.1.0"); code != ExitInput || ok || len(gl.Files(glProject, glPackage, "v1.1.0")) != 0 {
 		t.Errorf("a missing PREVIOUS: exit %d (want %d), release %v, files uploaded", code, ExitInput, ok)
