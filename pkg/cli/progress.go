@@ -23,10 +23,15 @@ type statusBar struct {
 // newStatusBar is the run's status bar, or nil when show is false or stderr is no
 // terminal.
 func newStatusBar(io streams, show bool, what string) *statusBar {
+	return newBar(io, show, what, -1)
+}
+
+// newBar is a status bar toward max bytes (-1: not known).
+func newBar(io streams, show bool, what string, max int64) *statusBar {
 	if !show || !io.isTerminal(io.err) {
 		return nil
 	}
-	bar := progressbar.NewOptions64(-1, progressbar.OptionSetWriter(io.err),
+	bar := progressbar.NewOptions64(max, progressbar.OptionSetWriter(io.err),
 		progressbar.OptionShowBytes(true), progressbar.OptionShowCount(), progressbar.OptionFullWidth(),
 		progressbar.OptionSpinnerType(14),
 		progressbar.OptionClearOnFinish(), progressbar.OptionSetRenderBlankState(false))

@@ -53,3 +53,37 @@ func TestImagesCopyProgressOnlyOnATerminal(t *testing.T) {
 		t.Errorf("-o json on a terminal: exit %d, stderr %q; want no bar", code, stderr)
 	}
 }
+
+// TestPublishUploadProgressOnlyOnATerminal: on a terminal publish github draws a
+// status bar toward the bytes it uploads (each file as it is done) and removes it
+// before the report; off a terminal, and with -o json, stderr and stdout are what they
+// are without it.
+func TestPublishUploadProgressOnlyOnATerminal(t *testing.T) {
+	t.Parallel()
+	dist := builtTiny(t)
+	publishOn := func(terminal bool, extra ...string) (int, string, string) {
+		gh := newGitHub(t)
+		var out, errOut bytes.Buffer
+		env := Env{Getenv: MapEnv(map[string]string{"GITHUB_TOKEN": ghSecret}), Stdout: &out, Stderr: &errOut, IsTerminal: func(io.Writer) bool { return terminal }}
+		args := append([]string{"publish", "github", "--from", dist, "--repo", ghRepo, "--github-url", gh.URL()}, extra...)
+		code := Run(context.Background(), args, env)
+		return code, strings.ReplaceAll(out.String(), gh.URL(), "GH"), errOut.String()
+	}
+	code, plainOut, plainErr := publishOn(false)
+	if code != ExitOK || strings.ContainsAny(plainErr+plainOut, "\r\033") {
+		t.Fatalf("off a terminal: exit %d, control characters in\n%q\n%q", code, plainOut, plainErr)
+	}
+	code, out, stderr := publishOn(true)
+	if code != ExitOK || out != plainOut {
+		t.Errorf("on a terminal: exit %d, stdout\n%q\nwant the same report\n%q", code, out, plainOut)
+	}
+	if !strings.Contains(stderr, "files: uploaded ") || !regexp.MustCompile(`\(\d+/\d+ B, `).MatchString(stderr) {
+		t.Errorf("on a terminal: no upload bar with its total on stderr: %q", stderr)
+	}
+	if plain := regexp.MustCompile(`\r[^\r\n]*`).ReplaceAllString(stderr, ""); plain != plainErr {
+		t.Errorf("on a terminal, stderr without the bar = %q, want %q", plain, plainErr)
+	}
+	if code, _, stderr = publishOn(true, "-o", "json"); code != ExitOK || strings.Contains(stderr, "\r") {
+		t.Errorf("-o json on a terminal: exit %d, stderr %q; want no bar", code, stderr)
+	}
+}
