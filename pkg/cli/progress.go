@@ -33,7 +33,7 @@ func newBar(io streams, show bool, what string, max int64) *statusBar {
 	}
 	bar := progressbar.NewOptions64(max, progressbar.OptionSetWriter(io.err),
 		progressbar.OptionShowBytes(true), progressbar.OptionShowCount(), progressbar.OptionFullWidth(),
-		progressbar.OptionSpinnerType(14),
+		progressbar.OptionSpinnerType(14), progressbar.OptionSetSpinnerChangeInterval(0), // drawn only by add: no goroutine writes after finish
 		progressbar.OptionClearOnFinish(), progressbar.OptionSetRenderBlankState(false))
 	return &statusBar{bar: bar, what: what}
 }
@@ -59,8 +59,8 @@ func (s *statusBar) clear() {
 // finish removes the line for good.
 func (s *statusBar) finish() {
 	if s != nil {
+		_ = s.bar.Exit() // no draw after this
 		_ = s.bar.Clear()
-		_ = s.bar.Exit()
 	}
 }
 
