@@ -27,17 +27,7 @@ type Env struct {
 
 // processEnv is the real process's environment, standard input and terminal check.
 func processEnv(stdout, stderr io.Writer) Env {
-	return Env{Getenv: os.Getenv, Stdin: os.Stdin, Stdout: stdout, Stderr: stderr, IsTerminal: isCharDevice}
-}
-
-// isCharDevice reports whether w is an *os.File on a terminal.
-func isCharDevice(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return Env{Getenv: os.Getenv, Stdin: os.Stdin, Stdout: stdout, Stderr: stderr, IsTerminal: isTerminalFile}
 }
 
 // MapEnv is a Getenv over a map, for tests and embedders.

@@ -91,7 +91,7 @@ destination has are not copied again, so an interrupted copy resumes.`,
 				return withCode(ExitInput, err)
 			}
 			reg.to = []string{to}
-			cp, err := copier(io, &reg, c.jobs, c.lines(io))
+			cp, err := copier(io, &reg, c.jobs, c.lines(io), c.format != "json")
 			if err != nil {
 				return err
 			}
@@ -125,7 +125,7 @@ func newImagesPushCmd(io streams) *cobra.Command {
 				return withCode(ExitInput, err)
 			}
 			reg.to = []string{to}
-			cp, err := copier(io, &reg, c.jobs, c.lines(io))
+			cp, err := copier(io, &reg, c.jobs, c.lines(io), c.format != "json")
 			if err != nil {
 				return err
 			}

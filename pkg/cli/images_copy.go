@@ -10,9 +10,9 @@ import (
 	"github.com/capirepo/capirepo/pkg/registry"
 )
 
-// copier is an image copier that writes a line to lines as each image
-// is copied, and on a terminal a status line of its blobs.
-func copier(io streams, reg *registryFlags, jobs int, lines goio.Writer) (*images.Copier, error) {
+// copier is an image copier that writes a line to lines as each image is copied,
+// and, when bar and on a terminal, a status bar of its blobs.
+func copier(io streams, reg *registryFlags, jobs int, lines goio.Writer, bar bool) (*images.Copier, error) {
 	if jobs < 1 {
 		return nil, usageErr(fmt.Errorf("--jobs %d: want at least 1", jobs))
 	}
@@ -20,7 +20,7 @@ func copier(io streams, reg *registryFlags, jobs int, lines goio.Writer) (*image
 	if err != nil {
 		return nil, err
 	}
-	show := &copyProgress{io: io, tty: io.isTerminal(io.err), lines: lines}
+	show := &copyProgress{bar: newStatusBar(io, bar, "blobs"), lines: lines}
 	return &images.Copier{Remote: remote, Concurrency: jobs, Progress: show.event, Done: show.end, Finished: show.finished}, nil
 }
 

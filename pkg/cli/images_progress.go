@@ -11,52 +11,37 @@ import (
 
 // copyProgress shows an image copy: one line per image as soon as it is copied (on
 // a terminal or not, so a CI log shows each image when it is done), and on a terminal
-// also one self-overwriting status line of blobs on stderr, cleared before each line.
+// also a status bar of its blobs on stderr (count, bytes, rate), cleared before each
+// line.
 type copyProgress struct {
-	io            streams
-	tty           bool      // draw the status line
-	lines         io.Writer // where each image's line goes
-	mu            sync.Mutex
-	copied, reuse int
-	bytes         int64
-	drawn         bool
+	bar   *statusBar // nil: no terminal, or -o json
+	lines io.Writer  // where each image's line goes
+	mu    sync.Mutex
 }
 
 // event is images.Copier.Progress; oras calls it from several goroutines.
 func (p *copyProgress) event(image string, d ocispec.Descriptor, skipped bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	n, verb := d.Size, "copied"
 	if skipped {
-		p.reuse++
-	} else {
-		p.copied++
-		p.bytes += d.Size
+		n, verb = 0, "already there"
 	}
-	if p.tty {
-		fmt.Fprintf(p.io.err, "\r\033[K%d blobs copied (%d bytes), %d already there: %s", p.copied, p.bytes, p.reuse, image)
-		p.drawn = true
-	}
+	p.bar.add(n, verb+": "+image)
 }
 
 // finished is images.Copier.Finished: the image's line, written at once (stdout and
-// stderr are unbuffered files), after clearing the status line.
+// stderr are unbuffered files), after clearing the status bar.
 func (p *copyProgress) finished(d images.Copied) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.clear()
+	p.bar.clear()
 	fmt.Fprintf(p.lines, "copied %s -> %s (%s)\n", d.Source, d.Dest, d.Digest)
 }
 
-// end clears the status line.
+// end removes the status bar.
 func (p *copyProgress) end() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.clear()
-}
-
-func (p *copyProgress) clear() {
-	if p.drawn {
-		fmt.Fprint(p.io.err, "\r\033[K")
-		p.drawn = false
-	}
+	p.bar.finish()
 }

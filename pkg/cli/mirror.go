@@ -109,6 +109,7 @@ func (o *mirrorOptions) run(ctx context.Context, io streams) error {
 	if err != nil {
 		return err
 	}
+	o.oci.bar = o.format != "json"
 	if err := o.oci.apply(io, o.quiet, o.jobs, rs, &opts); err != nil {
 		return err
 	}
@@ -221,37 +222,36 @@ func (o *mirrorOptions) also() ([]publish.Destination, error) {
 	return []publish.Destination{p}, nil
 }
 
-// mirrorProgress shows each file as it is downloaded or reused: on a terminal one
-// self-overwriting status line, elsewhere (a CI log) one line per file, written at once.
+// mirrorProgress shows each file as it is downloaded or reused: on a terminal a
+// status bar (files, bytes, rate), elsewhere (a CI log) one line per file, written at
+// once; -o json and --quiet show none.
 type mirrorProgress struct {
 	io    streams
-	on    bool // show anything (not --quiet)
-	tty   bool // as a status line
+	on    bool       // show lines (not --quiet)
+	bar   *statusBar // on a terminal
 	files int
 }
 
 func (o *mirrorOptions) progress(io streams) *mirrorProgress {
-	return &mirrorProgress{io: io, on: !o.quiet, tty: io.isTerminal(io.err)}
+	return &mirrorProgress{io: io, on: !o.quiet, bar: newStatusBar(io, !o.quiet && o.format != "json", "files")}
 }
 
 func (p *mirrorProgress) event(e mirror.Event) {
 	p.files++
-	if !p.on {
-		return
-	}
 	verb := "downloaded"
 	if e.Reused {
 		verb = "reused"
 	}
-	if p.tty {
-		fmt.Fprintf(p.io.err, "\r\033[K[%d] %s %s %s", p.files, verb, e.Release, e.File)
-		return
+	switch {
+	case p.bar != nil:
+		n := int64(e.Bytes)
+		if e.Reused {
+			n = 0
+		}
+		p.bar.add(n, verb+" "+e.Release+" "+e.File)
+	case p.on:
+		fmt.Fprintf(p.io.err, "[%d] %s %s %s\n", p.files, verb, e.Release, e.File)
 	}
-	fmt.Fprintf(p.io.err, "[%d] %s %s %s\n", p.files, verb, e.Release, e.File)
 }
 
-func (p *mirrorProgress) end() {
-	if p.on && p.tty && p.files > 0 {
-		fmt.Fprint(p.io.err, "\r\033[K")
-	}
-}
+func (p *mirrorProgress) end() { p.bar.finish() }

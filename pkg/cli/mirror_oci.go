@@ -19,6 +19,7 @@ import (
 type mirrorOCI struct {
 	registryFlags
 	imagesTo, imagesLayout, toOCI string
+	bar                           bool // a status bar of the image copy on a terminal (not -o json)
 }
 
 func (m *mirrorOCI) flags(cmd *cobra.Command) {
@@ -34,7 +35,7 @@ func (m *mirrorOCI) flags(cmd *cobra.Command) {
 func (m *mirrorOCI) apply(io streams, quiet bool, jobs int, rs oci.Resigner, opts *mirror.Options) error {
 	m.registryFlags.to = []string{m.imagesTo, m.toOCI}
 	if m.imagesTo != "" || m.imagesLayout != "" {
-		c, err := copier(io, &m.registryFlags, cmp.Or(jobs, 8), io.err) // --jobs 0: mirror's default
+		c, err := copier(io, &m.registryFlags, cmp.Or(jobs, 8), io.err, m.bar && !quiet) // --jobs 0: mirror's default
 		if err != nil {
 			return err
 		}

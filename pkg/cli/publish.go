@@ -87,7 +87,9 @@ func (c *commonPublish) run(cmd *cobra.Command, io streams, d publish.Destinatio
 	if err := c.images.check(cmd.Context(), io, &c.reg, set); err != nil {
 		return err
 	}
-	rep, err := publish.Publish(cmd.Context(), set, d, c.policy())
+	bar := uploadBar(io, c.format != "json")
+	rep, err := publish.Publish(bar.context(cmd.Context()), set, d, c.policy())
+	bar.finish()
 	if rep != nil && (err == nil || len(rep.Actions) > 0) { // no "0 written" line for a run that failed before its plan
 		if werr := writeReport(io, c.format, rep); werr != nil && err == nil {
 			err = werr

@@ -13,7 +13,7 @@ import (
 type publishGitHubOptions struct {
 	commonPublish
 	repo, tokenFile, githubURL, uploadURL, makeLatest, target string
-	notesFile                                                 string
+	notesFile, notesFromDiff                                  string
 	draft, generateNotes                                      bool
 	jobs                                                      int
 }
@@ -44,6 +44,7 @@ GITHUB_TOKEN, GH_TOKEN or --token-file and is never printed.`,
 	f.IntVar(&o.jobs, "jobs", 4, "parallel uploads")
 	f.StringVar(&o.notesFile, "notes-file", "", "release notes (Markdown) for the release body; replaces the notes of an existing release")
 	f.BoolVar(&o.generateNotes, "generate-notes", false, "let GitHub generate the release notes (generate_release_notes); replaces the notes of an existing release")
+	notesFromDiffFlag(cmd, &o.notesFromDiff)
 	_ = cmd.MarkFlagRequired("repo")
 	return cmd
 }
@@ -63,14 +64,20 @@ func (o *publishGitHubOptions) runGitHub(cmd *cobra.Command, io streams) error {
 	if o.tokenFile == "" {
 		tok = source.GitHubToken(io.lookup).Value
 	}
-	if o.notesFile != "" && o.generateNotes {
-		return usageErr(fmt.Errorf("--notes-file and --generate-notes: give one of them"))
+	if n := countSet(o.notesFile != "", o.generateNotes, o.notesFromDiff != ""); n > 1 {
+		return usageErr(fmt.Errorf("--notes-file, --generate-notes and --notes-from-diff: give one of them"))
 	}
 	notes, err := readNotes(o.notesFile)
 	if err != nil {
 		return err
 	}
 	api, upload := github.EnterpriseURLs(o.githubURL, o.uploadURL)
+	if o.notesFromDiff != "" {
+		opts := source.Options{Getenv: io.getenv, GitHubAPIURL: api}
+		if notes, err = notesFromDiff(cmd.Context(), opts, o.notesFromDiff, o.from); err != nil {
+			return err
+		}
+	}
 	p, err := github.New(github.Options{Owner: owner, Repo: name, Token: tok, APIURL: api, UploadURL: upload,
 		Draft: o.draft, MakeLatest: o.makeLatest, TargetCommitish: o.target,
 		Jobs: o.jobs, Notes: notes, GenerateNotes: o.generateNotes, PlainHTTP: o.reg.plainHTTP})

@@ -9,6 +9,7 @@ import (
 type publishGitLabOptions struct {
 	commonPublish
 	url, project, pkg, tokenFile, tokenKind string
+	notesFromDiff                           string
 }
 
 func newPublishGitLabCmd(io streams) *cobra.Command {
@@ -35,6 +36,7 @@ variables to that kind. Tokens are never printed.`,
 	f.StringVar(&o.tokenFile, "token-file", "", "read the token from this file")
 	f.StringVar(&o.tokenKind, "token-kind", "", "private|job|deploy (default: from where the token came)")
 	o.replaceFlag(cmd, "replace files whose content differs")
+	notesFromDiffFlag(cmd, &o.notesFromDiff)
 	_ = cmd.MarkFlagRequired("gitlab-url")
 	_ = cmd.MarkFlagRequired("project")
 	return cmd
@@ -49,6 +51,12 @@ func (o *publishGitLabOptions) runGitLab(cmd *cobra.Command, io streams) error {
 		return err
 	}
 	opts := gitlab.Options{BaseURL: o.url, Project: o.project, Package: o.pkg, Token: tok, TokenKind: kind, PlainHTTP: o.reg.plainHTTP}
+	if o.notesFromDiff != "" { // the description of each version's GitLab release
+		read := source.Options{Getenv: io.getenv, GitLabURL: o.url}
+		if opts.Notes, err = notesFromDiff(cmd.Context(), read, o.notesFromDiff, o.from); err != nil {
+			return err
+		}
+	}
 	p, err := gitlab.New(opts)
 	if err == nil {
 		err = opts.Allows(o.policy())

@@ -42,7 +42,8 @@ type Provider struct {
 	LoadRestrictor  string            `yaml:"loadRestrictor"` // default for every kustomize entry: "none" or "rootOnly"
 	Published       string            `yaml:"published"`      // the provider URL users install from: build's upgrade checks read its earlier releases
 
-	Line int `yaml:"-"` // line of the entry in the config file
+	Line  int            `yaml:"-"` // line of the entry in the config file
+	lines map[string]int // line of each field of the entry (FieldLine)
 }
 
 // Components says how the components YAML is produced.

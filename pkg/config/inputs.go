@@ -23,62 +23,67 @@ func (p *Provider) LoadRestrictorFor(entry string) string {
 	return p.LoadRestrictor
 }
 
-func validRestrictor(where, v string) []string {
+func validRestrictor(field, v string) []problem {
 	if v == "" || v == LoadNone || v == LoadRootOnly {
 		return nil
 	}
-	return []string{fmt.Sprintf("%sloadRestrictor %q: want none or rootOnly", where, v)}
+	return []problem{at(field, "%q: want none or rootOnly", v)}
 }
 
-// paths lists every input path of a provider with the key that names it.
-func (p *Provider) paths() map[string][]string {
-	m := map[string][]string{}
-	add := func(key, v string) {
+// input is one input path of a provider: the field that names it and its value.
+type input struct {
+	field, path string
+	folder      bool // a kustomize folder (else a file; templates.path and clusterClass may be either)
+	either      bool
+}
+
+// inputs lists every input path of a provider with the field that names it.
+func (p *Provider) inputs() []input {
+	var out []input
+	add := func(field, v string, folder, either bool) {
 		if v != "" {
-			m[key] = append(m[key], v)
+			out = append(out, input{field, v, folder, either})
 		}
 	}
-	add("components.kustomize", p.Components.Kustomize)
-	add("components.file", p.Components.File)
-	for _, e := range p.ExtraComponents {
-		add("extraComponents.kustomize", e.Kustomize)
-		add("extraComponents.file", e.File)
+	components := func(field string, c Components) {
+		add(field+".kustomize", c.Kustomize, true, false)
+		add(field+".file", c.File, false, false)
 	}
-	add("metadata", p.Metadata)
-	for _, t := range p.Templates {
-		add("templates.path", t.Path)
-		add("templates.kustomize", t.Kustomize)
-		add("templates.clusterClass", t.ClusterClass)
+	components("components", p.Components)
+	for i, e := range p.ExtraComponents {
+		components(fmt.Sprintf("extraComponents[%d]", i), e.Components)
 	}
-	for _, f := range p.Files {
-		add("files", f)
+	add("metadata", p.Metadata, false, false)
+	for i, t := range p.Templates {
+		field := fmt.Sprintf("templates[%d]", i)
+		add(field+".path", t.Path, false, true)
+		add(field+".kustomize", t.Kustomize, true, false)
+		add(field+".clusterClass", t.ClusterClass, false, true)
 	}
-	return m
+	for i, f := range p.Files {
+		add(fmt.Sprintf("files[%d]", i), f, false, false)
+	}
+	return out
 }
-
-var inputKeys = []string{"components.kustomize", "components.file", "extraComponents.kustomize", "extraComponents.file",
-	"metadata", "templates.path", "templates.kustomize", "templates.clusterClass", "files"}
 
 // validateInputs refuses absolute paths and "../" escapes and unknown restrictors.
-func (p *Provider) validateInputs() []string {
-	var errs []string
-	paths := p.paths()
-	for _, key := range inputKeys {
-		for _, v := range paths[key] {
-			if err := confine.CheckRel(v); err != nil {
-				errs = append(errs, key+": "+err.Error())
-			}
+func (p *Provider) validateInputs() []problem {
+	var errs []problem
+	for _, in := range p.inputs() {
+		if err := confine.CheckRel(in.path); err != nil {
+			errs = append(errs, at(in.field, "%v", err))
 		}
 	}
-	errs = append(errs, validRestrictor("", p.LoadRestrictor)...)
-	errs = append(errs, validRestrictor("components.", p.Components.LoadRestrictor)...)
-	for _, e := range p.ExtraComponents {
-		errs = append(errs, validRestrictor("extraComponents.", e.LoadRestrictor)...)
+	errs = append(errs, validRestrictor("loadRestrictor", p.LoadRestrictor)...)
+	errs = append(errs, validRestrictor("components.loadRestrictor", p.Components.LoadRestrictor)...)
+	for i, e := range p.ExtraComponents {
+		errs = append(errs, validRestrictor(fmt.Sprintf("extraComponents[%d].loadRestrictor", i), e.LoadRestrictor)...)
 	}
-	for _, t := range p.Templates {
-		errs = append(errs, validRestrictor("templates.", t.LoadRestrictor)...)
+	for i, t := range p.Templates {
+		field := fmt.Sprintf("templates[%d].loadRestrictor", i)
+		errs = append(errs, validRestrictor(field, t.LoadRestrictor)...)
 		if t.LoadRestrictor != "" && t.Kustomize == "" && t.ClusterClass == "" {
-			errs = append(errs, "templates: loadRestrictor goes with kustomize or clusterClass (a kustomize folder)")
+			errs = append(errs, at(field, "goes with kustomize or clusterClass (a kustomize folder); remove it"))
 		}
 	}
 	return errs

@@ -10,7 +10,8 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 )
 
-// Validate applies defaults and checks every provider; all problems are reported together.
+// Validate applies defaults and checks every provider; all problems are reported
+// together, each at the line of the field it is about.
 func (c *Config) Validate() error {
 	var errs []string
 	if c.Version != 0 && c.Version != Version {
@@ -22,11 +23,11 @@ func (c *Config) Validate() error {
 	seen := map[string]bool{}
 	for i := range c.Providers {
 		p := &c.Providers[i]
-		for _, e := range p.validate() {
-			errs = append(errs, fmt.Sprintf("%s:%d: provider %q: %s", c.File, p.Line, p.Name, e))
+		for _, pr := range p.validate() {
+			errs = append(errs, c.message(p, pr))
 		}
 		if label := p.Label(); seen[label] {
-			errs = append(errs, fmt.Sprintf("%s:%d: provider %q: %s is declared twice", c.File, p.Line, p.Name, label))
+			errs = append(errs, c.message(p, at("", "%s is declared twice; remove one entry", label)))
 		} else {
 			seen[label] = true
 		}
@@ -43,63 +44,68 @@ type Error struct{ Msgs []string }
 
 func (e *Error) Error() string { return strings.Join(e.Msgs, "\n") }
 
-func (p *Provider) validate() []string {
-	var errs []string
-	if err := p.Provider.Validate(); err != nil {
-		errs = append(errs, err.Error())
-	}
+func (p *Provider) validate() []problem {
+	errs := p.validateIdentity()
 	if p.ComponentsFile == "" {
 		p.ComponentsFile = layout.ComponentsFile(p.Type)
 	} else if err := layout.ValidateFileName(p.ComponentsFile); err != nil {
-		errs = append(errs, "componentsFile: "+err.Error())
+		errs = append(errs, at("componentsFile", "%v", err))
 	}
-	errs = append(errs, p.Components.validate()...)
-	for _, e := range p.ExtraComponents {
+	errs = append(errs, p.Components.validate("components")...)
+	for i, e := range p.ExtraComponents {
+		field := fmt.Sprintf("extraComponents[%d]", i)
 		if err := layout.ValidateFileName(e.Name); err != nil || e.Name == p.ComponentsFile {
-			errs = append(errs, fmt.Sprintf("extraComponents: name %q must be a plain file name other than %s", e.Name, p.ComponentsFile))
+			errs = append(errs, at(field+".name", "%q: use a plain file name other than %s", e.Name, p.ComponentsFile))
 		}
-		errs = append(errs, e.Components.validate()...)
+		errs = append(errs, e.Components.validate(field)...)
 	}
 	if (p.Metadata == "") == (len(p.ReleaseSeries) == 0) {
-		errs = append(errs, "set exactly one of metadata (a metadata.yaml file) or releaseSeries (inline series)")
+		errs = append(errs, at("", "set exactly one of metadata (a metadata.yaml file) or releaseSeries (inline series)"))
 	}
-	for _, t := range p.Templates {
-		if err := t.validate(); err != "" {
-			errs = append(errs, err)
-		}
+	for i, t := range p.Templates {
+		errs = append(errs, t.validate(fmt.Sprintf("templates[%d]", i))...)
 	}
-	for _, f := range p.Files {
+	for i, f := range p.Files {
 		if f == "" {
-			errs = append(errs, "files: an entry is empty")
+			errs = append(errs, at(fmt.Sprintf("files[%d]", i), "the entry is empty: name a file, or remove it"))
 		}
 	}
 	return append(errs, p.validateInputs()...)
 }
 
+// validateIdentity checks type and name, each at its own line.
+func (p *Provider) validateIdentity() []problem {
+	var errs []problem
+	typ := p.Type
+	if !layout.ValidType(typ) {
+		errs = append(errs, at("type", "%q is not one of %s; write the type clusterctl knows the provider by", typ, layout.TypeNames()))
+		typ = layout.CoreProvider // check the name on its own
+	}
+	if err := layout.ValidateName(typ, p.Name); err != nil {
+		errs = append(errs, at("name", "%v", err))
+	}
+	return errs
+}
+
 var pullPolicies = map[string]bool{"": true, "Always": true, "IfNotPresent": true, "Never": true}
 
-func (c *Components) validate() []string {
-	var errs []string
+func (c *Components) validate(field string) []problem {
+	var errs []problem
 	if (c.Kustomize == "") == (c.File == "") {
-		errs = append(errs, "components: set exactly one of kustomize (a folder) or file (a YAML file)")
+		errs = append(errs, at(field, "set exactly one of kustomize (a folder) or file (a YAML file)"))
 	}
 	if !pullPolicies[c.ImagePullPolicy] {
-		errs = append(errs, fmt.Sprintf("components.imagePullPolicy %q: want Always, IfNotPresent or Never", c.ImagePullPolicy))
+		errs = append(errs, at(field+".imagePullPolicy", "%q: want Always, IfNotPresent or Never", c.ImagePullPolicy))
 	}
-	for _, im := range c.Images {
-		if im.Name == "" {
-			errs = append(errs, "components.images: every entry needs a name (the image to replace)")
-		}
-		if im.TagFromVersion.Set() && (im.NewTag != "" || im.Digest != "") {
-			errs = append(errs, fmt.Sprintf("components.images %q: tagFromVersion excludes newTag and digest", im.Name))
-		}
+	for i, im := range c.Images {
+		errs = append(errs, im.validate(fmt.Sprintf("%s.images[%d]", field, i))...)
 	}
 	return errs
 }
 
 var flavorName = regexp.MustCompile(`^[A-Za-z0-9]([-A-Za-z0-9.]*[A-Za-z0-9])?$`)
 
-func (t Template) validate() string {
+func (t Template) validate(field string) []problem {
 	n := 0
 	for _, set := range []bool{t.Path != "", t.Kustomize != "", t.ClusterClass != ""} {
 		if set {
@@ -108,15 +114,15 @@ func (t Template) validate() string {
 	}
 	switch {
 	case n != 1:
-		return "templates: each entry sets exactly one of path, kustomize (with flavor) or clusterClass"
+		return []problem{at(field, "set exactly one of path, kustomize (with flavor) or clusterClass")}
 	case t.Kustomize != "" && t.Flavor == nil:
-		return fmt.Sprintf("templates: kustomize %s needs a flavor (\"\" for cluster-template.yaml)", t.Kustomize)
+		return []problem{at(field+".kustomize", "%s needs a flavor (\"\" for cluster-template.yaml); add flavor:", t.Kustomize)}
 	case t.Flavor != nil && t.Kustomize == "" && t.Path == "":
-		return fmt.Sprintf("templates: flavor %q goes with kustomize (a folder) or path (a file to ship under the flavor's name)", *t.Flavor)
+		return []problem{at(field+".flavor", "%q goes with kustomize (a folder) or path (a file to ship under the flavor's name)", *t.Flavor)}
 	case t.Flavor != nil && *t.Flavor != "" && !flavorName.MatchString(*t.Flavor):
-		return fmt.Sprintf("templates: flavor %q: use letters, digits, '-' and '.' (clusterctl names the file cluster-template-<flavor>.yaml)", *t.Flavor)
+		return []problem{at(field+".flavor", "%q: use letters, digits, '-' and '.' (clusterctl names the file cluster-template-<flavor>.yaml)", *t.Flavor)}
 	}
-	return ""
+	return nil
 }
 
 // Abs resolves a config-relative path.
@@ -138,6 +144,8 @@ func setLines(c *Config, root *yaml.Node) {
 			switch key := m.Content[i].Value; {
 			case key == "providers" && j < len(c.Providers):
 				c.Providers[j].Line = item.Line
+				c.Providers[j].lines = map[string]int{}
+				fieldLines(item, "", c.Providers[j].lines)
 			case key == "remoteResources" && j < len(c.RemoteResources):
 				c.RemoteResources[j].Line = item.Line
 			}

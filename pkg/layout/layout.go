@@ -87,12 +87,13 @@ func ValidateName(typ Type, name string) error {
 		return fmt.Errorf("provider name cluster-api must be used with type CoreProvider, not %s", typ)
 	}
 	if !ValidType(typ) {
-		return fmt.Errorf("provider type %q is not one of %s", typ, typeList())
+		return fmt.Errorf("provider type %q is not one of %s", typ, TypeNames())
 	}
 	return nil
 }
 
-func typeList() string {
+// TypeNames lists the provider types, comma-separated, for messages.
+func TypeNames() string {
 	names := make([]string, len(Types))
 	for i, t := range Types {
 		names[i] = string(t)

@@ -123,7 +123,7 @@ func TestFilesEntryFolder(t *testing.T) {
 	t.Parallel()
 	cfg := project(t, "  files: [extra]\n", map[string]string{"repo/extra/openapi.yaml": "a: 1\n"})
 	_, err := build(t, cfg, Options{})
-	if err == nil || !strings.Contains(err.Error(), filepath.Join(cfg.Dir, "extra")+" is a folder") || !strings.Contains(err.Error(), "single files") {
+	if err == nil || !strings.Contains(err.Error(), "capirepo.yaml:7: files[0]: extra is a folder") || !strings.Contains(err.Error(), "single files") {
 		t.Fatalf("err = %v, want the folder named and what files: takes", err)
 	}
 }

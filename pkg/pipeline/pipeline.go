@@ -58,6 +58,9 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*Result, erro
 	if err := version.Check(); err != nil {
 		return nil, fmt.Errorf("--version: %w", err)
 	}
+	if err := cfg.CheckInputs(); err != nil {
+		return nil, err // each missing input at its field's line, before any render
+	}
 	res := &Result{Set: &release.Set{}}
 	located := map[*release.Release]map[string]origin{}
 	in, err := newInputs(ctx, cfg, opts)

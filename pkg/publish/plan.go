@@ -42,6 +42,9 @@ type Plan struct {
 	Steps  []*Step
 	mu     sync.Mutex
 	notes  []string
+
+	onProgress     ProgressFunc // from Publish's context (WithProgress)
+	written, total int64        // bytes of the writing steps done, of all of them
 }
 
 // NewPlan decides every file of set against st under pol. It reads nothing.
@@ -122,8 +125,11 @@ func (p *Plan) ByVersion() []VersionSteps {
 // from several goroutines).
 func (p *Plan) Done(s *Step) {
 	p.mu.Lock()
-	s.done = true
-	p.mu.Unlock()
+	defer p.mu.Unlock()
+	if !s.done {
+		s.done = true
+		p.progress(s)
+	}
 }
 
 // DoneVersion marks every writing step of a version as carried out.

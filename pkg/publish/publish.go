@@ -94,6 +94,7 @@ func run(ctx context.Context, set *release.Set, d Destination, pol Policy, rep *
 		return rep, fmt.Errorf("%s: reading what is published: %w", d, err)
 	}
 	p := NewPlan(set, st, pol)
+	p.onProgress = progressOf(ctx)
 	if err := p.Conflict(d.String()); err != nil {
 		p.record(rep)
 		return rep, err

@@ -38,6 +38,9 @@ type Options struct {
 	Retry httpx.Policy
 	// PlainHTTP lets the token go to an http:// instance off loopback (--plain-http).
 	PlainHTTP bool
+	// Notes is the description of each published version's GitLab release (created,
+	// or updated when it exists); "" leaves releases alone (Publisher only).
+	Notes string
 }
 
 func (o Options) withDefaults() Options {

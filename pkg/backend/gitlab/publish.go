@@ -73,7 +73,7 @@ func (p *Publisher) Apply(ctx context.Context, plan *publish.Plan) error {
 			return fmt.Errorf("publishing %s to GitLab project %s: %w", v.Release, p.c.opts.Project, err)
 		}
 	}
-	return nil
+	return p.writeNotes(ctx, plan)
 }
 
 func (p *Publisher) applyVersion(ctx context.Context, plan *publish.Plan, snap *snapshot, v publish.VersionSteps) error {

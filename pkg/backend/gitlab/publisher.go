@@ -45,6 +45,8 @@ func (o Options) Allows(pol publish.Policy) error {
 	switch {
 	case o.Token == "" && !pol.DryRun:
 		return fmt.Errorf("publishing to GitLab project %s needs a token: give an access token (api scope), a CI job token or a deploy token (write_package_registry)", o.Project)
+	case o.Notes != "" && o.TokenKind == TokenDeploy:
+		return fmt.Errorf("writing release notes in GitLab project %s needs the releases API, which deploy tokens cannot use: use an access token or a CI job token", o.Project)
 	case pol.Replace && o.TokenKind == TokenDeploy:
 		return fmt.Errorf("replacing files in GitLab project %s needs the packages API, which deploy tokens cannot use: use an access token or a CI job token", o.Project)
 	}

@@ -4,12 +4,14 @@ import "net/http"
 
 // Routes, as recorded in Request.Route and matched by Fault.Route.
 const (
-	RouteUpload       = "upload"        // PUT  /projects/:id/packages/generic/:name/:version/:file
-	RouteDownload     = "download"      // GET  same path
-	RoutePackages     = "packages"      // GET  /projects/:id/packages
-	RoutePackageFiles = "package_files" // GET  /projects/:id/packages/:package_id/package_files
-	RouteDeleteFile   = "delete_file"   // DELETE /projects/:id/packages/:package_id/package_files/:file_id
-	RouteProject      = "project"       // GET  /projects/:id
+	RouteUpload        = "upload"         // PUT  /projects/:id/packages/generic/:name/:version/:file
+	RouteDownload      = "download"       // GET  same path
+	RoutePackages      = "packages"       // GET  /projects/:id/packages
+	RoutePackageFiles  = "package_files"  // GET  /projects/:id/packages/:package_id/package_files
+	RouteDeleteFile    = "delete_file"    // DELETE /projects/:id/packages/:package_id/package_files/:file_id
+	RouteProject       = "project"        // GET  /projects/:id
+	RouteCreateRelease = "create-release" // POST /projects/:id/releases
+	RouteUpdateRelease = "update-release" // PUT  /projects/:id/releases/:tag
 )
 
 // Request is one logged request. It records which credential header was present,

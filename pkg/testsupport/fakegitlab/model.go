@@ -37,6 +37,7 @@ func (f File) SHA256() string { return hexSum(sha256.New(), f.Data) }
 type project struct {
 	Project
 	packages []*pkg
+	releases map[string]string // tag → description (the releases API)
 }
 
 type pkg struct {

@@ -1,6 +1,7 @@
 // Package fakegitlab is an in-process fake of the parts of the GitLab REST API that a
 // clusterctl repository on GitLab uses: generic package upload and download, the
-// packages API (list packages, list, delete package files) and project lookup.
+// packages API (list packages, list, delete package files), project lookup and
+// releases (create, update the description).
 //
 // It follows GitLab's documented behaviour (docs.gitlab.com user/packages/generic_packages
 // and api/packages) and gitlabhq's request specs: duplicates of a file name are kept side
@@ -60,6 +61,8 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/v4/projects/{id}/packages/{pid}/package_files", s.route(RoutePackageFiles, s.listFiles))
 	mux.Handle("DELETE /api/v4/projects/{id}/packages/{pid}/package_files/{fid}", s.route(RouteDeleteFile, s.deleteFile))
 	mux.Handle("GET /api/v4/projects/{id}", s.route(RouteProject, s.getProject))
+	mux.Handle("POST /api/v4/projects/{id}/releases", s.route(RouteCreateRelease, s.createRelease))
+	mux.Handle("PUT /api/v4/projects/{id}/releases/{tag}", s.route(RouteUpdateRelease, s.updateRelease))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeMessage(w, http.StatusNotFound, "404 Not Found")
 	})
