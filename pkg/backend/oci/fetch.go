@@ -79,7 +79,7 @@ func refuseOversized(_ context.Context, d ocispec.Descriptor) error {
 }
 
 // MaxArtifactSize caps the files of one artifact together (four files at their cap).
-const MaxArtifactSize = 4 * httpx.MaxFileSize
+const MaxArtifactSize = httpx.MaxReleaseSize
 
 // refuseOversizedArtifact lists a node's successors as oras does, and refuses a
 // manifest whose layers add up to more than MaxArtifactSize before any is pulled.
