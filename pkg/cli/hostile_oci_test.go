@@ -5,9 +5,15 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
+
+	"github.com/capirepo/capirepo/pkg/backend/oci"
+	"github.com/capirepo/capirepo/pkg/testsupport/registry"
+	"github.com/capirepo/capirepo/pkg/testsupport/sigstore"
 )
 
 // The hostile registry suite: an artifact whose manifests are larger than a
@@ -92,4 +98,69 @@ func TestHostileOCIIndexOfHugeManifests(t *testing.T) {
 	if n := served.Load(); n != 0 {
 		t.Errorf("%d huge manifests were served, want none", n)
 	}
+}
+
+// hostileReferrers publishes the tiny provider to a registry and serves it through a
+// front whose referrers API the attack answers.
+func hostileReferrers(t *testing.T, h func(w http.ResponseWriter, r *http.Request)) (int, string) {
+	t.Helper()
+	reg := registry.New(t)
+	env := ociEnv(t)
+	if code, _, stderr := runEnv(t, env, "publish", "oci", "--from", builtTiny(t), "--to", reg.Host+"/capi", "--plain-http"); code != ExitOK {
+		t.Fatalf("publish oci: %s", stderr)
+	}
+	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, hostileRepo+"referrers/") {
+			w.Header().Set("Content-Type", "application/vnd.oci.image.index.v1+json")
+			h(w, r)
+			return
+		}
+		reg.ServeHTTP(w, r)
+	}))
+	t.Cleanup(front.Close)
+	_, pubPEM := sigstore.KeyPair(t, testPassword)
+	pub := filepath.Join(t.TempDir(), "k.pub")
+	writeFile(t, pub, pubPEM)
+	start := time.Now()
+	code, out, _ := attack(t, attackLimits, env, "verify", "--plain-http", "--verify-key", pub, "oci://"+strings.TrimPrefix(front.URL, "http://")+"/capi/bootstrap-tiny")
+	if took := time.Since(start); took > 20*time.Second {
+		t.Errorf("took %s", took)
+	}
+	return code, out
+}
+
+// referrersIndex lists n sigstore bundle referrers of size bytes each.
+func referrersIndex(n int, size int64) string {
+	var b strings.Builder
+	b.WriteString(`{"schemaVersion":2,"mediaType":"application/vnd.oci.image.index.v1+json","manifests":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"mediaType":"application/vnd.oci.image.manifest.v1+json","artifactType":"%s","digest":"sha256:%064x","size":%d}`, oci.SigstoreBundleType, i, size)
+	}
+	b.WriteString("]}")
+	return b.String()
+}
+
+// Referrers past their cap (150 of 4 MB, 10,000), and a referrers next link that
+// loops, end at the cap named: none of them is fetched.
+func TestHostileOCIReferrers(t *testing.T) {
+	for _, tt := range []struct {
+		n    int
+		size int64
+	}{{150, 4_000_000}, {10_000, 4_000_000}} {
+		index := referrersIndex(tt.n, tt.size)
+		code, out := hostileReferrers(t, func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, index) })
+		wantCap(t, code, out, "the cap of 100 entries in one listing")
+	}
+	one := referrersIndex(1, 4_000_000)
+	code, out := hostileReferrers(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Link", `<`+r.URL.Path+`?n=1>; rel="next"`)
+		if r.URL.Query().Get("n") != "" {
+			w.Header().Set("Link", `<`+r.URL.Path+`?n=1>; rel="next"`)
+		}
+		fmt.Fprint(w, one)
+	})
+	wantCap(t, code, out, "a next link to a page already read")
 }
