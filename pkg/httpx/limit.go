@@ -12,6 +12,12 @@ import (
 const (
 	MaxMetadataSize int64 = 1 << 20  // metadata.yaml: 1 MiB
 	MaxFileSize     int64 = 64 << 20 // any other file: 64 MiB
+	// MaxReleaseSize caps the files of one release or artifact together (four files
+	// at their cap); build applies it to the inputs of one render.
+	MaxReleaseSize = 4 * MaxFileSize
+	// MaxDocuments caps the YAML documents of one release file (the largest real
+	// components files hold a few thousand).
+	MaxDocuments = 100_000
 )
 
 // ErrTooLarge marks a read refused for its size.

@@ -69,6 +69,7 @@ type run struct {
 	read   atomic.Int64
 	mu     sync.Mutex
 	starts map[string]time.Time
+	memos  map[string]*memo // Shared reads
 }
 
 type runKey struct{}

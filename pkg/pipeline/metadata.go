@@ -9,6 +9,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/confine"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/metadata"
+	"github.com/capirepo/capirepo/pkg/render"
 )
 
 // buildMetadata returns metadata.yaml: the configured file byte for byte (comments
@@ -24,7 +25,11 @@ func buildMetadata(cfg *config.Config, p *config.Provider) ([]byte, error) {
 // buildMetadataIn is buildMetadata with the file read inside root.
 func buildMetadataIn(root *confine.Root, cfg *config.Config, p *config.Provider) ([]byte, error) {
 	if p.Metadata != "" {
-		data, err := root.ReadFile(cfg.Abs(p.Metadata))
+		real, err := root.Resolve(cfg.Abs(p.Metadata))
+		if err != nil {
+			return nil, fmt.Errorf("metadata: %w", err)
+		}
+		data, err := render.ReadInput(real)
 		if err != nil {
 			return nil, fmt.Errorf("metadata: %w", err)
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/capirepo/capirepo/pkg/components"
 	"github.com/capirepo/capirepo/pkg/config"
 	"github.com/capirepo/capirepo/pkg/fsx"
+	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/release"
@@ -216,7 +217,7 @@ func buildComponents(ctx context.Context, in *inputs, p *config.Provider, c conf
 	if err := checkImageOverrides(c.Images, version, images); err != nil {
 		return nil, fmt.Errorf("%s: %w", cfg.File, err)
 	}
-	return components.Encode(m, components.Options{ImagePullPolicy: c.ImagePullPolicy})
+	return components.Encode(m, components.Options{ImagePullPolicy: c.ImagePullPolicy, MaxSize: httpx.MaxFileSize})
 }
 
 // tagsFromVersion refuses a version that cannot be an image tag: SemVer build metadata
@@ -298,5 +299,5 @@ func readExtraFile(in *inputs, f string) ([]byte, error) {
 	if fi, err := os.Stat(real); err == nil && fi.IsDir() {
 		return nil, fmt.Errorf("%s is a folder: files: lists single files; ship a folder's templates with templates: - path: %s", p, f)
 	}
-	return fsx.ReadFile(real)
+	return render.ReadInput(real)
 }

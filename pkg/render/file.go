@@ -5,7 +5,6 @@ import (
 	"runtime"
 
 	"github.com/capirepo/capirepo/pkg/confine"
-	"github.com/capirepo/capirepo/pkg/fsx"
 
 	"github.com/capirepo/capirepo/pkg/manifest"
 	"golang.org/x/sync/errgroup"
@@ -31,11 +30,17 @@ func File(path string, opts Options) (Resources, error) {
 		return nil, fmt.Errorf("reading components file: %w", err)
 	}
 	st := manifest.Stats(data)
+	if err := checkDocs(path, st); err != nil {
+		return nil, err
+	}
 	if st.Largest > maxDocBytes {
 		return nil, fmt.Errorf("%s: document %d is %d MiB: no Kubernetes object is that large (the API server stores objects of at most a few MiB)", path, st.LargestN, st.Largest>>20)
 	}
 	if st.ListItems > maxDocs {
 		return nil, fmt.Errorf("%s: kind: List documents hold about %d objects; kustomize's build time grows with the square of that count: write the items as separate YAML documents (capirepo renders those in parts)", path, st.ListItems)
+	}
+	if err := manifest.CheckDepth(data); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	// A full parse, not the bounded scan: it also refuses what kustomize would let
 	// through, such as duplicate keys, with the line.
@@ -116,11 +121,15 @@ func renderFile(path string, data []byte, opts Options) (resmap.ResMap, error) {
 // readInside reads path, refused when it resolves outside root ("" = no bound).
 func readInside(root, path string) ([]byte, error) {
 	if root == "" {
-		return fsx.ReadFile(path)
+		return ReadInput(path)
 	}
 	r, err := confine.New(root)
 	if err != nil {
 		return nil, err
 	}
-	return r.ReadFile(path)
+	real, err := r.Resolve(path)
+	if err != nil {
+		return nil, err
+	}
+	return ReadInput(real)
 }

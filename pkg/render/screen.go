@@ -41,9 +41,10 @@ const maxDocs = 2000
 const maxDocBytes = 32 << 20
 
 type screener struct {
-	seen map[string]bool
-	opts ScreenOptions
-	docs int // documents in the files read so far
+	seen  map[string]bool
+	opts  ScreenOptions
+	docs  int   // documents in the files read so far
+	bytes int64 // their bytes
 }
 
 func (s *screener) dir(dir string) error {
@@ -82,6 +83,9 @@ func (s *screener) dir(dir string) error {
 func screenInline(kfile, text string) error {
 	data := []byte(text)
 	if err := manifest.Screen(data); err != nil {
+		return fmt.Errorf("%s: inline YAML: %w", kfile, err)
+	}
+	if err := manifest.CheckDepth(data); err != nil {
 		return fmt.Errorf("%s: inline YAML: %w", kfile, err)
 	}
 	if manifest.MayHoldAnchors(data) {
@@ -128,11 +132,17 @@ func (s *screener) file(p string) ([]byte, error) {
 	if fi, err := os.Stat(p); err == nil && !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s is not a regular file (%s): a kustomization reads files only", p, fsx.Kind(fi.Mode()))
 	}
-	data, err := fsx.ReadFile(p)
+	if err := s.addInput(p); err != nil {
+		return nil, err
+	}
+	data, err := ReadInput(p)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", p, err)
 	}
 	if err := manifest.Screen(data); err != nil {
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+	if err := manifest.CheckDepth(data); err != nil {
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}
 	st := manifest.Stats(data)

@@ -20,9 +20,8 @@ func CapFor(name string, max int64) int64 {
 	return max
 }
 
-// MaxDocuments caps the YAML documents of one release file (the largest real
-// components files hold a few thousand).
-const MaxDocuments = 100_000
+// MaxDocuments caps the YAML documents of one release file (httpx holds the number).
+const MaxDocuments = httpx.MaxDocuments
 
 // CheckFile applies the readers' caps to a file build or lint is given or writes:
 // its size (CapFor) and its documents. The error names the file and the cap and

@@ -28,6 +28,13 @@ func Rules() []lint.Rule {
 // clusterctl reads (files) against the signed statement. Each problem is an error
 // finding naming the file.
 func ReleaseFindings(ctx context.Context, r repository.Repository, p Policy, version string, files map[string][]byte) lint.Findings {
+	fs, _ := CheckRelease(ctx, r, p, version, files, func(error) bool { return false })
+	return fs
+}
+
+// CheckRelease is ReleaseFindings, except that a failure to read the bundles that
+// fails says ends the run (a remote's cap: exit 4) instead of being a finding.
+func CheckRelease(ctx context.Context, r repository.Repository, p Policy, version string, files map[string][]byte, fails func(error) bool) (lint.Findings, error) {
 	info := r.Info()
 	label := info.Label
 	name := layout.BundleFile(label, version)
@@ -36,10 +43,12 @@ func ReleaseFindings(ctx context.Context, r repository.Repository, p Policy, ver
 	}
 	bundles, err := r.Bundles(ctx, version)
 	switch {
+	case err != nil && fails(err):
+		return nil, fmt.Errorf("reading the signature bundle of %s %s: %w", label, version, err)
 	case err != nil:
-		return lint.Findings{at(name, fmt.Sprintf("reading the signature bundle: %v", err))}
+		return lint.Findings{at(name, fmt.Sprintf("reading the signature bundle: %v", err))}, nil
 	case len(bundles) == 0:
-		return lint.Findings{at(name, "no signature bundle: the version is not signed (or not by capirepo build --sign-*)")}
+		return lint.Findings{at(name, "no signature bundle: the version is not signed (or not by capirepo build --sign-*)")}, nil
 	}
 	reads := func(n string) bool { return layout.Reads(n, info.Components) }
 	var out lint.Findings
@@ -49,8 +58,8 @@ func ReleaseFindings(ctx context.Context, r repository.Repository, p Policy, ver
 			out = append(out, at(pr.File, pr.Message))
 		}
 		if len(out) == 0 {
-			return nil
+			return nil, nil
 		}
 	}
-	return out
+	return out, nil
 }

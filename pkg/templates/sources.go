@@ -9,7 +9,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/components"
 	"github.com/capirepo/capirepo/pkg/contract"
-	"github.com/capirepo/capirepo/pkg/fsx"
+	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
 	"github.com/capirepo/capirepo/pkg/manifest"
@@ -52,7 +52,7 @@ func (s Source) kustomize(ctx context.Context, dir string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return components.Encode(m, components.Options{})
+	return components.Encode(m, components.Options{MaxSize: httpx.MaxFileSize})
 }
 
 // resolve checks that p leads inside the root (symbolic links followed).
@@ -147,7 +147,7 @@ func (s Source) renamedTemplate(p, name string) (release.File, error) {
 	if err := layout.ValidateFileName(name); err != nil {
 		return release.File{}, fmt.Errorf("%s: %w", p, err)
 	}
-	data, err := fsx.ReadFile(p)
+	data, err := render.ReadInput(p)
 	if err != nil {
 		return release.File{}, err
 	}
@@ -172,7 +172,7 @@ func (s Source) clusterClass(ctx context.Context, p string) (release.File, error
 	case fi.IsDir():
 		data, err = s.kustomize(ctx, p)
 	default:
-		data, err = fsx.ReadFile(p)
+		data, err = render.ReadInput(p)
 	}
 	if err != nil {
 		return release.File{}, err

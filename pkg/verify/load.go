@@ -48,7 +48,12 @@ func loadVersion(ctx context.Context, r repository.Repository, v layout.Version,
 		vr.Findings = append(vr.Findings, contractBreaks(opts.lint(label, v, files), opts.Strict)...)
 	}
 	if opts.Signature != nil && len(files) > 0 {
-		vr.Findings = append(vr.Findings, sign.ReleaseFindings(ctx, r, *opts.Signature, v.String(), files)...)
+		// A remote's cap ends the run (exit 4), as it does for the files.
+		found, err := sign.CheckRelease(ctx, r, *opts.Signature, v.String(), files, func(err error) bool { return errors.Is(err, httpx.ErrCap) })
+		if err != nil {
+			return vr, nil, err
+		}
+		vr.Findings = append(vr.Findings, found...)
 	}
 	return vr, md, nil
 }

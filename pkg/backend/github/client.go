@@ -2,6 +2,8 @@ package github
 
 import (
 	"context"
+	"crypto/sha256"
+	"fmt"
 	"net/http"
 	"net/url"
 
@@ -20,6 +22,7 @@ type api struct {
 	authed      *http.Client // the token, only for requests to the API and upload origins
 	retry       RetryPolicy
 	red         redactor
+	who         string // what shares a run's listings (httpx.Shared): the API and a hash of the token
 }
 
 func newAPI(o Options) (*api, error) {
@@ -34,7 +37,8 @@ func newAPI(o Options) (*api, error) {
 	if o.Token != "" {
 		auth.Value = "Bearer " + o.Token
 	}
-	return &api{owner: o.Owner, repo: o.Repo, base: base, up: up,
+	who := fmt.Sprintf("%s %x", base, sha256.Sum256([]byte(o.Token)))
+	return &api{owner: o.Owner, repo: o.Repo, base: base, up: up, who: who,
 		http:   httpx.NewClient(httpx.Options{Client: o.HTTPClient}),
 		authed: httpx.NewClient(httpx.Options{Client: o.HTTPClient, Auth: auth, Answers: httpx.APIAnswers}), retry: o.Retry.WithDefaults(), red: redactor{secret: o.Token}}, nil
 }

@@ -59,7 +59,7 @@ func (r *Repo) Bundles(ctx context.Context, tag string) ([][]byte, error) {
 
 // Versions lists the tags of published (non-draft) releases that are versions.
 func (r *Repo) Versions(ctx context.Context) ([]string, error) {
-	all, err := r.api.listReleases(ctx)
+	all, err := httpx.Shared(ctx, r.api.who+" releases "+r.api.name(), func() ([]*ghRelease, error) { return r.api.listReleases(ctx) })
 	if err != nil {
 		return nil, err
 	}
@@ -126,11 +126,13 @@ func (r *Repo) assets(ctx context.Context, tag string) ([]*ghAsset, error) {
 	if as, ok := r.byTag[tag]; ok {
 		return as, nil
 	}
-	rel, err := r.api.releaseByTag(ctx, tag)
-	if err != nil {
-		return nil, err
-	}
-	as, err := r.api.assetsWithDigest(ctx, rel.GetID())
+	as, err := httpx.Shared(ctx, r.api.who+" assets "+r.api.name()+" "+tag, func() ([]*ghAsset, error) {
+		rel, err := r.api.releaseByTag(ctx, tag)
+		if err != nil {
+			return nil, err
+		}
+		return r.api.assetsWithDigest(ctx, rel.GetID())
+	})
 	if err == nil {
 		r.byTag[tag] = as
 	}

@@ -77,7 +77,7 @@ func (r *Repo) Versions(ctx context.Context) ([]string, error) {
 	if err := r.needAPI("listing versions"); err != nil {
 		return nil, err
 	}
-	pkgs, err := r.c.packages(ctx, r.c.opts.Package)
+	pkgs, err := r.c.sharedPackages(ctx, r.c.opts.Package)
 	if err != nil {
 		return nil, fmt.Errorf("listing versions of package %s: %w", r.c.opts.Package, explain(err, r.c.opts.Project, r.c.opts.TokenKind))
 	}
@@ -102,7 +102,7 @@ func (r *Repo) Files(ctx context.Context, version string) ([]string, error) {
 	if err := r.needAPI("listing files"); err != nil {
 		return nil, err
 	}
-	remote, err := r.c.listed(ctx, r.c.opts.Package, version)
+	remote, err := r.c.sharedListed(ctx, r.c.opts.Package, version)
 	if err != nil {
 		return nil, fmt.Errorf("listing files of package %s %s: %w", r.c.opts.Package, version, explain(err, r.c.opts.Project, r.c.opts.TokenKind))
 	}

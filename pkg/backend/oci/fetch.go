@@ -8,6 +8,7 @@ import (
 
 	"github.com/capirepo/capirepo/pkg/httpx"
 	"github.com/capirepo/capirepo/pkg/repository"
+	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	"oras.land/oras-go/v2"
 	"oras.land/oras-go/v2/content"
@@ -38,7 +39,7 @@ func fetch(ctx context.Context, src oras.ReadOnlyTarget, tag string) (*Fetched, 
 	store := memory.New()
 	opts := oras.DefaultCopyOptions
 	opts.PreCopy = refuseOversized
-	opts.FindSuccessors = refuseOversizedArtifact
+	opts.FindSuccessors = (&graph{seen: map[digest.Digest]bool{}}).successors
 	desc, err := oras.Copy(ctx, checkedSource{src}, tag, store, tag, opts)
 	if err != nil {
 		return nil, fmt.Errorf("pulling %s: %w", tag, err)
@@ -79,21 +80,4 @@ func refuseOversized(_ context.Context, d ocispec.Descriptor) error {
 }
 
 // MaxArtifactSize caps the files of one artifact together (four files at their cap).
-const MaxArtifactSize = 4 * httpx.MaxFileSize
-
-// refuseOversizedArtifact lists a node's successors as oras does, and refuses a
-// manifest whose layers add up to more than MaxArtifactSize before any is pulled.
-func refuseOversizedArtifact(ctx context.Context, f content.Fetcher, d ocispec.Descriptor) ([]ocispec.Descriptor, error) {
-	succ, err := content.Successors(ctx, f, d)
-	if err != nil {
-		return nil, err
-	}
-	var total int64
-	for _, s := range succ {
-		total += max(s.Size, 0)
-		if total > MaxArtifactSize {
-			return nil, fmt.Errorf("the artifact's files add up to more than the %s cap of one artifact: %w", httpx.Size(MaxArtifactSize), httpx.ErrTooLarge)
-		}
-	}
-	return succ, nil
-}
+const MaxArtifactSize = httpx.MaxReleaseSize
