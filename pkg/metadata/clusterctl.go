@@ -1,7 +1,6 @@
 package metadata
 
 import (
-	"fmt"
 	"math"
 	"regexp"
 	"strconv"
@@ -59,23 +58,6 @@ func decodeClusterctl(data []byte) (*refMetadata, error) {
 	return m, nil
 }
 
-// refVerdict is clusterctl's whole reading: decodeClusterctl, then validateMetadata
-// (apiVersion exactly APIVersion, kind Metadata or empty, a release series).
-func refVerdict(data []byte) error {
-	m, err := decodeClusterctl(data)
-	switch {
-	case err != nil:
-		return err
-	case m.APIVersion != APIVersion:
-		return fmt.Errorf("invalid provider metadata: unexpected apiVersion %q (expected %q)", m.APIVersion, APIVersion)
-	case m.Kind != Kind && m.Kind != "":
-		return fmt.Errorf("invalid provider metadata: unexpected kind %q (expected %q)", m.Kind, Kind)
-	case len(m.ReleaseSeries) == 0:
-		return fmt.Errorf("invalid provider metadata: releaseSeries is empty")
-	}
-	return nil
-}
-
 // integralFloat: a float scalar with an integral value in int32 range, which
 // clusterctl decodes into major or minor (1.0, 1e0; not 1.5).
 func integralFloat(val *yaml.Node) (int32, bool) {
@@ -89,7 +71,7 @@ func integralFloat(val *yaml.Node) (int32, bool) {
 	return int32(f), true
 }
 
-// asClusterctl makes the verdict clusterctl's: its decoder (refVerdict) is the
+// asClusterctl makes the verdict clusterctl's: its decoder (decodeClusterctl) is the
 // reference; the node walk only adds lines and precise messages.
 func (d *decoder) asClusterctl(data []byte, m *Metadata) *Metadata {
 	ref, err := decodeClusterctl(data)

@@ -1,6 +1,7 @@
 package metadata
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -60,4 +61,21 @@ func TestParseVerdictClusterctlBinary(t *testing.T) {
 			}
 		}
 	}
+}
+
+// refVerdict is clusterctl's whole reading: decodeClusterctl, then validateMetadata
+// (apiVersion exactly APIVersion, kind Metadata or empty, a release series).
+func refVerdict(data []byte) error {
+	m, err := decodeClusterctl(data)
+	switch {
+	case err != nil:
+		return err
+	case m.APIVersion != APIVersion:
+		return fmt.Errorf("invalid provider metadata: unexpected apiVersion %q (expected %q)", m.APIVersion, APIVersion)
+	case m.Kind != Kind && m.Kind != "":
+		return fmt.Errorf("invalid provider metadata: unexpected kind %q (expected %q)", m.Kind, Kind)
+	case len(m.ReleaseSeries) == 0:
+		return fmt.Errorf("invalid provider metadata: releaseSeries is empty")
+	}
+	return nil
 }
