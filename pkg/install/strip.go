@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+
+	"golang.org/x/sync/errgroup"
 )
 
 const (
@@ -27,10 +29,14 @@ func (c *Client) Strip(ctx context.Context) (webhooks, crds int, err error) {
 		return 0, 0, err
 	}
 	patch := []byte(`{"spec":{"conversion":{"strategy":"None","webhook":null}}}`)
-	for _, n := range names {
+	err = eachName(names, func(n string) error {
 		if _, err := c.raw(ctx, "PATCH", crdPath+"/"+url.PathEscape(n), "application/merge-patch+json", patch); err != nil {
-			return 0, 0, fmt.Errorf("setting conversion None on CRD %s: %w", n, err)
+			return fmt.Errorf("setting conversion None on CRD %s: %w", n, err)
 		}
+		return nil
+	})
+	if err != nil {
+		return 0, 0, err
 	}
 	return webhooks, len(names), nil
 }
@@ -40,12 +46,28 @@ func (c *Client) deleteAll(ctx context.Context, path string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	for _, n := range names {
+	err = eachName(names, func(n string) error {
 		if _, err := c.raw(ctx, "DELETE", path+"/"+url.PathEscape(n), "", nil); err != nil {
-			return 0, fmt.Errorf("deleting %s: %w", n, err)
+			return fmt.Errorf("deleting %s: %w", n, err)
 		}
+		return nil
+	})
+	return len(names), err
+}
+
+// stripWorkers bounds the requests Strip has in flight: the API server handles each
+// CRD's update on its own (a CAPA-sized release has dozens), so one at a time waits
+// on every round trip in turn.
+const stripWorkers = 8
+
+// eachName runs do for every name, stripWorkers at a time; the first error wins.
+func eachName(names []string, do func(string) error) error {
+	var g errgroup.Group
+	g.SetLimit(stripWorkers)
+	for _, n := range names {
+		g.Go(func() error { return do(n) })
 	}
-	return len(names), nil
+	return g.Wait()
 }
 
 // names lists the names of a cluster-scoped collection.
