@@ -55,7 +55,7 @@ func readCertManagerCRDs(path string) ([]Object, error) {
 	var out []Object
 	seen := map[string]bool{}
 	for _, o := range objs {
-		if o.str("kind") == "CustomResourceDefinition" && strings.HasSuffix(o.str("spec", "group"), "cert-manager.io") {
+		if o.str("kind") == "CustomResourceDefinition" && certManagerGroup(o.str("spec", "group")) {
 			out = append(out, o)
 			seen[o.str("metadata", "name")] = true
 		}
@@ -66,4 +66,9 @@ func readCertManagerCRDs(path string) ([]Object, error) {
 		}
 	}
 	return out, nil
+}
+
+// certManagerGroup: cert-manager.io and its sub-groups (acme.cert-manager.io).
+func certManagerGroup(g string) bool {
+	return g == "cert-manager.io" || strings.HasSuffix(g, ".cert-manager.io")
 }

@@ -34,6 +34,11 @@ kind: CustomResourceDefinition
 metadata: {name: widgets.example.com}
 spec: {group: example.com, names: {kind: Widget, plural: widgets}, scope: Namespaced, versions: []}
 ---
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: things.notcert-manager.io}
+spec: {group: notcert-manager.io, names: {kind: Widget, plural: widgets}, scope: Namespaced, versions: []}
+---
 apiVersion: apps/v1
 kind: Deployment
 metadata: {name: cert-manager, namespace: cert-manager}
