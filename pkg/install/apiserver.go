@@ -12,7 +12,9 @@ import (
 )
 
 // apiserverArgs writes the API server's token file and service-account keys and
-// returns its flags: loopback only, RBAC, one token for system:masters.
+// returns its flags: loopback only, RBAC, one token for system:masters. Priority and
+// fairness is off: one client needs no queues, and clusterctl init met a 429 from it
+// (while the API server was young) that it waits out with a backoff.
 func (cp *ControlPlane) apiserverArgs(etcdPort, port int) ([]string, error) {
 	tok := make([]byte, 32)
 	if _, err := rand.Read(tok); err != nil {
@@ -33,7 +35,8 @@ func (cp *ControlPlane) apiserverArgs(etcdPort, port int) ([]string, error) {
 		"--token-auth-file", tokens, "--service-account-key-file", pub,
 		"--service-account-signing-key-file", key, "--service-account-issuer", "https://kubernetes.default.svc",
 		"--service-cluster-ip-range", "10.96.0.0/16", "--authorization-mode", "RBAC",
-		"--disable-admission-plugins", "ServiceAccount", "--allow-privileged=true", "--v=0"}, nil
+		"--disable-admission-plugins", "ServiceAccount", "--allow-privileged=true",
+		"--enable-priority-and-fairness=false", "--v=0"}, nil
 }
 
 // writeSAKeys writes a fresh service-account signing key pair.

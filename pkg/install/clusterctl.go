@@ -35,6 +35,7 @@ func (c clusterctl) run(ctx context.Context, args ...string) ([]byte, error) {
 func (c clusterctl) env() []string {
 	env := []string{"PATH=/usr/bin:/bin", "HOME=" + c.home, "XDG_CONFIG_HOME=" + filepath.Join(c.home, ".config"),
 		"CLUSTERCTL_DISABLE_VERSIONCHECK=true", "GOPROXY=off", "TMPDIR=" + c.home}
+	env = append(env, gcEnv...)
 	names := make([]string, 0, len(c.values))
 	for n := range c.values {
 		names = append(names, n)

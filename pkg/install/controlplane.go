@@ -68,7 +68,7 @@ func (cp *ControlPlane) startAPIServer(bin string, etcdPort, port int) error {
 func (cp *ControlPlane) run(bin string, args ...string) error {
 	cmd := exec.Command(bin, args...)
 	cmd.Dir, cmd.Stdout, cmd.Stderr = cp.Dir, cp.logFile, cp.logFile
-	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + cp.Dir}
+	cmd.Env = append([]string{"PATH=/usr/bin:/bin", "HOME=" + cp.Dir}, gcEnv...)
 	cmd.SysProcAttr = childAttr()
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("starting %s: %w", filepath.Base(bin), err)
@@ -78,6 +78,14 @@ func (cp *ControlPlane) run(bin string, args ...string) error {
 	cp.procs, cp.waits = append(cp.procs, cmd), append(cp.waits, done)
 	return nil
 }
+
+// gcEnv is the Go collector's setting for the short-lived processes of a run (etcd,
+// kube-apiserver, clusterctl): collect at 5× the live heap, not 2×, but never let a
+// process grow far past 1 GiB (GOMEMLIMIT, a soft limit, makes it collect harder
+// there). On the CAPA-sized release the API server spent a quarter
+// of its CPU collecting while clusterctl created CRDs; with this, init took 13.4 s
+// instead of 16.4 s and the API server peaked at 1.1 GB instead of 0.83 GB.
+var gcEnv = []string{"GOGC=400", "GOMEMLIMIT=1GiB"}
 
 // Stop ends the API server, then etcd (SIGTERM, SIGKILL after 5 s), and waits for both.
 func (cp *ControlPlane) Stop() {

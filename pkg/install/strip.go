@@ -13,8 +13,8 @@ const (
 	crdPath       = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions"
 )
 
-// Strip deletes every admission webhook configuration and sets every CRD's
-// conversion to None, so that creating custom resources calls no webhook: with no
+// Strip deletes every admission webhook configuration and sets the conversion of
+// every CRD not at None already to None, so that creating custom resources calls no webhook: with no
 // provider pods, a webhook's Service address is outside this machine.
 func (c *Client) Strip(ctx context.Context) (webhooks, crds int, err error) {
 	for _, kind := range []string{"validatingwebhookconfigurations", "mutatingwebhookconfigurations"} {
@@ -24,7 +24,7 @@ func (c *Client) Strip(ctx context.Context) (webhooks, crds int, err error) {
 		}
 		webhooks += n
 	}
-	names, err := c.names(ctx, crdPath)
+	names, err := c.convertingCRDs(ctx)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -85,6 +85,33 @@ func (c *Client) names(ctx context.Context, path string) ([]string, error) {
 	var out []string
 	for _, it := range list.Items {
 		out = append(out, it.Metadata.Name)
+	}
+	return out, nil
+}
+
+// convertingCRDs lists the CRDs whose conversion strategy is not None (each update
+// makes the API server rebuild the CRD's handler and schemas: skip those it needs not).
+func (c *Client) convertingCRDs(ctx context.Context) ([]string, error) {
+	var list struct {
+		Items []struct {
+			Metadata struct {
+				Name string `json:"name"`
+			} `json:"metadata"`
+			Spec struct {
+				Conversion struct {
+					Strategy string `json:"strategy"`
+				} `json:"conversion"`
+			} `json:"spec"`
+		} `json:"items"`
+	}
+	if err := c.get(ctx, crdPath, &list); err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, it := range list.Items {
+		if it.Spec.Conversion.Strategy != "None" {
+			out = append(out, it.Metadata.Name)
+		}
 	}
 	return out, nil
 }
