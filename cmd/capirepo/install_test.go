@@ -61,9 +61,9 @@ func installArgs(tools envtest.Tools, dir string) []string {
 }
 
 // TestVerifyInstallSample: the sample installs with clusterctl v1.14.2 and its three
-// flavors dry-run clean, while a fourth flavor, the topology template with
-// spec.topology.controlPlane.replicas misspelt, is refused by the API server at the
-// template's file and the misspelt field's line.
+// flavors dry-run clean, while two more flavors, the topology template with
+// spec.topology.controlPlane.replicas misspelt, are refused by the API server, each at
+// its template's file and the misspelt field's line.
 func TestVerifyInstallSample(t *testing.T) {
 	tools := envtest.Find(t)
 	dir := buildSample(t)
@@ -76,18 +76,23 @@ func TestVerifyInstallSample(t *testing.T) {
 	if typo == string(topo) {
 		t.Fatal("the sample's topology template changed: no controlPlane replicas line")
 	}
-	if err := os.WriteFile(filepath.Join(rel, "cluster-template-typo.yaml"), []byte(typo), 0o644); err != nil {
-		t.Fatal(err)
+	typos := []string{"cluster-template-typo.yaml", "cluster-template-typo-again.yaml"}
+	for _, name := range typos {
+		if err := os.WriteFile(filepath.Join(rel, name), []byte(typo), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	r := runCapirepo(t, installArgs(tools, dir)...)
 	line := lineOf(typo, "replicaz:")
-	want := regexp.QuoteMeta("infrastructure-sample/v0.1.0/cluster-template-typo.yaml:"+line+": error install-dry-run: Cluster capirepo-install: "+
-		"the API server refused it (server-side dry-run, strict field validation): ") + `.*` + regexp.QuoteMeta(`unknown field "spec.topology.controlPlane.replicaz"`)
-	if r.code != 1 || !regexp.MustCompile(want).MatchString(r.stdout) {
-		t.Fatalf("exit %d, want 1 and a line matching %q\nstdout:\n%s\nstderr:\n%s", r.code, want, r.stdout, r.stderr)
+	for _, name := range typos { // flavors dry-run several at a time: each refusal at its own file
+		want := regexp.QuoteMeta("infrastructure-sample/v0.1.0/"+name+":"+line+": error install-dry-run: Cluster capirepo-install: "+
+			"the API server refused it (server-side dry-run, strict field validation): ") + `.*` + regexp.QuoteMeta(`unknown field "spec.topology.controlPlane.replicaz"`)
+		if r.code != 1 || !regexp.MustCompile(want).MatchString(r.stdout) {
+			t.Fatalf("exit %d, want 1 and a line matching %q\nstdout:\n%s\nstderr:\n%s", r.code, want, r.stdout, r.stderr)
+		}
 	}
-	if n := strings.Count(r.stdout, "error install-"); n != 1 {
-		t.Fatalf("%d install errors, want only the typo's (the sample's flavors dry-run clean):\n%s", n, r.stdout)
+	if n := strings.Count(r.stdout, "error install-"); n != len(typos) {
+		t.Fatalf("%d install errors, want only the typos' (the sample's flavors dry-run clean):\n%s", n, r.stdout)
 	}
 	for _, step := range []string{"start main", "init", "dry-runs", "total"} {
 		if !strings.Contains(r.stdout, "  "+step+" ") {
