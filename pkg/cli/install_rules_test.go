@@ -31,8 +31,24 @@ func installScenarios() map[string]ruleScenario {
 		install.RuleGenerate: sampleInstall(edit("cluster-template-topology.yaml", "class: sample-quick-start", "class: no-such-class")),
 		install.RuleInit: sampleInstall(edit("infrastructure-components.yaml", "name: sampleclusters.infrastructure.cluster.x-k8s.io",
 			"name: wrongname.infrastructure.cluster.x-k8s.io")),
-		install.RuleUpgrade: sampleUpgrade,
+		install.RuleUpgrade:           sampleUpgrade,
+		install.RuleDryRunPlaceholder: sampleInstall(limitRegion),
 	}
+}
+
+// limitRegion gives SampleCluster's spec.region a maxLength of 4: the templates'
+// ${SAMPLE_REGION} has no default, so its placeholder ("placeholder") is refused.
+func limitRegion(t *testing.T, rel string) {
+	comp := filepath.Join(rel, "infrastructure-components.yaml")
+	data := readFile(t, comp)
+	open := "          spec:\n            type: object\n"
+	i := strings.Index(data, "name: sampleclusters.infrastructure.cluster.x-k8s.io")
+	j := strings.Index(data[i:], open)
+	if i < 0 || j < 0 {
+		t.Fatalf("%s: no SampleCluster spec schema", comp)
+	}
+	j += i + len("          spec:\n")
+	writeText(t, comp, data[:j]+"            properties:\n              region:\n                maxLength: 4\n                type: string\n"+data[j:])
 }
 
 // sampleInstall builds the sample, changes its release folder, and verifies it with

@@ -49,9 +49,15 @@ func Check(ctx context.Context, next Release, earlier []Release, o Options) (*Re
 	}
 	p := Plan{Etcd: etcd, APIServer: api, Clusterctl: ctl, UserConfig: o.ClusterctlConfig, CertManager: o.CertManager, Values: o.Values, Isolate: Isolated}
 	rep := &Report{Label: next.Label, Version: next.Version}
-	if err := planFlavors(&p, next, rep); err != nil {
+	if err := planFlavors(&p, next, o.Values, rep); err != nil {
 		return nil, err
 	}
+	all := append([]Release{next}, earlier...)
+	vals, notes, err := InitValues(all, o.Values)
+	if err != nil {
+		return nil, missing("%v", err)
+	}
+	p.Values, rep.Notes = vals, append(notes, rep.Notes...)
 	typ, name := layout.ParseLabel(next.Label)
 	flag := "--" + layout.TypeFlag(typ)
 	p.Init = []string{flag, name + ":" + next.Version}
@@ -59,7 +65,6 @@ func Check(ctx context.Context, next Release, earlier []Release, o Options) (*Re
 		p.Upgrades = append(p.Upgrades, Upgrade{From: []string{flag, name + ":" + e.Version}, To: p.Init, Label: next.Label,
 			Components: filepath.Join("repository", next.Label, next.Version, componentsFile(next))})
 	}
-	all := append([]Release{next}, earlier...)
 	r, err := Run(ctx, o.Self, p, func(dir string) ([]ConfigProvider, error) {
 		return writeRepository(filepath.Join(dir, "repository"), all)
 	}, o.Log)
@@ -71,8 +76,9 @@ func Check(ctx context.Context, next Release, earlier []Release, o Options) (*Re
 	return rep, nil
 }
 
-// planFlavors adds every cluster template of an infrastructure release as a flavor.
-func planFlavors(p *Plan, next Release, rep *Report) error {
+// planFlavors adds every cluster template of an infrastructure release as a flavor,
+// with the names of the variables that got a placeholder (neither given nor defaulted).
+func planFlavors(p *Plan, next Release, given map[string]string, rep *Report) error {
 	typ, name := layout.ParseLabel(next.Label)
 	if typ != layout.InfrastructureProvider {
 		return nil
@@ -81,12 +87,18 @@ func planFlavors(p *Plan, next Release, rep *Report) error {
 		if layout.FileKind(file) != layout.KindTemplate {
 			continue
 		}
-		vals, notes, err := Values(next.Files, file, p.Values)
+		vals, notes, err := Values(next.Files, file, given)
 		if err != nil {
 			return missing("%v", err)
 		}
 		rep.Notes = append(rep.Notes, notes...)
-		p.Flavors = append(p.Flavors, Flavor{Provider: name + ":" + next.Version, Name: layout.TemplateFlavor(file), Values: vals})
+		var made []string
+		for _, n := range sortedNames(vals) {
+			if _, ok := given[n]; !ok && n != "KUBERNETES_VERSION" {
+				made = append(made, n)
+			}
+		}
+		p.Flavors = append(p.Flavors, Flavor{Provider: name + ":" + next.Version, Name: layout.TemplateFlavor(file), Values: vals, Placeholders: made})
 	}
 	return nil
 }

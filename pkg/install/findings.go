@@ -2,6 +2,7 @@ package install
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/capirepo/capirepo/pkg/layout"
 	"github.com/capirepo/capirepo/pkg/lint"
@@ -45,5 +46,19 @@ func flavorFinding(next Release, fl Flavor, ref Refusal) lint.Finding {
 	f.File, f.Line = layout.VersionFile(next.Label, next.Version, src), line
 	f.Object = ref.Kind + " " + ref.Name
 	f.Message = "the API server refused it (server-side dry-run, strict field validation): " + ref.Message
+	if vars := placeholderCause(next.Files, file, ref, fl.Placeholders); vars != nil {
+		f.Rule, f.Severity = RuleDryRunPlaceholder, lint.Warning
+		f.Message = fmt.Sprintf("not proven: the API server refused the placeholder capirepo gave %s (no default, not in --values), not a value of the release: %s; set %s with --values to prove this flavor",
+			valueList(vars, fl.Values), ref.Message, strings.Join(vars, ", "))
+	}
 	return f
+}
+
+// valueList names each variable with its placeholder: A="x", B="y".
+func valueList(vars []string, vals map[string]string) string {
+	parts := make([]string, len(vars))
+	for i, v := range vars {
+		parts[i] = fmt.Sprintf("%s=%q", v, vals[v])
+	}
+	return strings.Join(parts, ", ")
 }

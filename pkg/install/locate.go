@@ -22,6 +22,16 @@ var fieldPaths = []*regexp.Regexp{
 // (clusterctl adds those), and returns the file and the line of the field the
 // message names, else of the object's kind.
 func locate(files map[string][]byte, template string, ref Refusal) (string, int) {
+	name, doc, _ := locateDoc(files, template, ref)
+	if doc == nil {
+		return template, 0
+	}
+	return name, fieldLine(doc, ref.Message)
+}
+
+// locateDoc finds the refused object's document in the template file, else in a
+// ClusterClass file, with the variables' texts by placeholder (variables.Placeholders).
+func locateDoc(files map[string][]byte, template string, ref Refusal) (string, *yaml.Node, map[string]string) {
 	cands := []string{template}
 	for _, n := range sortedNames(files) {
 		if layout.FileKind(n) == layout.KindClusterClass {
@@ -29,31 +39,31 @@ func locate(files map[string][]byte, template string, ref Refusal) (string, int)
 		}
 	}
 	for _, name := range cands {
-		if doc := findDoc(files[name], ref.Kind, ref.Name); doc != nil {
-			return name, fieldLine(doc, ref.Message)
+		if doc, originals := findDoc(files[name], ref.Kind, ref.Name); doc != nil {
+			return name, doc, originals
 		}
 	}
-	return template, 0
+	return template, nil, nil
 }
 
 // findDoc returns the document of kind whose name matches (${VAR}s match anything).
-func findDoc(data []byte, kind, name string) *yaml.Node {
+func findDoc(data []byte, kind, name string) (*yaml.Node, map[string]string) {
 	text, originals, err := variables.Placeholders(data)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	dec := yaml.NewDecoder(strings.NewReader(text))
 	for {
 		var doc yaml.Node
 		if dec.Decode(&doc) != nil {
-			return nil
+			return nil, nil
 		}
 		if len(doc.Content) == 0 {
 			continue
 		}
 		root := doc.Content[0]
 		if k := child(root, "kind"); k != nil && k.Value == kind && nameMatches(child(child(root, "metadata"), "name"), name, originals) {
-			return root
+			return root, originals
 		}
 	}
 }

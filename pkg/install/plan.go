@@ -32,6 +32,8 @@ type Flavor struct {
 	Name     string `json:"name"`     // the flavor ("" for cluster-template.yaml)
 	// Values are the template variables it is generated with (--values, placeholders).
 	Values map[string]string `json:"values,omitempty"`
+	// Placeholders names the variables of Values capirepo made up (no default, not given).
+	Placeholders []string `json:"placeholders,omitempty"`
 }
 
 // Upgrade installs an earlier release, creates one object of each of its kinds at

@@ -51,19 +51,55 @@ func Values(files map[string][]byte, template string, given map[string]string) (
 		if name != template && layout.FileKind(name) != layout.KindClusterClass {
 			continue
 		}
-		fv, err := variables.Collect(name, files[name])
-		if err != nil {
+		if err := placeholders(out, &notes, name, name, files[name]); err != nil {
 			return nil, nil, err
-		}
-		for _, v := range fv.Vars {
-			if _, set := out[v.Name]; set || !v.Required {
-				continue
-			}
-			out[v.Name] = Placeholder(v.Name)
-			notes = append(notes, fmt.Sprintf("%s: %s=%s (a placeholder: set it with --values)", name, v.Name, out[v.Name]))
 		}
 	}
 	return out, notes, nil
+}
+
+// InitValues returns the variables clusterctl init and upgrade run with: --values,
+// then a placeholder for each variable the components of a release require with no
+// default (clusterctl refuses to install them unset, as it does for every user who
+// has not set them: that is no fault of the release); notes name each placeholder.
+func InitValues(rs []Release, given map[string]string) (map[string]string, []string, error) {
+	out := map[string]string{}
+	for k, v := range given {
+		out[k] = v
+	}
+	var notes []string
+	for i, r := range rs {
+		file := componentsFile(r)
+		data, ok := r.Files[file]
+		if !ok {
+			continue
+		}
+		where := file
+		if i > 0 {
+			where = r.Version + "/" + file
+		}
+		if err := placeholders(out, &notes, file, where, data); err != nil {
+			return nil, nil, err
+		}
+	}
+	return out, notes, nil
+}
+
+// placeholders sets a placeholder in out for each variable of file that is required
+// and not set, with a note naming where.
+func placeholders(out map[string]string, notes *[]string, file, where string, data []byte) error {
+	fv, err := variables.Collect(file, data)
+	if err != nil {
+		return err
+	}
+	for _, v := range fv.Vars {
+		if _, set := out[v.Name]; set || !v.Required {
+			continue
+		}
+		out[v.Name] = Placeholder(v.Name)
+		*notes = append(*notes, fmt.Sprintf("%s: %s=%s (a placeholder: set it with --values)", where, v.Name, out[v.Name]))
+	}
+	return nil
 }
 
 // Placeholder is a value of the type a variable's name suggests.
@@ -78,15 +114,16 @@ func Placeholder(name string) string {
 		return "10.0.0.0/16"
 	case strings.HasPrefix(n, "ENABLE_") || strings.HasSuffix(n, "_ENABLED") || strings.HasPrefix(n, "EXP_"):
 		return "false"
-	case strings.HasSuffix(n, "_B64") || strings.HasSuffix(n, "_BASE64"):
+	case strings.Contains(n, "B64") || strings.Contains(n, "BASE64"): // AWS_B64ENCODED_CREDENTIALS
 		return "cGxhY2Vob2xkZXI="
 	}
 	return "placeholder"
 }
 
-func sortedNames(files map[string][]byte) []string {
-	names := make([]string, 0, len(files))
-	for n := range files {
+// sortedNames returns a map's keys in order.
+func sortedNames[V any](m map[string]V) []string {
+	names := make([]string, 0, len(m))
+	for n := range m {
 		names = append(names, n)
 	}
 	sort.Strings(names)
