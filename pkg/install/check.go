@@ -83,11 +83,12 @@ func planFlavors(p *Plan, next Release, given map[string]string, rep *Report) er
 	if typ != layout.InfrastructureProvider {
 		return nil
 	}
+	schemas := ReadSchemas(next.Files)
 	for _, file := range sortedNames(next.Files) {
 		if layout.FileKind(file) != layout.KindTemplate {
 			continue
 		}
-		vals, notes, err := Values(next.Files, file, given)
+		vals, notes, err := Values(next.Files, file, given, schemas)
 		if err != nil {
 			return missing("%v", err)
 		}

@@ -48,7 +48,7 @@ func TestLocate(t *testing.T) {
 // Placeholders follow the variable's name; --values and defaults win.
 func TestValues(t *testing.T) {
 	files := map[string][]byte{"cluster-template.yaml": []byte("a: ${CONTROL_PLANE_MACHINE_COUNT}\nb: ${NODE_COUNT}\nc: ${REGION}\nd: ${ZONE:=z1}\ne: ${POD_CIDR}\nf: ${GIVEN}\n")}
-	got, notes, err := Values(files, "cluster-template.yaml", map[string]string{"GIVEN": "g"})
+	got, notes, err := Values(files, "cluster-template.yaml", map[string]string{"GIVEN": "g"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,8 +40,9 @@ func ReadValues(path string) (map[string]string, error) {
 
 // Values returns the variables the flavor of template is generated with: --values
 // first, then, for each variable it or a ClusterClass requires with no default, a
-// placeholder of the type its name says; notes name every placeholder used.
-func Values(files map[string][]byte, template string, given map[string]string) (map[string]string, []string, error) {
+// placeholder the CRD's schema of the field it fills accepts (schemas; enum, format,
+// type, maxLength), else of the type its name says; notes name every placeholder used.
+func Values(files map[string][]byte, template string, given map[string]string, schemas Schemas) (map[string]string, []string, error) {
 	out := map[string]string{"KUBERNETES_VERSION": KubernetesVersion}
 	for k, v := range given {
 		out[k] = v
@@ -51,7 +52,7 @@ func Values(files map[string][]byte, template string, given map[string]string) (
 		if name != template && layout.FileKind(name) != layout.KindClusterClass {
 			continue
 		}
-		if err := placeholders(out, &notes, name, name, files[name]); err != nil {
+		if err := placeholders(out, &notes, name, name, files[name], schemas); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -78,7 +79,7 @@ func InitValues(rs []Release, given map[string]string) (map[string]string, []str
 		if i > 0 {
 			where = r.Version + "/" + file
 		}
-		if err := placeholders(out, &notes, file, where, data); err != nil {
+		if err := placeholders(out, &notes, file, where, data, nil); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -86,18 +87,31 @@ func InitValues(rs []Release, given map[string]string) (map[string]string, []str
 }
 
 // placeholders sets a placeholder in out for each variable of file that is required
-// and not set, with a note naming where.
-func placeholders(out map[string]string, notes *[]string, file, where string, data []byte) error {
+// and not set (one its schema accepts where schemas know the field), with a note
+// naming where.
+func placeholders(out map[string]string, notes *[]string, file, where string, data []byte, schemas Schemas) error {
 	fv, err := variables.Collect(file, data)
 	if err != nil {
 		return err
 	}
+	made := map[string]bool{}
 	for _, v := range fv.Vars {
-		if _, set := out[v.Name]; set || !v.Required {
+		if _, set := out[v.Name]; !set && v.Required {
+			made[v.Name] = true
+		}
+	}
+	fits := schemas.fits(data, made)
+	for _, v := range fv.Vars {
+		if !made[v.Name] {
 			continue
 		}
+		delete(made, v.Name) // a variable used twice is noted once
 		out[v.Name] = Placeholder(v.Name)
-		*notes = append(*notes, fmt.Sprintf("%s: %s=%s (a placeholder: set it with --values)", where, v.Name, out[v.Name]))
+		why := ""
+		if f, ok := fits[v.Name]; ok {
+			out[v.Name], why = f.value, ", "+f.why
+		}
+		*notes = append(*notes, fmt.Sprintf("%s: %s=%s (a placeholder%s: set it with --values)", where, v.Name, out[v.Name], why))
 	}
 	return nil
 }
