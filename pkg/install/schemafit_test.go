@@ -87,10 +87,10 @@ spec:
 	want := map[string]string{
 		"NETWORK_ID": "123e4567-e89b-42d3-a456-426614174000", "MODE": "Fast", "API_PORT_NUMBER": "1",
 		"ROLE_PREFIX": "pppp", "REGION": "placeholder", "ACCOUNT": "placeholder", "SUBNET": "10.0.0.0/16",
-		"TEAM": "pp", "OTHER_ID": "placeholder", "CLUSTER_NAME": "",
+		"TEAM": "pp", "OTHER_ID": "placeholder",
 	}
 	for k, v := range want {
-		if k != "CLUSTER_NAME" && got[k] != v {
+		if got[k] != v {
 			t.Errorf("%s=%q, want %q", k, got[k], v)
 		}
 	}
