@@ -10,12 +10,11 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// fieldPaths finds the field an API server message names: strict decoding's
-// unknown field "a.b[0].c", or a validation error's "is invalid: a.b: …".
+// fieldPaths finds the fields of strict decoding's errors: unknown field "a.b[0].c"
+// and duplicate field "a" (a validation error's fields: invalidFields).
 var fieldPaths = []*regexp.Regexp{
 	regexp.MustCompile(`unknown field "([^"]+)"`),
 	regexp.MustCompile(`duplicate field "([^"]+)"`),
-	regexp.MustCompile(`is invalid: (?:\[)?([A-Za-z0-9_.\[\]-]+):`),
 }
 
 // locate finds the refused object in the template file, else in a ClusterClass file
@@ -80,28 +79,44 @@ func nameMatches(n *yaml.Node, name string, originals map[string]string) bool {
 	return ok
 }
 
-// fieldLine is the line of the deepest node of the message's field path found.
+// fieldLine is the line of the deepest node found of the message's field path; when
+// the message names several fields (the API server lists them in no fixed order), the
+// first such line in the file, so the same refusal always gets the same line.
 func fieldLine(root *yaml.Node, msg string) int {
 	line := root.Line
 	if k := child(root, "kind"); k != nil {
 		line = k.Line
 	}
-	for _, re := range fieldPaths {
-		m := re.FindStringSubmatch(msg)
-		if m == nil {
-			continue
-		}
-		n := root
-		for _, seg := range segments(m[1]) {
-			var at int
-			if n, at = step(n, seg); n == nil {
+	best := 0
+	for _, path := range messageFields(msg) {
+		at, n := 0, root
+		for _, seg := range segments(path) {
+			var l int
+			if n, l = step(n, seg); n == nil {
 				break
 			}
-			line = at
+			at = l
 		}
-		return line
+		if at > 0 && (best == 0 || at < best) {
+			best = at
+		}
+	}
+	if best > 0 {
+		return best
 	}
 	return line
+}
+
+// messageFields lists the fields an API server message names: strict decoding's
+// unknown and duplicate fields, and every field of a validation error.
+func messageFields(msg string) []string {
+	var out []string
+	for _, re := range fieldPaths {
+		for _, m := range re.FindAllStringSubmatch(msg, -1) {
+			out = append(out, m[1])
+		}
+	}
+	return append(out, invalidFields(msg)...)
 }
 
 // segments splits "a.b[0].c" into a, b, [0], c.

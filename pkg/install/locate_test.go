@@ -24,7 +24,8 @@ spec:
 `
 
 // The refused object is found by kind and name (variables match anything), and the
-// line is the field's the message names, through list indexes; without a field, the
+// line is the field's the message names, through list indexes (of several fields the
+// first in the file, whatever their order in the message); without a field, the
 // object's kind line.
 func TestLocate(t *testing.T) {
 	files := map[string][]byte{"cluster-template.yaml": []byte(template)}
@@ -34,6 +35,10 @@ func TestLocate(t *testing.T) {
 	}{
 		{"Cluster", "c1", `Cluster in version "v1beta1" cannot be handled as a Cluster: strict decoding error: unknown field "spec.topology.workers.machineDeployments[0].replicaz"`, 10},
 		{"Cluster", "c1", `Cluster.cluster.x-k8s.io "c1" is invalid: spec.topology: Required value`, 6},
+		// several fields, in either order (the API server's varies): the first line
+		{"Cluster", "c1", `Cluster.cluster.x-k8s.io "c1" is invalid: [spec.topology.workers.machineDeployments[0].replicaz: Invalid value: "x", spec.topology: Required value]`, 6},
+		{"Cluster", "c1", `Cluster.cluster.x-k8s.io "c1" is invalid: [spec.topology: Required value, spec.topology.workers.machineDeployments[0].replicaz: Invalid value: "x"]`, 6},
+		{"Cluster", "c1", `strict decoding error: unknown field "spec.topology.workers.machineDeployments[0].replicaz", unknown field "spec.topology.workers"`, 7},
 		{"SampleMachineTemplate", "c1-md-0", "admission refused", 13},
 		{"SampleMachineTemplate", "other", "x", 0},
 	}
