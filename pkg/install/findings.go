@@ -42,11 +42,13 @@ func flavorFinding(next Release, fl Flavor, ref Refusal) lint.Finding {
 		return f
 	}
 	f.Rule = RuleDryRun
-	src, line := locate(next.Files, file, ref)
-	f.File, f.Line = layout.VersionFile(next.Label, next.Version, src), line
-	f.Object = ref.Kind + " " + ref.Name
+	src, doc, originals := locateDoc(next.Files, file, ref)
+	f.File, f.Object = layout.VersionFile(next.Label, next.Version, src), ref.Kind+" "+ref.Name
+	if doc != nil {
+		f.Line = fieldLine(doc, ref.Message)
+	}
 	f.Message = "the API server refused it (server-side dry-run, strict field validation): " + ref.Message
-	if vars := placeholderCause(next.Files, file, ref, fl.Placeholders); vars != nil {
+	if vars := placeholderCause(doc, originals, ref.Message, fl.Placeholders); vars != nil {
 		f.Rule, f.Severity = RuleDryRunPlaceholder, lint.Warning
 		f.Message = fmt.Sprintf("not proven: the API server refused the placeholder capirepo gave %s (no default, not in --values), not a value of the release: %s; set %s with --values to prove this flavor",
 			valueList(vars, fl.Values), ref.Message, strings.Join(vars, ", "))

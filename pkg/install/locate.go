@@ -17,15 +17,22 @@ var fieldPaths = []*regexp.Regexp{
 	regexp.MustCompile(`duplicate field "([^"]+)"`),
 }
 
-// locate finds the refused object in the template file, else in a ClusterClass file
-// (clusterctl adds those), and returns the file and the line of the field the
-// message names, else of the object's kind.
-func locate(files map[string][]byte, template string, ref Refusal) (string, int) {
-	name, doc, _ := locateDoc(files, template, ref)
-	if doc == nil {
-		return template, 0
+// invalidField matches a field a validation error names: `… is invalid: [a.b: msg,
+// c.d: msg, <nil>: …]` or `… is invalid: a.b: msg` (<nil>, a rule not checked, is no
+// field).
+var invalidField = regexp.MustCompile(`(?:^|\[|, )([A-Za-z0-9_][A-Za-z0-9_.\[\]-]*): `)
+
+// invalidFields lists the fields a validation error names.
+func invalidFields(msg string) []string {
+	_, list, ok := strings.Cut(msg, "is invalid: ")
+	if !ok {
+		return nil
 	}
-	return name, fieldLine(doc, ref.Message)
+	var out []string
+	for _, m := range invalidField.FindAllStringSubmatch(list, -1) {
+		out = append(out, m[1])
+	}
+	return out
 }
 
 // locateDoc finds the refused object's document in the template file, else in a
@@ -83,28 +90,33 @@ func nameMatches(n *yaml.Node, name string, originals map[string]string) bool {
 // the message names several fields (the API server lists them in no fixed order), the
 // first such line in the file, so the same refusal always gets the same line.
 func fieldLine(root *yaml.Node, msg string) int {
-	line := root.Line
-	if k := child(root, "kind"); k != nil {
-		line = k.Line
-	}
 	best := 0
 	for _, path := range messageFields(msg) {
-		at, n := 0, root
-		for _, seg := range segments(path) {
-			var l int
-			if n, l = step(n, seg); n == nil {
-				break
-			}
-			at = l
-		}
-		if at > 0 && (best == 0 || at < best) {
+		if _, at, _ := walkPath(root, path); at > 0 && (best == 0 || at < best) {
 			best = at
 		}
 	}
 	if best > 0 {
 		return best
 	}
-	return line
+	if k := child(root, "kind"); k != nil {
+		return k.Line
+	}
+	return root.Line
+}
+
+// walkPath follows a field path ("a.b[0].c") down from root: the deepest node found,
+// the line naming it (0: none), and whether the whole path was found.
+func walkPath(root *yaml.Node, path string) (*yaml.Node, int, bool) {
+	n, line := root, 0
+	for _, seg := range segments(path) {
+		next, at := step(n, seg)
+		if next == nil {
+			return n, line, false
+		}
+		n, line = next, at
+	}
+	return n, line, true
 }
 
 // messageFields lists the fields an API server message names: strict decoding's

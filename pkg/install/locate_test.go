@@ -67,3 +67,14 @@ func TestValues(t *testing.T) {
 		}
 	}
 }
+
+// locate finds the refused object in the template file, else in a ClusterClass file
+// (clusterctl adds those), and returns the file and the line of the field the
+// message names, else of the object's kind.
+func locate(files map[string][]byte, template string, ref Refusal) (string, int) {
+	name, doc, _ := locateDoc(files, template, ref)
+	if doc == nil {
+		return template, 0
+	}
+	return name, fieldLine(doc, ref.Message)
+}

@@ -38,7 +38,8 @@ spec:
 	}
 	for _, c := range cases {
 		ref := Refusal{Kind: "ROSARoleConfig", Name: "capirepo-install-role-config", Message: c.msg}
-		if got := placeholderCause(files, "cluster-template.yaml", ref, c.made); !slices.Equal(got, c.want) {
+		_, doc, originals := locateDoc(files, "cluster-template.yaml", ref)
+		if got := placeholderCause(doc, originals, ref.Message, c.made); !slices.Equal(got, c.want) {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
 	}

@@ -86,16 +86,17 @@ func (s Schemas) fits(data []byte, vars map[string]bool) map[string]fit {
 			continue
 		}
 		walkScalars(root, nil, func(n *yaml.Node, path []string) {
-			m := varName.FindStringSubmatch(originals[n.Value])
-			if m == nil || !vars[m[1]] {
+			text, whole := originals[n.Value]
+			if !whole { // the variable is the field's whole value
 				return
 			}
-			if _, done := out[m[1]]; done {
+			name := varOf(text)
+			if _, done := out[name]; done || !vars[name] {
 				return
 			}
 			if f, ok := fitSchema(subSchema(schema, path)); ok {
 				f.why = fmt.Sprintf("%s at %s %s", f.why, kind.Value, strings.ReplaceAll(strings.Join(path, "."), ".[", "["))
-				out[m[1]] = f
+				out[name] = f
 			}
 		})
 	}

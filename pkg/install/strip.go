@@ -24,7 +24,7 @@ func (c *Client) Strip(ctx context.Context) (webhooks, crds int, err error) {
 		}
 		webhooks += n
 	}
-	names, err := c.convertingCRDs(ctx)
+	names, err := c.names(ctx, crdPath, converting)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -42,7 +42,7 @@ func (c *Client) Strip(ctx context.Context) (webhooks, crds int, err error) {
 }
 
 func (c *Client) deleteAll(ctx context.Context, path string) (int, error) {
-	names, err := c.names(ctx, path)
+	names, err := c.names(ctx, path, nil)
 	if err != nil {
 		return 0, err
 	}
@@ -70,48 +70,36 @@ func eachName(names []string, do func(string) error) error {
 	return g.Wait()
 }
 
-// names lists the names of a cluster-scoped collection.
-func (c *Client) names(ctx context.Context, path string) ([]string, error) {
+// names lists the names of a cluster-scoped collection's items that keep says to.
+func (c *Client) names(ctx context.Context, path string, keep func(listItem) bool) ([]string, error) {
 	var list struct {
-		Items []struct {
-			Metadata struct {
-				Name string `json:"name"`
-			} `json:"metadata"`
-		} `json:"items"`
+		Items []listItem `json:"items"`
 	}
 	if err := c.get(ctx, path, &list); err != nil {
 		return nil, err
 	}
 	var out []string
 	for _, it := range list.Items {
-		out = append(out, it.Metadata.Name)
-	}
-	return out, nil
-}
-
-// convertingCRDs lists the CRDs whose conversion strategy is not None (each update
-// makes the API server rebuild the CRD's handler and schemas: skip those it needs not).
-func (c *Client) convertingCRDs(ctx context.Context) ([]string, error) {
-	var list struct {
-		Items []struct {
-			Metadata struct {
-				Name string `json:"name"`
-			} `json:"metadata"`
-			Spec struct {
-				Conversion struct {
-					Strategy string `json:"strategy"`
-				} `json:"conversion"`
-			} `json:"spec"`
-		} `json:"items"`
-	}
-	if err := c.get(ctx, crdPath, &list); err != nil {
-		return nil, err
-	}
-	var out []string
-	for _, it := range list.Items {
-		if it.Spec.Conversion.Strategy != "None" {
+		if keep == nil || keep(it) {
 			out = append(out, it.Metadata.Name)
 		}
 	}
 	return out, nil
 }
+
+// listItem is what Strip reads of a listed object: its name and, of a CRD, its
+// conversion strategy.
+type listItem struct {
+	Metadata struct {
+		Name string `json:"name"`
+	} `json:"metadata"`
+	Spec struct {
+		Conversion struct {
+			Strategy string `json:"strategy"`
+		} `json:"conversion"`
+	} `json:"spec"`
+}
+
+// converting keeps the CRDs whose conversion strategy is not None (each update makes
+// the API server rebuild the CRD's handler and schemas: skip those it needs not).
+func converting(it listItem) bool { return it.Spec.Conversion.Strategy != "None" }
