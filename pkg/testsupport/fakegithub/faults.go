@@ -17,7 +17,7 @@ const (
 	FaultStatus             FaultKind = iota // answer Status (502 when 0) with a JSON error
 	FaultReset                               // drop the connection before answering (uploads: mid-body)
 	FaultResetAfter                          // serve the request, then drop the connection instead of answering
-	FaultDelay                               // wait Delay, then serve normally
+	FaultDelay                               // wait Delay, then serve normally (dropped if the client gives up first)
 	FaultPrimaryRateLimit                    // 403, X-RateLimit-Remaining: 0, X-RateLimit-Reset = now+Reset
 	FaultSecondaryRateLimit                  // 403 secondary rate limit with Retry-After
 	FaultTooManyRequests                     // 429 with Retry-After
@@ -75,6 +75,7 @@ func (s *Server) applyFault(c *call, rt *route, f *Fault) bool {
 		select {
 		case <-time.After(f.Delay):
 		case <-c.r.Context().Done():
+			return true // the client gave up: drop the request (no upload lands later)
 		}
 		return false
 	case FaultReset:

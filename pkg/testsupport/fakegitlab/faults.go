@@ -25,7 +25,8 @@ type Fault struct {
 	// Reset reads part of the request body, then closes the connection without an
 	// answer (a connection reset mid-upload).
 	Reset bool
-	// Delay waits this long (or until the client gives up) before going on.
+	// Delay waits this long before going on; a client that gives up first gets
+	// nothing done (the request is dropped).
 	Delay time.Duration
 	// AfterHandling runs the real handler first, so the upload is stored, and then
 	// answers with the fault: the client sees a failure for a request that succeeded.
@@ -89,6 +90,10 @@ func (f *Fault) apply(w http.ResponseWriter, r *http.Request, next http.HandlerF
 		select {
 		case <-t.C:
 		case <-r.Context().Done():
+			// The client gave up: drop the request, as a server that notices does.
+			// Serving it now would store an upload at a moment no test controls
+			// (after the client's re-run has listed the package, say).
+			return 0
 		}
 	}
 	if f.AfterHandling {
